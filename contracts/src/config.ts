@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/**
+ * All configuration, read from the environment in one place. Defaults run the embedded product:
+ * SQLite files under ./data, everything in one process on port 3000.
+ */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: 'sqlite' | 'eventstoredb';
+  readStore: 'sqlite' | 'mongodb';
+  eventStoreDbUrl: string;
+  mongoUrl: string;
+  mongoDatabase: string;
+  /** Requests per minute per client on sign-in and registration. */
+  authRateLimit: number;
+  /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
+  readYourWritesTimeoutMs: number;
+  /** Bearer token lifetime for "remember me" and normal sign-ins. */
+  tokenTtlDays: { remember: number; session: number };
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    eventStore: oneOf(env, 'EVENT_STORE', ['sqlite', 'eventstoredb'] as const, 'sqlite'),
+    readStore: oneOf(env, 'READ_STORE', ['sqlite', 'mongodb'] as const, 'sqlite'),
+    eventStoreDbUrl: env.EVENTSTOREDB_URL ?? 'esdb://localhost:2113?tls=false',
+    mongoUrl: env.MONGODB_URL ?? 'mongodb://localhost:27017/?replicaSet=rs0',
+    mongoDatabase: env.MONGODB_DATABASE ?? 'fitness',
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
+    tokenTtlDays: {
+      remember: integer(env, 'TOKEN_TTL_REMEMBER_DAYS', 30, 1, 3650),
+      session: integer(env, 'TOKEN_TTL_DAYS', 1, 1, 3650),
+    },
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(
+  env: Record<string, string | undefined>,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}

@@ -1,0 +1,81 @@
+import { type Static, Type } from 'typebox';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+const Email = Type.String({
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  errorMessage: 'The email must be a valid email address.',
+});
+
+export const RegisterBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 120,
+      pattern: '\\S',
+      errorMessage: 'The name must be 1 to 120 characters.',
+    }),
+    email: Email,
+    password: Type.String({
+      minLength: 8,
+      maxLength: 200,
+      errorMessage: 'The password must be 8 to 200 characters.',
+    }),
+    password_confirmation: Type.String({ maxLength: 200, errorMessage: PASSWORDS_DO_NOT_MATCH }),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254, errorMessage: 'The email must be a valid email address.' }),
+    password: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'The password field is required.' }),
+    remember: Type.Optional(Type.Boolean({ errorMessage: 'The remember field must be true or false.' })),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** Body profile. Filled in on the Profile screen; empty until then. */
+export const Profile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  age: Nullable(Type.Integer()),
+  height: Nullable(Type.Number()),
+  weight: Nullable(Type.Number()),
+  activity_level: Nullable(Type.String()),
+  goals: Type.Array(Type.String()),
+  birth_date: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Profile = Static<typeof Profile>;
+
+export const User = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  email_verified_at: Nullable(Timestamp),
+  role: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
+  profile: Profile,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type User = Static<typeof User>;
+
+export const AuthResponse = Type.Object({ user: User, token: Type.String() });
+export type AuthResponse = Static<typeof AuthResponse>;
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** The read-model document: the API user plus what authentication needs, never serialised out. */
+export type UserDocument = User & {
+  tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string }[];
+};

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+
+/** Facts about one user. Stream: `user-<userId>`. All at schema version 1. */
+
+export type Role = 'admin' | 'user';
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: { userId: string; name: string; email: string; passwordHash: string; role: Role; registeredAt: string };
+    }
+  | {
+      type: 'AccessTokenIssued';
+      data: { userId: string; tokenId: string; tokenHash: string; name: string; issuedAt: string; expiresAt: string };
+    }
+  | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
+  | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } };
+
+export type UserEventType = UserEvent['type'];
+
+export const userEventTypes: readonly UserEventType[] = [
+  'UserRegistered',
+  'AccessTokenIssued',
+  'AccessTokenRevoked',
+  'UserRoleChanged',
+];
+
+/**
+ * Email uniqueness lives on the write side: each address owns one reservation stream, appended
+ * with "no stream" so two concurrent registrations cannot both win. The stream name hashes the
+ * normalised address so it never leaks the address itself into stream listings.
+ */
+export type EmailReservationEvent = {
+  type: 'EmailReserved';
+  data: { email: string; userId: string; reservedAt: string };
+};
+
+/** The first user of an empty system becomes admin; this stream decides who was first. */
+export type FirstAdminEvent = { type: 'FirstAdminClaimed'; data: { userId: string; claimedAt: string } };
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const emailReservationStream = (email: string) =>
+  `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
+export const FIRST_ADMIN_STREAM = 'system-first-admin';

@@ -1,0 +1,192 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * HTTP shapes of the workouts API. One source for validation, TypeScript types and OpenAPI.
+ * Bodies are validated without type coercion: a number must be sent as a number.
+ */
+
+export const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
+
+const CalendarDate = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  errorMessage: 'The date must be a calendar date like 2026-01-31.',
+});
+const Name = (what: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: 120,
+    pattern: '\\S',
+    errorMessage: `The ${what} name must be 1 to 120 characters.`,
+  });
+const Notes = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+  errorMessage: 'The notes must be text of at most 2000 characters.',
+});
+
+const Reps = Type.Integer({ minimum: 1, maximum: 10000, errorMessage: REPS_MESSAGE });
+const Weight = Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null(), Type.Literal('')], {
+  errorMessage: 'The weight must be a number of kilograms from 0 to 2000, or empty for bodyweight.',
+});
+const RestTime = Type.Union([Type.Integer({ minimum: 0, maximum: 3600 }), Type.Null()], {
+  errorMessage: 'The rest time must be a whole number of seconds from 0 to 3600.',
+});
+const SetKind = Type.Union([Type.Literal('warmup'), Type.Literal('working')], {
+  errorMessage: 'The set type must be warmup or working.',
+});
+const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: 86400 }), Type.Null()], {
+  errorMessage: 'The duration must be a whole number of seconds from 0 to 86400.',
+});
+const Distance = Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], {
+  errorMessage: 'The distance must be a number of metres from 0 to 1000000.',
+});
+
+export const StartWorkoutBody = Type.Object(
+  { name: Name('workout'), notes: Type.Optional(Notes), date: Type.Optional(CalendarDate) },
+  { additionalProperties: false },
+);
+export type StartWorkoutBody = Static<typeof StartWorkoutBody>;
+
+export const UpdateWorkoutBody = Type.Object(
+  {
+    name: Type.Optional(Name('workout')),
+    notes: Type.Optional(Notes),
+    date: Type.Optional(CalendarDate),
+    status: Type.Optional(
+      Type.Union([Type.Literal('completed'), Type.Literal('in_progress')], {
+        errorMessage: 'The status must be completed or in_progress.',
+      }),
+    ),
+    duration: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1440, errorMessage: 'The duration must be 0 to 1440 minutes.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdateWorkoutBody = Static<typeof UpdateWorkoutBody>;
+
+export const AddWorkoutExerciseBody = Type.Object(
+  {
+    exercise_id: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+        errorMessage: 'The exercise id must be an id from the exercise library.',
+      }),
+    ),
+    name: Name('exercise'),
+    notes: Type.Optional(Notes),
+  },
+  { additionalProperties: false },
+);
+export type AddWorkoutExerciseBody = Static<typeof AddWorkoutExerciseBody>;
+
+export const UpdateWorkoutExerciseBody = Type.Object(
+  { name: Type.Optional(Name('exercise')), notes: Type.Optional(Notes) },
+  { additionalProperties: false },
+);
+export type UpdateWorkoutExerciseBody = Static<typeof UpdateWorkoutExerciseBody>;
+
+export const LogSetBody = Type.Object(
+  {
+    reps: Reps,
+    weight: Type.Optional(Weight),
+    rest_time: Type.Optional(RestTime),
+    type: Type.Optional(SetKind),
+    notes: Type.Optional(Notes),
+    duration: Type.Optional(SetDuration),
+    distance: Type.Optional(Distance),
+  },
+  { additionalProperties: false },
+);
+export type LogSetBody = Static<typeof LogSetBody>;
+
+export const UpdateSetBody = Type.Object(
+  {
+    reps: Type.Optional(Reps),
+    weight: Type.Optional(Weight),
+    rest_time: Type.Optional(RestTime),
+    type: Type.Optional(SetKind),
+    notes: Type.Optional(Notes),
+    duration: Type.Optional(SetDuration),
+    distance: Type.Optional(Distance),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSetBody = Static<typeof UpdateSetBody>;
+
+export const WorkoutParams = Type.Object({ id: Type.String() });
+export const WorkoutExerciseParams = Type.Object({ id: Type.String(), exerciseId: Type.String() });
+export const SetParams = Type.Object({ id: Type.String(), exerciseId: Type.String(), setId: Type.String() });
+
+export const ListWorkoutsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 15, errorMessage: 'The per page value must be 1 to 100.' }),
+  ),
+  status: Type.Optional(
+    Type.Union([Type.Literal('completed'), Type.Literal('in_progress')], {
+      errorMessage: 'The status must be completed or in_progress.',
+    }),
+  ),
+});
+export type ListWorkoutsQuery = Static<typeof ListWorkoutsQuery>;
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const WorkoutSet = Type.Object(
+  {
+    id: Type.String(),
+    reps: Type.Integer(),
+    weight: Type.Union([Type.Number(), Type.Null()]),
+    rest_time: Type.Union([Type.Integer(), Type.Null()]),
+    type: Type.Union([Type.Literal('warmup'), Type.Literal('working')]),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    duration: Type.Union([Type.Integer(), Type.Null()]),
+    distance: Type.Union([Type.Number(), Type.Null()]),
+    created_at: Timestamp,
+  },
+  
+);
+export type WorkoutSet = Static<typeof WorkoutSet>;
+
+export const WorkoutExercise = Type.Object(
+  {
+    id: Type.String(),
+    exercise_id: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String(),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    sets: Type.Array(WorkoutSet),
+    created_at: Timestamp,
+  },
+  
+);
+export type WorkoutExercise = Static<typeof WorkoutExercise>;
+
+export const Workout = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    date: Type.String(),
+    /** Minutes; null while the workout is in progress. */
+    duration: Type.Union([Type.Integer(), Type.Null()]),
+    status: Type.Union([Type.Literal('in_progress'), Type.Literal('completed')]),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    exercises: Type.Array(WorkoutExercise),
+    started_at: Timestamp,
+    completed_at: Type.Union([Timestamp, Type.Null()]),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  
+);
+export type Workout = Static<typeof Workout>;
+
+/** The read-model document: the API shape plus its owner. */
+export type WorkoutDocument = Workout & { user_id: string };
+
+export const PageMeta = Type.Object({
+  current_page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  last_page: Type.Integer(),
+});
+
+export const WorkoutList = Type.Object({ data: Type.Array(Workout), meta: PageMeta });
+export type WorkoutList = Static<typeof WorkoutList>;

@@ -1,0 +1,79 @@
+/** Facts about one workout. Stream: `workout-<workoutId>`. All at schema version 1. */
+
+export type SetType = 'warmup' | 'working';
+
+export type SetValues = {
+  reps: number;
+  /** Kilograms; null means bodyweight. */
+  weight: number | null;
+  /** Seconds of rest after the set. */
+  restTime: number | null;
+  type: SetType;
+  notes: string | null;
+  /** Seconds, for timed exercises. */
+  duration: number | null;
+  /** Metres, for distance exercises. */
+  distance: number | null;
+};
+
+export type WorkoutEvent =
+  | {
+      type: 'WorkoutStarted';
+      data: {
+        workoutId: string;
+        userId: string;
+        name: string;
+        notes: string | null;
+        /** Calendar day the workout belongs to, YYYY-MM-DD. */
+        date: string;
+        startedAt: string;
+      };
+    }
+  | {
+      type: 'WorkoutDetailsChanged';
+      data: { workoutId: string; name?: string; notes?: string | null; date?: string; duration?: number };
+    }
+  | { type: 'WorkoutCompleted'; data: { workoutId: string; completedAt: string; duration: number } }
+  | { type: 'WorkoutDeleted'; data: { workoutId: string; deletedAt: string } }
+  | {
+      type: 'WorkoutExerciseAdded';
+      data: {
+        workoutId: string;
+        workoutExerciseId: string;
+        exerciseId: string | null;
+        name: string;
+        notes: string | null;
+        addedAt: string;
+      };
+    }
+  | {
+      type: 'WorkoutExerciseChanged';
+      data: { workoutId: string; workoutExerciseId: string; name?: string; notes?: string | null };
+    }
+  | { type: 'WorkoutExerciseRemoved'; data: { workoutId: string; workoutExerciseId: string } }
+  | {
+      type: 'SetLogged';
+      data: { workoutId: string; workoutExerciseId: string; setId: string; loggedAt: string } & SetValues;
+    }
+  | {
+      type: 'SetChanged';
+      data: { workoutId: string; workoutExerciseId: string; setId: string; changes: Partial<SetValues> };
+    }
+  | { type: 'SetRemoved'; data: { workoutId: string; workoutExerciseId: string; setId: string } };
+
+export type WorkoutEventType = WorkoutEvent['type'];
+
+export const workoutEventTypes: readonly WorkoutEventType[] = [
+  'WorkoutStarted',
+  'WorkoutDetailsChanged',
+  'WorkoutCompleted',
+  'WorkoutDeleted',
+  'WorkoutExerciseAdded',
+  'WorkoutExerciseChanged',
+  'WorkoutExerciseRemoved',
+  'SetLogged',
+  'SetChanged',
+  'SetRemoved',
+];
+
+export const workoutStream = (workoutId: string) => `workout-${workoutId}`;

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RecordedEvent } from '@fitness/contracts';
+import { type EventStore, WrongExpectedRevisionError } from '../event-store.ts';
+import { anEvent, uniqueStream } from '../testing/events.ts';
+
+/**
+ * The behaviour every event store adapter must have. Each adapter's test file calls this with a
+ * factory for a fresh, empty store. The store may be shared by all cases, so each case uses its
+ * own streams and compares positions relative to what it wrote.
+ */
+export function eventStoreContract(name: string, open: () => Promise<EventStore>) {
+  describe(`event store contract: ${name}`, () => {
+    let store: EventStore;
+    before(async () => {
+      store = await open();
+    });
+    after(async () => {
+      await store.close();
+    });
+
+    it('appends to a new stream and reads it back in order', async () => {
+      const stream = uniqueStream();
+      const events = [anEvent('A', { n: 1 }), anEvent('B', { n: 2 })];
+      const result = await store.appendToStream(stream, events, 'no_stream');
+      assert.equal(result.nextExpectedRevision, 1);
+      assert.ok(result.position > 0);
+      const read = await store.readStream(stream);
+      assert.deepEqual(
+        read.map((e) => [e.id, e.type, e.data, e.revision, e.streamId]),
+        events.map((e, i) => [e.id, e.type, e.data, i, stream]),
+      );
+      assert.deepEqual(read[0]?.metadata, events[0]?.metadata);
+      assert.ok((read[0]?.position ?? 0) < (read[1]?.position ?? 0));
+      assert.equal(read[1]?.position, result.position);
+    });
+
+    it('reads a stream from a revision, a bounded number of events', async () => {
+      const stream = uniqueStream();
+      await store.appendToStream(stream, [anEvent(), anEvent(), anEvent(), anEvent()], 'no_stream');
+      const read = await store.readStream(stream, { fromRevision: 1, maxCount: 2 });
+      assert.deepEqual(
+        read.map((e) => e.revision),
+        [1, 2],
+      );
+      assert.deepEqual(await store.readStream(uniqueStream()), []);
+    });
+
+    it('enforces every kind of expected revision', async () => {
+      const stream = uniqueStream();
+      await assert.rejects(store.appendToStream(stream, [anEvent()], 'stream_exists'), WrongExpectedRevisionError);
+      await assert.rejects(store.appendToStream(stream, [anEvent()], 0), WrongExpectedRevisionError);
+      await store.appendToStream(stream, [anEvent()], 'no_stream');
+      await assert.rejects(store.appendToStream(stream, [anEvent()], 'no_stream'), WrongExpectedRevisionError);
+      await assert.rejects(store.appendToStream(stream, [anEvent()], 5), WrongExpectedRevisionError);
+      assert.equal((await store.appendToStream(stream, [anEvent()], 0)).nextExpectedRevision, 1);
+      assert.equal((await store.appendToStream(stream, [anEvent()], 'stream_exists')).nextExpectedRevision, 2);
+      assert.equal((await store.appendToStream(stream, [anEvent()], 'any')).nextExpectedRevision, 3);
+      assert.equal((await store.readStream(stream)).length, 4);
+    });
+
+    it('lets exactly one of two concurrent writers at the same revision win', async () => {
+      const stream = uniqueStream();
+      await store.appendToStream(stream, [anEvent()], 'no_stream');
+      const outcomes = await Promise.allSettled([
+        store.appendToStream(stream, [anEvent('X')], 0),
+        store.appendToStream(stream, [anEvent('Y')], 0),
+      ]);
+      assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
+      const failure = outcomes.find((o) => o.status === 'rejected');
+      assert.ok(failure?.status === 'rejected' && failure.reason instanceof WrongExpectedRevisionError);
+      assert.equal((await store.readStream(stream)).length, 2);
+    });
+
+    it('treats a repeated append of the same event ids as done once', async () => {
+      const stream = uniqueStream();
+      const events = [anEvent(), anEvent()];
+      const first = await store.appendToStream(stream, events, 'no_stream');
+      const again = await store.appendToStream(stream, events, 'no_stream');
+      assert.deepEqual(again, first);
+      assert.equal((await store.readStream(stream)).length, 2);
+    });
+
+    it('reads the whole log after a position and knows its head', async () => {
+      const stream = uniqueStream();
+      const before = await store.headPosition();
+      const { position } = await store.appendToStream(stream, [anEvent(), anEvent(), anEvent()], 'no_stream');
+      assert.equal(await store.headPosition(), position);
+      const all = await store.readAll({ fromPosition: before, maxCount: 1000 });
+      const mine = all.filter((e) => e.streamId === stream);
+      assert.deepEqual(
+        mine.map((e) => e.revision),
+        [0, 1, 2],
+      );
+      const positions = all.map((e) => e.position);
+      assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+      assert.ok(positions.every((p) => p > before));
+      const page = await store.readAll({ fromPosition: before, maxCount: 2 });
+      assert.equal(page.length, 2);
+    });
+
+    it('subscribes: catches up, then follows live, with no gap and no duplicate', async () => {
+      const stream = uniqueStream('sub');
+      const start = await store.headPosition();
+      const early = [anEvent('E1'), anEvent('E2'), anEvent('E3')];
+      for (const event of early) await store.appendToStream(stream, [event], 'any');
+
+      const received: RecordedEvent[] = [];
+      const late = Array.from({ length: 20 }, (_, i) => anEvent(`L${i}`));
+      const allSeen = Promise.withResolvers<void>();
+      const subscription = store.subscribeToAll({
+        fromPosition: start,
+        onEvents: async (events) => {
+          received.push(...events.filter((e) => e.streamId === stream));
+          if (received.length >= early.length + late.length) allSeen.resolve();
+        },
+        onError: (error) => allSeen.reject(error),
+      });
+      // Appends race with the catch-up: the switch to live must neither drop nor repeat any.
+      await Promise.all(late.map((event) => store.appendToStream(stream, [event], 'any')));
+      const timeout = setTimeout(() => allSeen.reject(new Error(`only ${received.length} events arrived`)), 10_000);
+      await allSeen.promise;
+      clearTimeout(timeout);
+      await subscription.stop();
+
+      const ids = received.map((e) => e.id);
+      assert.equal(new Set(ids).size, ids.length, 'no duplicates');
+      assert.deepEqual(new Set(ids), new Set([...early, ...late].map((e) => e.id)));
+      assert.deepEqual(
+        received.map((e) => e.revision),
+        received.map((_, i) => i),
+        'in order',
+      );
+    });
+
+    it('subscribes from a position and delivers only what comes after it', async () => {
+      const stream = uniqueStream('from');
+      await store.appendToStream(stream, [anEvent('old')], 'no_stream');
+      const from = await store.headPosition();
+      const fresh = anEvent('new');
+      const got = Promise.withResolvers<RecordedEvent[]>();
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribeToAll({
+        fromPosition: from,
+        onEvents: async (events) => {
+          seen.push(...events.filter((e) => e.streamId === stream));
+          if (seen.length > 0) got.resolve(seen);
+        },
+        onError: got.reject,
+      });
+      await store.appendToStream(stream, [fresh], 0);
+      const events = await got.promise;
+      await subscription.stop();
+      assert.deepEqual(
+        events.map((e) => e.id),
+        [fresh.id],
+      );
+    });
+
+    it('lists streams by prefix', async () => {
+      const prefix = uniqueStream('list');
+      await store.appendToStream(`${prefix}-a`, [anEvent()], 'no_stream');
+      await store.appendToStream(`${prefix}-b`, [anEvent(), anEvent()], 'no_stream');
+      const streams = await store.listStreams({ prefix, limit: 10 });
+      assert.deepEqual(
+        streams.map((s) => [s.streamId, s.revision]).sort(),
+        [
+          [`${prefix}-a`, 0],
+          [`${prefix}-b`, 1],
+        ],
+      );
+    });
+  });
+}

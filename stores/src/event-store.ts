@@ -1,0 +1,62 @@
+import type { NewEvent, RecordedEvent } from '@fitness/contracts';
+
+/**
+ * The event store port. Two adapters implement it: SQLite (embedded) and EventStoreDB
+ * (distributed); both pass `contract/event-store.contract.ts`.
+ */
+
+/** What the writer expects the stream to be: anything, absent, present, or at an exact revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export type AppendResult = {
+  /** Revision of the stream's last event after the append. */
+  nextExpectedRevision: number;
+  /** Global position of the last event appended (or already there, for an idempotent repeat). */
+  position: number;
+};
+
+export type Subscription = { stop(): Promise<void> };
+
+export type SubscribeOptions = {
+  /** Deliver events after this position; 0 means from the very beginning. */
+  fromPosition: number;
+  /**
+   * Receives events in log order, in batches. The next batch is not delivered before the
+   * returned promise settles, so a slow consumer slows the subscription instead of buffering.
+   */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  /** Called once if the subscription dies; it delivers nothing afterwards. */
+  onError(error: unknown): void;
+};
+
+export interface EventStore {
+  /**
+   * Appends atomically. Throws WrongExpectedRevisionError when the stream is not as expected.
+   * Appending events whose ids are already in the stream returns the earlier result (idempotence).
+   */
+  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in order, from a revision on; empty when the stream does not exist. */
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Events of the whole log after a position, in order. */
+  readAll(options: { fromPosition: number; maxCount: number }): Promise<RecordedEvent[]>;
+  /** Position of the newest event in the log; 0 for an empty log. */
+  headPosition(): Promise<number>;
+  /** Catches up from a position, then follows live, with no gap and no duplicate at the switch. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Stream names with their last revision, for the developer tools. */
+  listStreams(options: { prefix?: string; limit: number }): Promise<{ streamId: string; revision: number }[]>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number | 'no_stream';
+  constructor(streamId: string, expected: ExpectedRevision, actual: number | 'no_stream') {
+    super(`Stream ${streamId} was expected at ${expected} but is at ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * Opens a SQLite file in WAL mode so readers never block the single writer, with a busy timeout
+ * so a second process (the developer tools) waits for the lock instead of failing.
+ */
+export function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+/** Identifiers that go into SQL text (collection and field names) must be plain words. */
+export function assertIdentifier(kind: string, name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid ${kind} name: ${name}`);
+  return name;
+}

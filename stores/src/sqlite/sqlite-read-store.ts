@@ -1,0 +1,166 @@
+import type Database from 'better-sqlite3';
+import {
+  type CollectionDefinition,
+  type Document,
+  type DocumentWrite,
+  type FindOptions,
+  POSITION_FIELD,
+  type ReadStore,
+  type Where,
+} from '../read-store.ts';
+import { assertIdentifier, openDatabase } from './open-database.ts';
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/**
+ * The embedded read store: each collection is a table of JSON documents, with expression
+ * indexes on the fields its queries use. Read models can always be rebuilt from the event log,
+ * so the file is synced less eagerly than the event store.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Statement>();
+  private readonly known = new Set<string>();
+
+  constructor(file: string) {
+    this.db = openDatabase(file, 'NORMAL');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+    );
+  }
+
+  async ensureCollections(definitions: CollectionDefinition[]) {
+    this.db.transaction(() => {
+      for (const definition of definitions) {
+        const table = tableOf(definition.name);
+        this.db.exec(
+          `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, data TEXT NOT NULL, position INTEGER NOT NULL)`,
+        );
+        for (const fields of definition.indexes) {
+          const name = `${table}__${fields.map((field) => assertIdentifier('field', field)).join('__')}`;
+          const columns = fields.map(fieldExpression).join(', ');
+          this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+        }
+        this.known.add(definition.name);
+      }
+    })();
+  }
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const row = this.statement(`SELECT data, position FROM ${this.table(collection)} WHERE id = ?`).get(id) as
+      | { data: string; position: number }
+      | undefined;
+    return row ? toDocument<T>(row) : null;
+  }
+
+  async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    const { clause, values } = whereClause(options.where);
+    const order = [...(options.orderBy ?? []), { field: 'id', direction: 'asc' as const }]
+      .map(({ field, direction }) => `${field === 'id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
+      .join(', ');
+    const sql = `SELECT data, position FROM ${this.table(collection)} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const rows = this.statement(sql).all(...values, options.limit ?? -1, options.offset ?? 0) as {
+      data: string;
+      position: number;
+    }[];
+    return rows.map(toDocument<T>);
+  }
+
+  async count(collection: string, where?: Where) {
+    const { clause, values } = whereClause(where);
+    const row = this.statement(`SELECT count(*) AS n FROM ${this.table(collection)} ${clause}`).get(...values) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async commit(projection: string, writes: DocumentWrite[], position: number) {
+    this.applyCommit(projection, writes, position);
+  }
+
+  private applyCommit(projection: string, writes: DocumentWrite[], position: number) {
+    this.db.transaction(() => {
+      for (const write of writes) {
+        const table = this.table(write.collection);
+        if (write.op === 'upsert') {
+          const { [POSITION_FIELD]: documentPosition, ...document } = write.document;
+          if (typeof documentPosition !== 'number') throw new Error(`Document ${write.document.id} has no position`);
+          this.statement(
+            `INSERT INTO ${table} (id, data, position) VALUES (?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET data = excluded.data, position = excluded.position
+             WHERE ${table}.position < excluded.position`,
+          ).run(write.document.id, JSON.stringify(document), documentPosition);
+        } else {
+          this.statement(`DELETE FROM ${table} WHERE id = ? AND position < ?`).run(write.id, write.position);
+        }
+      }
+      this.statement(
+        `INSERT INTO checkpoints (projection, position) VALUES (?, ?)
+         ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)`,
+      ).run(projection, position);
+    })();
+  }
+
+  async checkpoint(projection: string) {
+    const row = this.statement('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as
+      | { position: number }
+      | undefined;
+    return row?.position ?? 0;
+  }
+
+  async checkpoints() {
+    const rows = this.statement('SELECT projection, position FROM checkpoints').all() as {
+      projection: string;
+      position: number;
+    }[];
+    return Object.fromEntries(rows.map((row) => [row.projection, row.position]));
+  }
+
+  async reset(projection: string, collections: string[]) {
+    this.db.transaction(() => {
+      for (const collection of collections) this.statement(`DELETE FROM ${this.table(collection)}`).run();
+      this.statement('DELETE FROM checkpoints WHERE projection = ?').run(projection);
+    })();
+  }
+
+  async close() {
+    this.db.close();
+  }
+
+  private table(collection: string) {
+    if (!this.known.has(collection)) throw new Error(`Unknown collection: ${collection}`);
+    return tableOf(collection);
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
+const fieldExpression = (field: string) => `json_extract(data, '$.${assertIdentifier('field', field)}')`;
+
+function whereClause(where: Where = {}) {
+  const parts: string[] = [];
+  const values: (string | number)[] = [];
+  for (const [field, value] of Object.entries(where)) {
+    const column = field === 'id' ? 'id' : fieldExpression(field);
+    if (value === null) {
+      parts.push(`${column} IS NULL`);
+    } else {
+      parts.push(`${column} = ?`);
+      // JSON booleans come out of json_extract as 1 and 0.
+      values.push(typeof value === 'boolean' ? Number(value) : value);
+    }
+  }
+  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
+}
+
+function toDocument<T extends Document>(row: { data: string; position: number }): T {
+  return { ...JSON.parse(row.data), [POSITION_FIELD]: row.position } as T;
+}
