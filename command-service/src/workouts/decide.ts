@@ -1,0 +1,153 @@
+import type { SetValues, WorkoutEvent } from '@fitness/contracts';
+import type { Decider } from '../core/command-handler.ts';
+import {
+  CompletedWorkoutCannotResume,
+  DurationNeedsCompletion,
+  SetNotFound,
+  WorkoutAlreadyCompleted,
+  WorkoutAlreadyExists,
+  WorkoutExerciseNotFound,
+  WorkoutNotFound,
+} from './errors.ts';
+import { evolveWorkout, initialWorkoutState, type WorkoutState } from './workout.ts';
+
+/** Every command carries the acting user and the moment it was decided (ISO 8601). */
+type Base = { userId: string; at: string };
+
+export type WorkoutCommand =
+  | (Base & { type: 'StartWorkout'; workoutId: string; name: string; notes: string | null; date: string })
+  | (Base & {
+      type: 'UpdateWorkout';
+      workoutId: string;
+      name?: string;
+      notes?: string | null;
+      date?: string;
+      status?: 'completed' | 'in_progress';
+      duration?: number;
+    })
+  | (Base & { type: 'DeleteWorkout'; workoutId: string })
+  | (Base & {
+      type: 'AddExercise';
+      workoutId: string;
+      workoutExerciseId: string;
+      exerciseId: string | null;
+      name: string;
+      notes: string | null;
+    })
+  | (Base & { type: 'UpdateExercise'; workoutId: string; workoutExerciseId: string; name?: string; notes?: string | null })
+  | (Base & { type: 'RemoveExercise'; workoutId: string; workoutExerciseId: string })
+  | (Base & { type: 'LogSet'; workoutId: string; workoutExerciseId: string; setId: string; values: SetValues })
+  | (Base & { type: 'UpdateSet'; workoutId: string; workoutExerciseId: string; setId: string; changes: Partial<SetValues> })
+  | (Base & { type: 'RemoveSet'; workoutId: string; workoutExerciseId: string; setId: string });
+
+/** Longest duration a workout may record, in minutes. */
+const MAX_DURATION = 1440;
+
+export function decideWorkout(command: WorkoutCommand, state: WorkoutState): WorkoutEvent[] {
+  if (command.type === 'StartWorkout') {
+    if (state.status !== 'none') throw new WorkoutAlreadyExists();
+    const { workoutId, userId, name, notes, date, at } = command;
+    return [{ type: 'WorkoutStarted', data: { workoutId, userId, name, notes, date, startedAt: at } }];
+  }
+
+  // Another user's workout is indistinguishable from a missing one.
+  if (state.status === 'none' || state.status === 'deleted' || state.userId !== command.userId) {
+    throw new WorkoutNotFound();
+  }
+  const { workoutId } = command;
+
+  switch (command.type) {
+    case 'UpdateWorkout':
+      return decideUpdate(command, state);
+    case 'DeleteWorkout':
+      return [{ type: 'WorkoutDeleted', data: { workoutId, deletedAt: command.at } }];
+    case 'AddExercise': {
+      assertOpen(state);
+      const { workoutExerciseId, exerciseId, name, notes, at } = command;
+      return [{ type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId, name, notes, addedAt: at } }];
+    }
+    case 'UpdateExercise': {
+      assertExercise(state, command.workoutExerciseId);
+      const { workoutExerciseId, name, notes } = command;
+      if (name === undefined && notes === undefined) return [];
+      return [
+        {
+          type: 'WorkoutExerciseChanged',
+          data: { workoutId, workoutExerciseId, ...(name !== undefined && { name }), ...(notes !== undefined && { notes }) },
+        },
+      ];
+    }
+    case 'RemoveExercise':
+      assertExercise(state, command.workoutExerciseId);
+      return [{ type: 'WorkoutExerciseRemoved', data: { workoutId, workoutExerciseId: command.workoutExerciseId } }];
+    case 'LogSet': {
+      assertOpen(state);
+      assertExercise(state, command.workoutExerciseId);
+      const { workoutExerciseId, setId, values, at } = command;
+      return [{ type: 'SetLogged', data: { workoutId, workoutExerciseId, setId, loggedAt: at, ...values } }];
+    }
+    case 'UpdateSet': {
+      assertSet(state, command.workoutExerciseId, command.setId);
+      if (Object.keys(command.changes).length === 0) return [];
+      const { workoutExerciseId, setId, changes } = command;
+      return [{ type: 'SetChanged', data: { workoutId, workoutExerciseId, setId, changes } }];
+    }
+    case 'RemoveSet': {
+      assertSet(state, command.workoutExerciseId, command.setId);
+      const { workoutExerciseId, setId } = command;
+      return [{ type: 'SetRemoved', data: { workoutId, workoutExerciseId, setId } }];
+    }
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled workout command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+function decideUpdate(command: Extract<WorkoutCommand, { type: 'UpdateWorkout' }>, state: WorkoutState): WorkoutEvent[] {
+  const { workoutId, name, notes, date, status, duration, at } = command;
+  if (status === 'in_progress' && state.status === 'completed') throw new CompletedWorkoutCannotResume();
+  const completing = status === 'completed' && state.status === 'in_progress';
+  if (duration !== undefined && !completing && state.status !== 'completed') throw new DurationNeedsCompletion();
+
+  const events: WorkoutEvent[] = [];
+  const details = {
+    ...(name !== undefined && { name }),
+    ...(notes !== undefined && { notes }),
+    ...(date !== undefined && { date }),
+    ...(duration !== undefined && !completing && { duration }),
+  };
+  if (Object.keys(details).length > 0) events.push({ type: 'WorkoutDetailsChanged', data: { workoutId, ...details } });
+  if (completing) {
+    events.push({
+      type: 'WorkoutCompleted',
+      data: { workoutId, completedAt: at, duration: duration ?? elapsedMinutes(state.startedAt, at) },
+    });
+  }
+  return events;
+}
+
+function elapsedMinutes(from: string | null, to: string) {
+  if (!from) return 0;
+  const minutes = Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
+  return Math.min(Math.max(minutes, 0), MAX_DURATION);
+}
+
+function assertOpen(state: WorkoutState) {
+  if (state.status === 'completed') throw new WorkoutAlreadyCompleted();
+}
+
+function assertExercise(state: WorkoutState, workoutExerciseId: string) {
+  if (!state.exercises.has(workoutExerciseId)) throw new WorkoutExerciseNotFound();
+}
+
+function assertSet(state: WorkoutState, workoutExerciseId: string, setId: string) {
+  assertExercise(state, workoutExerciseId);
+  if (!state.exercises.get(workoutExerciseId)?.has(setId)) throw new SetNotFound();
+}
+
+export const workoutDecider: Decider<WorkoutCommand, WorkoutEvent, WorkoutState> = {
+  initialState: initialWorkoutState,
+  evolve: evolveWorkout,
+  decide: decideWorkout,
+};

@@ -1,0 +1,37 @@
+import type { ReadStore } from '@fitness/stores';
+
+/**
+ * How far the read models are. Read-your-writes waits on it: a query that must reflect a write
+ * at position P waits until the projections behind the models it reads have reached P.
+ */
+export interface ProjectionProgress {
+  /** Resolves true when every model reached the position, false when the time ran out. */
+  waitFor(models: string[], position: number, timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Progress seen from another process (distributed mode): polls the checkpoints the projections
+ * process commits, only while someone is waiting.
+ */
+export class PolledProjectionProgress implements ProjectionProgress {
+  private readonly readStore: ReadStore;
+  private readonly projectionOfModel: Map<string, string>;
+  private readonly pollMs: number;
+
+  constructor(readStore: ReadStore, projectionOfModel: Map<string, string>, pollMs = 25) {
+    this.readStore = readStore;
+    this.projectionOfModel = projectionOfModel;
+    this.pollMs = pollMs;
+  }
+
+  async waitFor(models: string[], position: number, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const checkpoints = await this.readStore.checkpoints();
+      const reached = models.every((model) => (checkpoints[this.projectionOfModel.get(model) ?? model] ?? 0) >= position);
+      if (reached) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+    }
+  }
+}

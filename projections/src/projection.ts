@@ -1,0 +1,32 @@
+import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
+import type { CollectionDefinition, Document } from '@fitness/stores';
+
+/**
+ * A read model built from events: one document per key, folded by a pure function.
+ * `evolve` sees the current document (null if none) and returns the next one (null deletes it).
+ * Being pure, the same function also serves the command side to answer with the document a
+ * write produces, without waiting for the projection.
+ */
+export type Projection<D extends Document = Document, E extends DomainEvent = DomainEvent> = {
+  name: string;
+  collection: CollectionDefinition;
+  handles: readonly E['type'][];
+  documentId(event: RecordedEvent<E>): string;
+  evolve(current: D | null, event: RecordedEvent<E>): D | null;
+  /** The user who may see the document; pushes of its changes go to that user's sockets. */
+  ownerOf(document: D): string | null;
+};
+
+/** Folds a stream's events through a projection, as the runner would, for one document. */
+export function foldDocument<D extends Document, E extends DomainEvent>(
+  projection: Projection<D, E>,
+  events: RecordedEvent[],
+): D | null {
+  let document: D | null = null;
+  for (const event of events) {
+    if ((projection.handles as readonly string[]).includes(event.type)) {
+      document = projection.evolve(document, event as RecordedEvent<E>);
+    }
+  }
+  return document;
+}

@@ -1,0 +1,188 @@
+import { EventEmitter } from 'node:events';
+import type { ChangeNotice, RecordedEvent } from '@fitness/contracts';
+import { type Document, type DocumentWrite, type EventStore, POSITION_FIELD, type ReadStore, type Subscription } from '@fitness/stores';
+import type { Logger } from './logger.ts';
+import type { ProjectionProgress } from './progress.ts';
+import type { Projection } from './projection.ts';
+
+type Running = { projection: Projection; position: number; subscription: Subscription | null };
+
+export type RunnerOptions = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: Projection[];
+  logger: Logger;
+  batchSize?: number;
+  /** Pause before a failed projection resumes from its last committed position. */
+  retryDelayMs?: number;
+};
+
+/**
+ * Keeps every projection up to date: each catches up from its stored checkpoint, then follows
+ * the log live. A batch's document writes and the new checkpoint commit together, so killing
+ * the process at any instant loses nothing and repeats nothing. After each commit the runner
+ * announces what changed, which the socket channel pushes to browsers.
+ */
+export class ProjectionRunner implements ProjectionProgress {
+  private readonly options: Required<RunnerOptions>;
+  private readonly running = new Map<string, Running>();
+  private readonly projectionOfModel = new Map<string, string>();
+  private readonly emitter = new EventEmitter();
+  private stopped = false;
+
+  constructor(options: RunnerOptions) {
+    this.options = { batchSize: 500, retryDelayMs: 1000, ...options };
+    this.emitter.setMaxListeners(0);
+    for (const projection of options.projections) {
+      this.running.set(projection.name, { projection, position: 0, subscription: null });
+      this.projectionOfModel.set(projection.collection.name, projection.name);
+    }
+  }
+
+  /** Creates the collections; the runner reads and rebuilds but does not follow the log. */
+  async prepare() {
+    await this.options.readStore.ensureCollections(this.options.projections.map((p) => p.collection));
+    for (const running of this.running.values()) {
+      running.position = await this.options.readStore.checkpoint(running.projection.name);
+    }
+  }
+
+  /** Prepares, then follows the log with every projection. */
+  async start() {
+    await this.prepare();
+    for (const running of this.running.values()) this.follow(running);
+  }
+
+  async stop() {
+    this.stopped = true;
+    await Promise.all([...this.running.values()].map((running) => this.unfollow(running)));
+  }
+
+  /** Listens to every change the projections commit. Returns the unsubscribe function. */
+  onChange(listener: (notice: ChangeNotice) => void) {
+    this.emitter.on('change', listener);
+    return () => {
+      this.emitter.off('change', listener);
+    };
+  }
+
+  /** The position each projection has committed up to. */
+  positions(): Record<string, number> {
+    return Object.fromEntries([...this.running].map(([name, running]) => [name, running.position]));
+  }
+
+  async waitFor(models: string[], position: number, timeoutMs: number) {
+    const names = models.map((model) => this.projectionOfModel.get(model) ?? model);
+    const reached = () => names.every((name) => (this.running.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
+    if (reached()) return true;
+    return new Promise<boolean>((resolve) => {
+      const onProgress = () => {
+        if (!reached()) return;
+        finish(true);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        this.emitter.off('progress', onProgress);
+        resolve(result);
+      };
+      this.emitter.on('progress', onProgress);
+    });
+  }
+
+  /**
+   * Drops a projection's documents and checkpoint and replays the whole log into it.
+   * Interrupted, it resumes from the last committed batch on the next start.
+   */
+  async rebuild(name: string, onProgress?: (position: number, head: number) => void) {
+    const running = this.running.get(name);
+    if (!running) throw new Error(`Unknown projection: ${name}`);
+    const wasFollowing = running.subscription !== null;
+    await this.unfollow(running);
+    await this.options.readStore.reset(name, [running.projection.collection.name]);
+    running.position = 0;
+    await this.catchUp(running, onProgress);
+    if (wasFollowing && !this.stopped) this.follow(running);
+  }
+
+  /** Applies the log up to its current head, in batches (used by rebuild and the tools). */
+  async catchUp(running: Running | string, onProgress?: (position: number, head: number) => void) {
+    const target = typeof running === 'string' ? this.running.get(running) : running;
+    if (!target) throw new Error(`Unknown projection: ${running}`);
+    const head = await this.options.eventStore.headPosition();
+    while (target.position < head) {
+      const batch = await this.options.eventStore.readAll({
+        fromPosition: target.position,
+        maxCount: this.options.batchSize,
+      });
+      if (batch.length === 0) break;
+      await this.apply(target, batch);
+      onProgress?.(target.position, head);
+    }
+  }
+
+  private follow(running: Running) {
+    if (this.stopped) return;
+    running.subscription = this.options.eventStore.subscribeToAll({
+      fromPosition: running.position,
+      onEvents: async (events) => {
+        for (let start = 0; start < events.length; start += this.options.batchSize) {
+          await this.apply(running, events.slice(start, start + this.options.batchSize));
+        }
+      },
+      onError: (error) => {
+        this.options.logger.error({ err: error, projection: running.projection.name }, 'projection stopped; retrying');
+        running.subscription = null;
+        setTimeout(() => this.follow(running), this.options.retryDelayMs).unref();
+      },
+    });
+  }
+
+  private async unfollow(running: Running) {
+    const subscription = running.subscription;
+    running.subscription = null;
+    await subscription?.stop();
+  }
+
+  private async apply(running: Running, events: RecordedEvent[]) {
+    const last = events.at(-1)?.position ?? 0;
+    if (last <= running.position) return;
+    const { projection } = running;
+    const collection = projection.collection.name;
+    const documents = new Map<string, Document | null>();
+    const writes = new Map<string, DocumentWrite>();
+    const changes = new Map<string, ChangeNotice>();
+
+    for (const event of events) {
+      if (event.position <= running.position || !projection.handles.includes(event.type)) continue;
+      const id = projection.documentId(event);
+      const current = documents.has(id)
+        ? (documents.get(id) ?? null)
+        : await this.options.readStore.get(collection, id);
+      if (current && Number(current[POSITION_FIELD]) >= event.position) continue;
+      const evolved = projection.evolve(current, event);
+      const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
+      documents.set(id, next);
+      if (next) {
+        writes.set(id, { collection, op: 'upsert', document: next });
+      } else if (current) {
+        writes.set(id, { collection, op: 'delete', id, position: event.position });
+      }
+      const owner = next ?? current;
+      if (owner) {
+        changes.set(id, {
+          model: collection,
+          id,
+          userId: projection.ownerOf(owner),
+          op: next ? 'upsert' : 'delete',
+          position: event.position,
+        });
+      }
+    }
+
+    await this.options.readStore.commit(projection.name, [...writes.values()], last);
+    running.position = last;
+    for (const notice of changes.values()) this.emitter.emit('change', notice);
+    this.emitter.emit('progress');
+  }
+}

@@ -1,0 +1,69 @@
+import type { RecordedEvent, UserDocument, UserEvent } from '@fitness/contracts';
+import { userEventTypes } from '@fitness/contracts';
+import type { Projection } from '../projection.ts';
+
+/**
+ * The `users` read model: the user as the API shows it, plus the hashes of their live access
+ * tokens, which authentication checks. Expired tokens are dropped whenever the user changes.
+ */
+export const usersProjection: Projection<UserDocument, UserEvent> = {
+  name: 'users',
+  collection: { name: 'users', indexes: [['email'], ['role']] },
+  handles: userEventTypes,
+  documentId: (event) => event.data.userId,
+  ownerOf: (user) => user.id,
+  evolve: evolveUser,
+};
+
+function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent>): UserDocument | null {
+  const at = event.metadata.timestamp;
+  if (event.type === 'UserRegistered') {
+    const { data } = event;
+    return {
+      id: data.userId,
+      name: data.name,
+      email: data.email,
+      email_verified_at: null,
+      role: data.role,
+      profile: {
+        id: data.userId,
+        name: data.name,
+        age: null,
+        height: null,
+        weight: null,
+        activity_level: null,
+        goals: [],
+        birth_date: null,
+        gender: null,
+        created_at: data.registeredAt,
+        updated_at: data.registeredAt,
+      },
+      created_at: data.registeredAt,
+      updated_at: at,
+      tokens: [],
+    };
+  }
+  if (!current) return null;
+  const tokens = current.tokens.filter((token) => token.expires_at > at);
+
+  switch (event.type) {
+    case 'AccessTokenIssued': {
+      const { data } = event;
+      return {
+        ...current,
+        tokens: [
+          ...tokens,
+          { id: data.tokenId, hash: data.tokenHash, name: data.name, expires_at: data.expiresAt, created_at: data.issuedAt },
+        ],
+      };
+    }
+    case 'AccessTokenRevoked':
+      return { ...current, tokens: tokens.filter((token) => token.id !== event.data.tokenId) };
+    case 'UserRoleChanged':
+      return { ...current, tokens, role: event.data.role, updated_at: at };
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  type RecordedEvent,
+  type WorkoutDocument,
+  type WorkoutEvent,
+  type WorkoutExercise,
+  type WorkoutSet,
+  workoutEventTypes,
+} from '@fitness/contracts';
+import type { Projection } from '../projection.ts';
+
+/** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
+export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
+  name: 'workouts',
+  collection: { name: 'workouts', indexes: [['user_id', 'date'], ['user_id', 'status']] },
+  handles: workoutEventTypes,
+  documentId: (event) => event.data.workoutId,
+  ownerOf: (workout) => workout.user_id,
+  evolve: evolveWorkout,
+};
+
+function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<WorkoutEvent>): WorkoutDocument | null {
+  const at = event.metadata.timestamp;
+  if (event.type === 'WorkoutStarted') {
+    const { data } = event;
+    return {
+      id: data.workoutId,
+      user_id: data.userId,
+      name: data.name,
+      date: data.date,
+      duration: null,
+      status: 'in_progress',
+      notes: data.notes,
+      exercises: [],
+      started_at: data.startedAt,
+      completed_at: null,
+      created_at: data.startedAt,
+      updated_at: at,
+    };
+  }
+  if (!current) return null;
+  const workout = { ...current, updated_at: at };
+
+  switch (event.type) {
+    case 'WorkoutDetailsChanged': {
+      const { name, notes, date, duration } = event.data;
+      return {
+        ...workout,
+        ...(name !== undefined && { name }),
+        ...(notes !== undefined && { notes }),
+        ...(date !== undefined && { date }),
+        ...(duration !== undefined && { duration }),
+      };
+    }
+    case 'WorkoutCompleted':
+      return { ...workout, status: 'completed', completed_at: event.data.completedAt, duration: event.data.duration };
+    case 'WorkoutDeleted':
+      return null;
+    case 'WorkoutExerciseAdded': {
+      const { data } = event;
+      const exercise: WorkoutExercise = {
+        id: data.workoutExerciseId,
+        exercise_id: data.exerciseId,
+        name: data.name,
+        notes: data.notes,
+        sets: [],
+        created_at: data.addedAt,
+      };
+      return { ...workout, exercises: [...workout.exercises, exercise] };
+    }
+    case 'WorkoutExerciseChanged': {
+      const { name, notes } = event.data;
+      return updateExercise(workout, event.data.workoutExerciseId, (exercise) => ({
+        ...exercise,
+        ...(name !== undefined && { name }),
+        ...(notes !== undefined && { notes }),
+      }));
+    }
+    case 'WorkoutExerciseRemoved':
+      return { ...workout, exercises: workout.exercises.filter((e) => e.id !== event.data.workoutExerciseId) };
+    case 'SetLogged': {
+      const { data } = event;
+      const set: WorkoutSet = {
+        id: data.setId,
+        reps: data.reps,
+        weight: data.weight,
+        rest_time: data.restTime,
+        type: data.type,
+        notes: data.notes,
+        duration: data.duration,
+        distance: data.distance,
+        created_at: data.loggedAt,
+      };
+      return updateExercise(workout, data.workoutExerciseId, (exercise) => ({
+        ...exercise,
+        sets: [...exercise.sets, set],
+      }));
+    }
+    case 'SetChanged': {
+      const { changes } = event.data;
+      return updateExercise(workout, event.data.workoutExerciseId, (exercise) => ({
+        ...exercise,
+        sets: exercise.sets.map((set) =>
+          set.id === event.data.setId
+            ? {
+                ...set,
+                ...(changes.reps !== undefined && { reps: changes.reps }),
+                ...(changes.weight !== undefined && { weight: changes.weight }),
+                ...(changes.restTime !== undefined && { rest_time: changes.restTime }),
+                ...(changes.type !== undefined && { type: changes.type }),
+                ...(changes.notes !== undefined && { notes: changes.notes }),
+                ...(changes.duration !== undefined && { duration: changes.duration }),
+                ...(changes.distance !== undefined && { distance: changes.distance }),
+              }
+            : set,
+        ),
+      }));
+    }
+    case 'SetRemoved':
+      return updateExercise(workout, event.data.workoutExerciseId, (exercise) => ({
+        ...exercise,
+        sets: exercise.sets.filter((set) => set.id !== event.data.setId),
+      }));
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled workout event ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+function updateExercise(
+  workout: WorkoutDocument,
+  workoutExerciseId: string,
+  change: (exercise: WorkoutExercise) => WorkoutExercise,
+): WorkoutDocument {
+  return {
+    ...workout,
+    exercises: workout.exercises.map((exercise) => (exercise.id === workoutExerciseId ? change(exercise) : exercise)),
+  };
+}
