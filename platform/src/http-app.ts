@@ -28,6 +28,7 @@ export function createHttpApp(options: HttpAppOptions) {
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('auth', null);
   installErrorHandler(app as unknown as FastifyInstance);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -71,8 +71,7 @@ export class CommandHandler {
 
   /** Appends events that need no decision over a stream's state (reservations, claims). */
   async appendOnce(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
-    const result = await this.eventStore.appendToStream(streamId, this.envelope(events, context), expected);
-    return result;
+    return this.eventStore.appendToStream(streamId, this.envelope(streamId, events, context), expected);
   }
 
   readStream(streamId: string) {
@@ -88,7 +87,7 @@ export class CommandHandler {
     expected: ExpectedRevision,
     context: CommandContext,
   ): Promise<CommandResult<S>> {
-    const events = this.envelope(decided, context);
+    const events = this.envelope(streamId, decided, context);
     const { position, nextExpectedRevision } = await this.eventStore.appendToStream(streamId, events, expected);
     const firstRevision = nextExpectedRevision - events.length + 1;
     // Only the append's last position is known in every store; folding a response needs no finer.
@@ -106,10 +105,10 @@ export class CommandHandler {
     };
   }
 
-  private envelope(events: DomainEvent[], context: CommandContext): NewEvent[] {
+  private envelope(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
     return events.map((event, index) => ({
       ...event,
-      id: uuidFromName(`${context.commandId}:${index}`),
+      id: uuidFromName(`${context.commandId}:${streamId}:${index}`),
       metadata: {
         actorId: context.actorId,
         commandId: context.commandId,

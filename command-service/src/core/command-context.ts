@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
+import type { CommandContext } from './command-handler.ts';
+import { newId, uuidFromName } from './ids.ts';
+
+/**
+ * The context of a command sent over HTTP. A client may send `Idempotency-Key` to make a retry
+ * safe; the key is scoped to the caller so two users' keys never collide.
+ */
+export function commandContext(request: FastifyRequest, now: Date): CommandContext {
+  const actorId = request.auth?.id ?? null;
+  const key = request.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
+    throw new ValidationFailed({ 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 200 characters.'] });
+  }
+  return {
+    actorId,
+    commandId: key ? uuidFromName(`${actorId ?? 'guest'}:${key}`) : newId(),
+    correlationId: request.id,
+    now,
+  };
+}

@@ -1,0 +1,4 @@
+export { CommandHandler } from './core/command-handler.ts';
+export { commandRoutes } from './routes.ts';
+export type { CommandServices } from './services.ts';
+export { Accounts } from './users/accounts.ts';

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CommandServices } from './services.ts';
+import { authCommandRoutes } from './users/routes.ts';
+import { workoutCommandRoutes } from './workouts/routes.ts';
+
+/** Every write route of the API; mount under /api/v1. */
+export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  await app.register(authCommandRoutes, services);
+  await app.register(workoutCommandRoutes, services);
+};

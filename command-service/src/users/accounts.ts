@@ -1,0 +1,148 @@
+import {
+  emailReservationStream,
+  FIRST_ADMIN_STREAM,
+  type Role,
+  type UserDocument,
+  userStream,
+} from '@fitness/contracts';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts';
+import { foldDocument, usersProjection } from '@fitness/projections';
+import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
+import { newId } from '../core/ids.ts';
+import { claimUnique } from '../core/unique-claim.ts';
+import { type IssuedToken, UserNotFound, userDecider } from './decide.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export type AccountsOptions = {
+  handler: CommandHandler;
+  tokenTtlDays: { remember: number; session: number };
+};
+
+export type SignedIn = { user: UserDocument; token: string; position: number };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Registration, sign-in, sign-out and roles: the user aggregate plus the claims that keep
+ * emails unique and make the first user of an empty system its admin.
+ */
+export class Accounts {
+  private readonly handler: CommandHandler;
+  private readonly ttl: AccountsOptions['tokenTtlDays'];
+
+  constructor(options: AccountsOptions) {
+    this.handler = options.handler;
+    this.ttl = options.tokenTtlDays;
+  }
+
+  async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<SignedIn> {
+    const email = input.email.trim();
+    const userId = newId();
+    const passwordHash = await hashPassword(input.password);
+    const at = context.now.toISOString();
+    const userExists = (id: string) => this.userExists(id);
+
+    const emailClaimed = await claimUnique(
+      this.handler,
+      emailReservationStream(email),
+      { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
+      context,
+      userExists,
+    );
+    if (!emailClaimed) throw new ValidationFailed({ email: ['The email has already been taken.'] });
+
+    const firstUser = await claimUnique(
+      this.handler,
+      FIRST_ADMIN_STREAM,
+      { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
+      context,
+      userExists,
+    );
+    const role: Role = firstUser ? 'admin' : 'user';
+    const { token, secret } = this.newToken('web', false, context.now);
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },
+      context,
+    );
+    return this.signedIn(userId, token.tokenId, secret, result);
+  }
+
+  async login(input: { email: string; password: string; remember: boolean }, context: CommandContext): Promise<SignedIn> {
+    const userId = await this.userIdOfEmail(input.email);
+    const history = userId ? await this.handler.readStream(userStream(userId)) : [];
+    const state = history.reduce((s, e) => userDecider.evolve(s, e as never), userDecider.initialState());
+    const valid = state.passwordHash
+      ? await verifyPassword(state.passwordHash, input.password)
+      : await verifyPassword(await decoyHash, input.password).then(() => false);
+    if (!userId || !valid) {
+      throw new ValidationFailed({ email: ['These credentials do not match our records.'] });
+    }
+    const { token, secret } = this.newToken('web', input.remember, context.now);
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'IssueToken', userId, at: context.now.toISOString(), token },
+      context,
+    );
+    return this.signedIn(userId, token.tokenId, secret, result);
+  }
+
+  async logout(userId: string, tokenId: string, context: CommandContext) {
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'RevokeToken', userId, tokenId, at: context.now.toISOString() },
+      context,
+    );
+    return result.position;
+  }
+
+  async changeRole(userId: string, role: Role, context: CommandContext) {
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'ChangeRole', userId, role, at: context.now.toISOString() },
+      context,
+    );
+    return result.position;
+  }
+
+  /** The id of the user who holds an email address, from the write side's own claims. */
+  async userIdOfEmail(email: string): Promise<string | null> {
+    const claims = await this.handler.readStream(emailReservationStream(email));
+    const userId = claims.at(-1)?.data.userId;
+    return typeof userId === 'string' && (await this.userExists(userId)) ? userId : null;
+  }
+
+  private async userExists(userId: string) {
+    return (await this.handler.readStream(userStream(userId))).length > 0;
+  }
+
+  private newToken(name: string, remember: boolean, now: Date): { token: IssuedToken; secret: string } {
+    const secret = newSecret();
+    const days = remember ? this.ttl.remember : this.ttl.session;
+    return {
+      secret,
+      token: {
+        tokenId: newId(),
+        tokenHash: hashSecret(secret),
+        name,
+        expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
+      },
+    };
+  }
+
+  private signedIn(
+    userId: string,
+    tokenId: string,
+    secret: string,
+    result: { events: Parameters<typeof foldDocument>[1]; position: number },
+  ): SignedIn {
+    const user = foldDocument(usersProjection, result.events);
+    if (!user) throw new UserNotFound();
+    return { user, token: formatToken(userId, tokenId, secret), position: result.position };
+  }
+}

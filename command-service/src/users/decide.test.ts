@@ -1,0 +1,47 @@
+import { describe, it } from 'node:test';
+import type { UserEvent } from '@fitness/contracts';
+import { specification } from '../core/decider-specification.ts';
+import { UserAlreadyRegistered, UserNotFound, userDecider } from './decide.ts';
+
+const spec = specification(userDecider);
+const userId = 'u1';
+const at = '2026-11-21T10:00:00.000Z';
+const token = { tokenId: 't1', tokenHash: 'h1', name: 'web', expiresAt: '2026-12-21T10:00:00.000Z' };
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', registeredAt: at },
+};
+const issued: UserEvent = { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } };
+
+describe('user decider', () => {
+  it('registers with a first token', () => {
+    spec
+      .given([])
+      .when({ type: 'Register', userId, at, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', token })
+      .then([registered, issued]);
+  });
+  it('does not register twice', () => {
+    spec
+      .given([registered])
+      .when({ type: 'Register', userId, at, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', token })
+      .thenThrows(UserAlreadyRegistered);
+  });
+  it('issues tokens only to registered users', () => {
+    spec.given([]).when({ type: 'IssueToken', userId, at, token }).thenThrows(UserNotFound);
+    spec.given([registered]).when({ type: 'IssueToken', userId, at, token }).then([issued]);
+  });
+  it('revokes a live token, and treats revoking a gone one as done', () => {
+    spec
+      .given([registered, issued])
+      .when({ type: 'RevokeToken', userId, at, tokenId: 't1' })
+      .then([{ type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } }]);
+    spec.given([registered]).when({ type: 'RevokeToken', userId, at, tokenId: 't1' }).then([]);
+  });
+  it('changes the role only when it differs', () => {
+    spec
+      .given([registered])
+      .when({ type: 'ChangeRole', userId, at, role: 'admin' })
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
+    spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).then([]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Role, UserEvent } from '@fitness/contracts';
+import { Conflict, NotFound } from '@fitness/platform/errors.ts';
+import type { Decider } from '../core/command-handler.ts';
+import { evolveUser, initialUserState, type UserState } from './user.ts';
+
+export type IssuedToken = { tokenId: string; tokenHash: string; name: string; expiresAt: string };
+
+type Base = { userId: string; at: string };
+
+export type UserCommand =
+  | (Base & { type: 'Register'; name: string; email: string; passwordHash: string; role: Role; token: IssuedToken })
+  | (Base & { type: 'IssueToken'; token: IssuedToken })
+  | (Base & { type: 'RevokeToken'; tokenId: string })
+  | (Base & { type: 'ChangeRole'; role: Role });
+
+export class UserAlreadyRegistered extends Conflict {
+  constructor() {
+    super('This user is already registered.');
+  }
+}
+
+export class UserNotFound extends NotFound {
+  constructor() {
+    super('User not found.');
+  }
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  const { userId, at } = command;
+  if (command.type === 'Register') {
+    if (state.registered) throw new UserAlreadyRegistered();
+    const { name, email, passwordHash, role, token } = command;
+    return [
+      { type: 'UserRegistered', data: { userId, name, email, passwordHash, role, registeredAt: at } },
+      { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
+    ];
+  }
+  if (!state.registered) throw new UserNotFound();
+  switch (command.type) {
+    case 'IssueToken':
+      return [{ type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } }];
+    case 'RevokeToken':
+      // Revoking a token that is already gone is done already.
+      return state.tokens.has(command.tokenId)
+        ? [{ type: 'AccessTokenRevoked', data: { userId, tokenId: command.tokenId, revokedAt: at } }]
+        : [];
+    case 'ChangeRole':
+      return state.role === command.role ? [] : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};

@@ -1,0 +1,78 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AuthResponse, ErrorBody, LoginBody, MessageResponse, PASSWORDS_DO_NOT_MATCH, RegisterBody } from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { commandContext } from '../core/command-context.ts';
+import type { CommandServices } from '../services.ts';
+
+/** Registration, sign-in and sign-out, under /api/v1/auth. */
+export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const { accounts, clock } = services;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
+
+  app.post(
+    '/auth/register',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; the first account of an empty system becomes admin',
+        body: RegisterBody,
+        response: { 201: AuthResponse, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password, password_confirmation } = request.body;
+      if (password !== password_confirmation) {
+        throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
+      }
+      const signedIn = await accounts.register({ name, email, password }, commandContext(request, clock()));
+      reply.header('X-Event-Position', signedIn.position).status(201);
+      return { user: signedIn.user, token: signedIn.token };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: AuthResponse, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const signedIn = await accounts.login({ email, password, remember: remember ?? false }, commandContext(request, clock()));
+      reply.header('X-Event-Position', signedIn.position);
+      return { user: signedIn.user, token: signedIn.token };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: requireUser(services.authenticator),
+      schema: { tags: ['auth'], summary: 'Sign out: the token stops working', response: { 200: MessageResponse, 401: ErrorBody } },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw new Error('requireUser sets request.auth');
+      const position = await accounts.logout(auth.id, auth.tokenId, commandContext(request, clock()));
+      // Answer once the token is really dead, so the next request with it is refused.
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      reply.header('X-Event-Position', position);
+      return { message: 'Logged out.' };
+    },
+  );
+};

@@ -1,0 +1,255 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddWorkoutExerciseBody,
+  ErrorBody,
+  LogSetBody,
+  MessageResponse,
+  type SetValues,
+  SetParams,
+  StartWorkoutBody,
+  UpdateSetBody,
+  UpdateWorkoutBody,
+  UpdateWorkoutExerciseBody,
+  Workout,
+  WorkoutExercise,
+  WorkoutExerciseParams,
+  type WorkoutDocument,
+  WorkoutParams,
+  WorkoutSet,
+  workoutStream,
+} from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { isUuid } from '@fitness/platform/tokens.ts';
+import { foldDocument, workoutsProjection } from '@fitness/projections';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commandContext } from '../core/command-context.ts';
+import { newId } from '../core/ids.ts';
+import type { CommandServices } from '../services.ts';
+import { type WorkoutCommand, workoutDecider } from './decide.ts';
+import { SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
+
+type Ids = { id: string; exerciseId?: string; setId?: string };
+type CommandWithoutBase<T> = T extends unknown ? Omit<T, 'userId' | 'at' | 'workoutId'> : never;
+
+const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+/** Writes on workouts, their exercises and sets, under /api/v1/workouts. */
+export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  app.addHook('onRequest', requireUser(services.authenticator));
+
+  /** Runs a command on the workout of the path and returns the workout document it leads to. */
+  async function run(request: FastifyRequest, reply: FastifyReply, ids: Ids, command: CommandWithoutBase<WorkoutCommand>) {
+    const auth = request.auth;
+    if (!auth) throw new Error('requireUser sets request.auth');
+    assertIds(ids);
+    const context = commandContext(request, services.clock());
+    const full = { ...command, userId: auth.id, at: context.now.toISOString(), workoutId: ids.id } as WorkoutCommand;
+    const result = await services.handler.handle(workoutDecider, workoutStream(ids.id), full, context);
+    reply.header('X-Event-Position', result.position);
+    return foldDocument(workoutsProjection, result.events);
+  }
+
+  app.post(
+    '/workouts',
+    { schema: { tags: ['workouts'], summary: 'Start a workout', body: StartWorkoutBody, response: { 201: Workout, ...errors } } },
+    async (request, reply) => {
+      const { name, notes, date } = request.body;
+      const today = services.clock().toISOString().slice(0, 10);
+      const workout = await run(request, reply, { id: newId() }, {
+        type: 'StartWorkout',
+        name: name.trim(),
+        notes: notes ?? null,
+        date: date ?? today,
+      });
+      return reply.status(201).send(existing(workout));
+    },
+  );
+
+  const updateWorkout = {
+    schema: {
+      tags: ['workouts'],
+      summary: 'Rename, annotate, re-date or end a workout ({ status: "completed" })',
+      params: WorkoutParams,
+      body: UpdateWorkoutBody,
+      response: { 200: Workout, ...errors },
+    },
+  };
+  for (const method of ['patch', 'put'] as const) {
+    app[method]('/workouts/:id', updateWorkout, async (request, reply) => {
+      const { name, ...rest } = request.body;
+      const workout = await run(request, reply, request.params, {
+        type: 'UpdateWorkout',
+        ...rest,
+        ...(name !== undefined && { name: name.trim() }),
+      });
+      return existing(workout);
+    });
+  }
+
+  app.delete(
+    '/workouts/:id',
+    { schema: { tags: ['workouts'], summary: 'Delete a workout for good', params: WorkoutParams, response: { 200: MessageResponse, ...errors } } },
+    async (request, reply) => {
+      await run(request, reply, request.params, { type: 'DeleteWorkout' });
+      return { message: 'Workout deleted.' };
+    },
+  );
+
+  app.post(
+    '/workouts/:id/exercises',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'Add an exercise to a workout in progress',
+        params: WorkoutParams,
+        body: AddWorkoutExerciseBody,
+        response: { 201: WorkoutExercise, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workoutExerciseId = newId();
+      const workout = await run(request, reply, request.params, {
+        type: 'AddExercise',
+        workoutExerciseId,
+        exerciseId: request.body.exercise_id ?? null,
+        name: request.body.name.trim(),
+        notes: request.body.notes ?? null,
+      });
+      return reply.status(201).send(findExercise(workout, workoutExerciseId));
+    },
+  );
+
+  const updateExercise = {
+    schema: {
+      tags: ['workouts'],
+      summary: "Rename or annotate a workout's exercise",
+      params: WorkoutExerciseParams,
+      body: UpdateWorkoutExerciseBody,
+      response: { 200: WorkoutExercise, ...errors },
+    },
+  };
+  for (const method of ['patch', 'put'] as const) {
+    app[method]('/workouts/:id/exercises/:exerciseId', updateExercise, async (request, reply) => {
+      const { name, notes } = request.body;
+      const workout = await run(request, reply, request.params, {
+        type: 'UpdateExercise',
+        workoutExerciseId: request.params.exerciseId,
+        ...(name !== undefined && { name: name.trim() }),
+        ...(notes !== undefined && { notes }),
+      });
+      return findExercise(workout, request.params.exerciseId);
+    });
+  }
+
+  app.delete(
+    '/workouts/:id/exercises/:exerciseId',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'Remove an exercise and its sets from a workout',
+        params: WorkoutExerciseParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await run(request, reply, request.params, { type: 'RemoveExercise', workoutExerciseId: request.params.exerciseId });
+      return { message: 'Exercise removed.' };
+    },
+  );
+
+  app.post(
+    '/workouts/:id/exercises/:exerciseId/sets',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'Log a set; an empty weight means bodyweight',
+        params: WorkoutExerciseParams,
+        body: LogSetBody,
+        response: { 201: WorkoutSet, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const setId = newId();
+      const body = request.body;
+      const values: SetValues = {
+        reps: body.reps,
+        weight: body.weight === '' || body.weight === undefined ? null : body.weight,
+        restTime: body.rest_time ?? null,
+        type: body.type ?? 'working',
+        notes: body.notes ?? null,
+        duration: body.duration ?? null,
+        distance: body.distance ?? null,
+      };
+      const workout = await run(request, reply, request.params, {
+        type: 'LogSet',
+        workoutExerciseId: request.params.exerciseId,
+        setId,
+        values,
+      });
+      return reply.status(201).send(findSet(workout, request.params.exerciseId, setId));
+    },
+  );
+
+  const updateSet = {
+    schema: {
+      tags: ['workouts'],
+      summary: 'Correct a set',
+      params: SetParams,
+      body: UpdateSetBody,
+      response: { 200: WorkoutSet, ...errors },
+    },
+  };
+  for (const method of ['patch', 'put'] as const) {
+    app[method]('/workouts/:id/exercises/:exerciseId/sets/:setId', updateSet, async (request, reply) => {
+      const body = request.body;
+      const changes: Partial<SetValues> = {
+        ...(body.reps !== undefined && { reps: body.reps }),
+        ...(body.weight !== undefined && { weight: body.weight === '' ? null : body.weight }),
+        ...(body.rest_time !== undefined && { restTime: body.rest_time }),
+        ...(body.type !== undefined && { type: body.type }),
+        ...(body.notes !== undefined && { notes: body.notes }),
+        ...(body.duration !== undefined && { duration: body.duration }),
+        ...(body.distance !== undefined && { distance: body.distance }),
+      };
+      const { exerciseId, setId } = request.params;
+      const workout = await run(request, reply, request.params, { type: 'UpdateSet', workoutExerciseId: exerciseId, setId, changes });
+      return findSet(workout, exerciseId, setId);
+    });
+  }
+
+  app.delete(
+    '/workouts/:id/exercises/:exerciseId/sets/:setId',
+    {
+      schema: { tags: ['workouts'], summary: 'Remove a set', params: SetParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { exerciseId, setId } = request.params;
+      await run(request, reply, request.params, { type: 'RemoveSet', workoutExerciseId: exerciseId, setId });
+      return { message: 'Set removed.' };
+    },
+  );
+};
+
+/** Ids are UUIDs; anything else cannot name an existing thing, so it is not found. */
+function assertIds(ids: Ids) {
+  if (!isUuid(ids.id)) throw new WorkoutNotFound();
+  if (ids.exerciseId !== undefined && !isUuid(ids.exerciseId)) throw new WorkoutExerciseNotFound();
+  if (ids.setId !== undefined && !isUuid(ids.setId)) throw new SetNotFound();
+}
+
+function existing(workout: WorkoutDocument | null) {
+  if (!workout) throw new WorkoutNotFound();
+  return workout;
+}
+
+function findExercise(workout: WorkoutDocument | null, workoutExerciseId: string) {
+  const exercise = workout?.exercises.find((e) => e.id === workoutExerciseId);
+  if (!exercise) throw new WorkoutExerciseNotFound();
+  return exercise;
+}
+
+function findSet(workout: WorkoutDocument | null, workoutExerciseId: string, setId: string) {
+  const set = findExercise(workout, workoutExerciseId).sets.find((s) => s.id === setId);
+  if (!set) throw new SetNotFound();
+  return set;
+}

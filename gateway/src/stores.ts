@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Config } from '@fitness/contracts';
+import { type EventStore, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+
+/**
+ * Opens the two stores the configuration names: SQLite files in DATA_DIR by default,
+ * EventStoreDB and MongoDB for the distributed deployment. The adapters for the latter are
+ * loaded only when chosen, so the embedded product never touches their client libraries.
+ */
+export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
+  const eventStore: EventStore =
+    config.eventStore === 'eventstoredb'
+      ? new (await import('@fitness/stores/eventstoredb/eventstoredb-event-store.ts')).EventStoreDbEventStore(
+          config.eventStoreDbUrl,
+        )
+      : new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
+  const readStore: ReadStore =
+    config.readStore === 'mongodb'
+      ? await (await import('@fitness/stores/mongodb/mongodb-read-store.ts')).MongoReadStore.connect(
+          config.mongoUrl,
+          config.mongoDatabase,
+        )
+      : new SqliteReadStore(path.join(config.dataDir, 'read.sqlite'));
+  return { eventStore, readStore };
+}

@@ -1,0 +1,78 @@
+import type { Server as HttpServer } from 'node:http';
+import type { ChangeNotice, ClientToServerEvents, ServerToClientEvents } from '@fitness/contracts';
+import type { Authenticator } from '@fitness/platform/authentication.ts';
+import type { Logger } from '@fitness/projections';
+import { Server } from 'socket.io';
+
+/** Where change notices come from: the in-process runner, or a feed from another process. */
+export type ChangeSource = { onChange(listener: (notice: ChangeNotice) => void): () => void };
+
+type SocketData = { userId: string; tokenId: string; token: string };
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const ADMIN_ROOM = 'admins';
+
+/**
+ * The socket.io channel on the API's own origin (/socket.io). A client connects with
+ * `auth: { token }`; without a valid token it is refused. Each socket joins its user's room,
+ * and admins also join the admin room. Every committed change is pushed as `change` to the
+ * owning user's sockets (all their devices); changes to users also go to admins. When a user's
+ * account changes, their sockets are re-checked, so a signed-out token loses its live feed too.
+ */
+export function attachLiveChannel(
+  server: HttpServer,
+  options: { authenticator: Authenticator; changes: ChangeSource; logger: Logger },
+) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
+    path: '/socket.io',
+    serveClient: false,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      const auth = await options.authenticator.authenticate(token);
+      if (!auth) return next(new Error('Unauthenticated.'));
+      socket.data = { userId: auth.id, tokenId: auth.tokenId, token: token ?? '' };
+      await socket.join(userRoom(auth.id));
+      if (auth.role === 'admin') await socket.join(ADMIN_ROOM);
+      next();
+    } catch (error) {
+      options.logger.error({ err: error }, 'socket authentication failed');
+      next(new Error('Authentication is unavailable, try again.'));
+    }
+  });
+
+  const stopListening = options.changes.onChange((notice) => {
+    if (notice.userId) io.to(userRoom(notice.userId)).emit('change', notice);
+    if (notice.model === 'users') {
+      io.to(ADMIN_ROOM).except(notice.userId ? userRoom(notice.userId) : []).emit('change', notice);
+      if (notice.userId) {
+        recheck(notice.userId).catch((error) => options.logger.error({ err: error }, 'socket re-check failed'));
+      }
+    }
+  });
+
+  async function recheck(userId: string) {
+    for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+      const auth = await options.authenticator.authenticate(socket.data.token);
+      if (!auth) {
+        socket.disconnect(true);
+      } else if (auth.role === 'admin') {
+        socket.join(ADMIN_ROOM);
+      } else {
+        socket.leave(ADMIN_ROOM);
+      }
+    }
+  }
+
+  return {
+    io,
+    /** Drops every socket; the HTTP server itself is closed by its owner. */
+    close() {
+      stopListening();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { QueryServices } from './services.ts';
+import { userQueryRoutes } from './users/routes.ts';
+import { workoutQueryRoutes } from './workouts/routes.ts';
+
+/** Every read route of the API; mount under /api/v1. */
+export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  await app.register(userQueryRoutes, services);
+  await app.register(workoutQueryRoutes, services);
+};

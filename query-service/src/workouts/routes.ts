@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, ListWorkoutsQuery, Workout, type WorkoutDocument, WorkoutList, WorkoutParams } from '@fitness/contracts';
+import { NotFound } from '@fitness/platform/errors.ts';
+import { signedInRead } from '../read-your-writes.ts';
+import type { QueryServices } from '../services.ts';
+
+const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
+
+/** Reads of the `workouts` read model, scoped to the caller. */
+export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook('onRequest', signedInRead(services, ['workouts']));
+
+  app.get(
+    '/workouts',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: "The caller's workouts, newest first, paged",
+        querystring: ListWorkoutsQuery,
+        response: { 200: WorkoutList, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 15;
+      const where = { user_id: userId, ...(request.query.status && { status: request.query.status }) };
+      const [total, data] = await Promise.all([
+        services.readStore.count('workouts', where),
+        services.readStore.find<WorkoutDocument>('workouts', {
+          where,
+          orderBy: [
+            { field: 'date', direction: 'desc' },
+            { field: 'created_at', direction: 'desc' },
+          ],
+          limit: perPage,
+          offset: (page - 1) * perPage,
+        }),
+      ]);
+      return {
+        data,
+        meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+      };
+    },
+  );
+
+  app.get(
+    '/workouts/:id',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'One workout with its exercises and sets',
+        params: WorkoutParams,
+        response: { 200: Workout, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const workout = await services.readStore.get<WorkoutDocument>('workouts', request.params.id);
+      // Another user's workout is answered exactly like a missing one.
+      if (!workout || workout.user_id !== request.auth?.id) throw new NotFound(NOT_FOUND);
+      return workout;
+    },
+  );
+};

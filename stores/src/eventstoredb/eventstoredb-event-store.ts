@@ -1,0 +1,421 @@
+import type { EventMetadata, NewEvent, RecordedEvent } from '@fitness/contracts';
+import {
+  ANY,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  BACKWARDS,
+  type AppendResult as EsdbAppendResult,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  type Position,
+  type ReadPosition,
+  START,
+  STREAM_EXISTS,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from '../event-store.ts';
+
+/**
+ * The distributed event store: EventStoreDB (24.10) over gRPC.
+ *
+ * Positions. EventStoreDB addresses an event in $all by {commit, prepare}, both byte offsets in
+ * its transaction log. Every append made through gRPC writes each event as its own
+ * "self-committed" prepare record (`PrepareFlags.IsCommitted`, StorageWriterService), and the
+ * $all reader reports such an event at (prepare.LogPosition, prepare.LogPosition)
+ * (AllReader.ReadAllEventsForward; ResolvedEvent.CalculatePosition for stream reads). So even in
+ * a multi-event append every event has commit == prepare, and its own, strictly increasing
+ * commit position: that commit position is our single-number `position`. Only the legacy TCP
+ * "explicit transactions" (unused here, absent from the gRPC API) give several events one
+ * commit position; `positionOf` refuses those rather than mis-order them.
+ *
+ * A position is a byte offset, so a JS number holds it exactly up to 2^53 bytes (9 PB) of log;
+ * `positionOf` throws instead of rounding past that.
+ *
+ * Our positions are exclusive lower bounds ("after"), while an EventStoreDB read from a
+ * position includes the event at it. The adapter therefore starts reads at {p, p} and drops
+ * every event at or before p itself; 0 means the start of the log.
+ *
+ * System events ($-prefixed streams or types: projection links, metadata, statistics) never
+ * leave the adapter.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  private readonly subscriptions = new Set<BatchingSubscription>();
+
+  constructor(url: string) {
+    this.client = EventStoreDBClient.connectionString(url);
+  }
+
+  async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const last = events.at(-1);
+    if (!last) throw new Error('Nothing to append');
+    let result: EsdbAppendResult;
+    try {
+      // Our event ids are UUIDs and become EventStoreDB's event ids, so the server recognises a
+      // repeated append (idempotence) and answers with the earlier revision.
+      result = await this.client.appendToStream(
+        streamId,
+        events.map((event) =>
+          jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }),
+        ),
+        { expectedRevision: toExpectedRevision(expected) },
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+        throw new WrongExpectedRevisionError(streamId, expected, actual);
+      }
+      throw error;
+    }
+    const nextExpectedRevision = Number(result.nextExpectedRevision);
+    // A fresh append reports the position of its last event (the chaser acknowledges the
+    // prepare that ends the write). A repeat detected through the expected revision reports the
+    // last event's position too, but a repeat recognised under `any` comes back without one:
+    // then the event is read back.
+    const position = result.position
+      ? toNumber(result.position.commit)
+      : await this.positionOfRepeat(streamId, nextExpectedRevision, last.id);
+    return { nextExpectedRevision, position };
+  }
+
+  private async positionOfRepeat(streamId: string, revision: number, lastEventId: string) {
+    const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (event?.id !== lastEventId) {
+      throw new Error(`Append to ${streamId} succeeded without a position, but revision ${revision} is not its last event`);
+    }
+    return event.position;
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}) {
+    const read = this.client.readStream(streamId, {
+      direction: FORWARDS,
+      fromRevision: BigInt(options.fromRevision ?? 0),
+      maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+    });
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of read) {
+        if (resolved.event) events.push(toRecorded(resolved.event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll(options: { fromPosition: number; maxCount: number }) {
+    const events: RecordedEvent[] = [];
+    if (options.maxCount <= 0) return events;
+    // One more than asked: the event at fromPosition itself comes back and is dropped.
+    const pageSize = Math.min(options.maxCount + 1, MAX_PAGE);
+    for await (const event of this.scanAll('forwards', options.fromPosition, pageSize)) {
+      if (isSystemEvent(event)) continue;
+      events.push(toRecorded(event));
+      if (events.length === options.maxCount) break;
+    }
+    return events;
+  }
+
+  async headPosition() {
+    // The newest events are often projection links ($>) written right after a domain event, so
+    // a small backwards page usually reaches the domain event.
+    for await (const event of this.scanAll('backwards', Number.POSITIVE_INFINITY, 64)) {
+      if (!isSystemEvent(event)) return positionOf(event);
+    }
+    return 0;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = new BatchingSubscription(this.client, options);
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  /**
+   * Stream names come from the `$streams` system projection (one link per stream, written in
+   * log order) when it runs. It lags the log a little, so the log is also scanned backwards
+   * down to the first event of the last stream it linked: streams created since are in that
+   * tail. Without the projection the whole log is scanned. Then one read per listed stream
+   * fetches its last revision (and drops deleted streams).
+   *
+   * Cost: reads every link in `$streams` (one per stream ever created) plus the tail of $all,
+   * or all of $all without the projection. Acceptable for the developer tools, its only user;
+   * never call it on a request path.
+   */
+  async listStreams(options: { prefix?: string; limit: number }) {
+    const prefix = options.prefix ?? '';
+    const { names, coveredUpTo } = await this.streamsFromProjection();
+    for await (const event of this.scanAll('backwards', Number.POSITIVE_INFINITY, MAX_PAGE)) {
+      if (positionOf(event) <= coveredUpTo) break;
+      if (!isSystemEvent(event)) names.add(event.streamId);
+    }
+    const matching = [...names].filter((name) => name.startsWith(prefix) && !name.startsWith('$')).sort();
+    const streams: { streamId: string; revision: number }[] = [];
+    for (const streamId of matching) {
+      if (streams.length >= options.limit) break;
+      const revision = await this.lastRevision(streamId);
+      if (revision !== null) streams.push({ streamId, revision });
+    }
+    return streams;
+  }
+
+  /** Names linked from `$streams`, and the $all position up to which that list is complete. */
+  private async streamsFromProjection() {
+    const names = new Set<string>();
+    let last: { streamId: string; revision: bigint } | null = null;
+    try {
+      for await (const resolved of this.client.readStream('$streams', { direction: FORWARDS, fromRevision: START })) {
+        if (!resolved.event) continue;
+        last = parseLink(resolved.event.data);
+        names.add(last.streamId);
+      }
+    } catch (error) {
+      // The projection is not running (or never ran): scan the whole log instead.
+      if (error instanceof StreamNotFoundError) return { names, coveredUpTo: 0 };
+      throw error;
+    }
+    if (!last) return { names, coveredUpTo: 0 };
+    const [linked] = await this.readStream(last.streamId, { fromRevision: Number(last.revision), maxCount: 1 });
+    // The linked event is gone (stream deleted or truncated): trust nothing, scan everything.
+    return { names, coveredUpTo: linked?.position ?? 0 };
+  }
+
+  private async lastRevision(streamId: string): Promise<number | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return Number(resolved.event.revision);
+      }
+      return null;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Reads $all in pages, yielding each event once, system events included: forwards strictly
+   * after `bound`, or backwards strictly before it. Each page is read to its end before
+   * yielding, so stopping early never leaves a gRPC call half consumed.
+   */
+  private async *scanAll(direction: 'forwards' | 'backwards', bound: number, pageSize: number) {
+    const forwards = direction === 'forwards';
+    let from: ReadPosition = forwards ? toReadPosition(bound) : END;
+    for (;;) {
+      const page: StoredEvent[] = [];
+      for await (const resolved of this.client.readAll({
+        direction: forwards ? FORWARDS : BACKWARDS,
+        fromPosition: from,
+        maxCount: pageSize,
+      })) {
+        if (resolved.event) page.push(resolved.event);
+      }
+      for (const event of page) {
+        const position = positionOf(event);
+        if (forwards ? position <= bound : position >= bound) continue;
+        bound = position;
+        yield event;
+      }
+      const last = page.at(-1);
+      if (page.length < pageSize || !last) return;
+      from = toReadPosition(positionOf(last));
+    }
+  }
+
+  async close() {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    await this.client.dispose();
+  }
+}
+
+/** Largest page asked of the server in one read. */
+const MAX_PAGE = 1000;
+/** Events held for a slow consumer before the gRPC stream is paused (flow control takes over). */
+const SUBSCRIPTION_BUFFER = 1000;
+
+/**
+ * A catch-up subscription to $all that hands events over in batches: while `onEvents` works on
+ * one batch, what arrives is buffered and becomes the next batch. A full buffer pauses the
+ * stream, so a slow consumer slows the server down instead of growing memory.
+ */
+class BatchingSubscription {
+  private readonly source: AllStreamSubscription;
+  private readonly options: SubscribeOptions;
+  private state: 'running' | 'stopped' | 'failed' = 'running';
+  private buffer: RecordedEvent[] = [];
+  private lastPosition: number;
+  private delivering = false;
+  private delivered: Promise<void> = Promise.resolve();
+  private unsubscribed: Promise<void> = Promise.resolve();
+
+  constructor(client: EventStoreDBClient, options: SubscribeOptions) {
+    this.options = options;
+    this.lastPosition = options.fromPosition;
+    this.source = client.subscribeToAll({
+      fromPosition: toReadPosition(options.fromPosition),
+      // Filtered on the server by event type ($>, $metadata, ...); stream names are checked here.
+      filter: excludeSystemEvents(),
+    });
+    this.source.on('data', (resolved) => this.receive(resolved));
+    this.source.on('error', (error) => this.fail(error));
+    this.source.on('end', () => this.fail(new Error('EventStoreDB ended the subscription')));
+    this.source.on('close', () => this.fail(new Error('EventStoreDB closed the subscription')));
+  }
+
+  private receive(resolved: AllStreamResolvedEvent) {
+    if (this.state !== 'running' || !resolved.event || isSystemEvent(resolved.event)) return;
+    let event: RecordedEvent;
+    try {
+      event = toRecorded(resolved.event);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    // The start position itself comes back from the server: deliver strictly after it, once.
+    if (event.position <= this.lastPosition) return;
+    this.lastPosition = event.position;
+    this.buffer.push(event);
+    if (this.buffer.length >= SUBSCRIPTION_BUFFER) this.source.pause();
+    if (!this.delivering) {
+      this.delivering = true;
+      this.delivered = this.deliver();
+    }
+  }
+
+  private async deliver() {
+    try {
+      while (this.state === 'running' && this.buffer.length > 0) {
+        const batch = this.buffer;
+        this.buffer = [];
+        this.source.resume();
+        await this.options.onEvents(batch);
+      }
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.delivering = false;
+    }
+  }
+
+  private fail(error: unknown) {
+    if (this.state !== 'running') return;
+    this.state = 'failed';
+    this.buffer = [];
+    this.unsubscribed = this.source.unsubscribe();
+    this.options.onError(error);
+  }
+
+  async stop() {
+    if (this.state === 'running') {
+      this.state = 'stopped';
+      this.buffer = [];
+      this.unsubscribed = this.source.unsubscribe();
+    }
+    await this.unsubscribed;
+    // A batch being handled when stop was called finishes first, like the SQLite adapter's.
+    await this.delivered;
+  }
+}
+
+/** What this adapter reads of an EventStoreDB recorded event (stream reads and $all reads alike). */
+type StoredEvent = {
+  id: string;
+  streamId: string;
+  type: string;
+  revision: bigint;
+  isJson: boolean;
+  data: unknown;
+  metadata: unknown;
+  created: Date;
+  position?: Position;
+};
+
+/** EventStoreDB's "no position known" marker (ulong max). */
+const NO_POSITION = 2n ** 64n - 1n;
+
+function positionOf(event: StoredEvent): number {
+  const position = event.position;
+  if (!position || position.commit === NO_POSITION) {
+    throw new Error(`Event ${event.id} in ${event.streamId} has no log position (EventStoreDB older than 22.6?)`);
+  }
+  if (position.commit !== position.prepare) {
+    throw new Error(
+      `Event ${event.id} in ${event.streamId} was written by an explicit transaction (commit ${position.commit} ≠ prepare ${position.prepare}); its position cannot be a single number`,
+    );
+  }
+  return toNumber(position.commit);
+}
+
+function toNumber(position: bigint): number {
+  if (position > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`Log position ${position} exceeds 2^53`);
+  return Number(position);
+}
+
+function toReadPosition(after: number): ReadPosition {
+  if (after === 0) return START;
+  const position = BigInt(after);
+  return { commit: position, prepare: position };
+}
+
+function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      if (!Number.isSafeInteger(expected) || expected < 0) throw new Error(`Invalid expected revision: ${expected}`);
+      return BigInt(expected);
+  }
+}
+
+const isSystemEvent = (event: StoredEvent) => event.streamId.startsWith('$') || event.type.startsWith('$');
+
+function toRecorded(event: StoredEvent): RecordedEvent {
+  if (!event.isJson || !isObject(event.data) || !isObject(event.metadata)) {
+    throw new Error(`Event ${event.id} in ${event.streamId} does not carry JSON object data and metadata`);
+  }
+  return {
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as EventMetadata,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: positionOf(event),
+    recordedAt: event.created.toISOString(),
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+
+/** A link event's data is "<revision>@<stream name>". */
+function parseLink(data: unknown) {
+  const text = data instanceof Uint8Array ? Buffer.from(data).toString('utf8') : String(data);
+  const at = text.indexOf('@');
+  if (at < 1) throw new Error(`Malformed link in $streams: ${text}`);
+  return { revision: BigInt(text.slice(0, at)), streamId: text.slice(at + 1) };
+}
