@@ -46,8 +46,12 @@ function describe(error: ErrorObject, part: string): [string, string] {
   const label = (name: string) => `The ${name.replaceAll('_', ' ').replaceAll('.', ' ')}`;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'errorMessage':
-      return [field, error.message ?? 'Invalid value.'];
+    case 'errorMessage': {
+      // A custom message for a missing property is reported on the object; name the property.
+      const replaced = (params.errors as ErrorObject[] | undefined)?.[0];
+      const missing = replaced?.keyword === 'required' ? String(replaced.params.missingProperty) : null;
+      return [missing ? (path ? `${path}.${missing}` : missing) : field, error.message ?? 'Invalid value.'];
+    }
     case 'required': {
       const missing = String(params.missingProperty);
       const name = path ? `${path}.${missing}` : missing;

@@ -4,7 +4,7 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 const Email = Type.String({
   maxLength: 254,
-  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$',
   errorMessage: 'The email must be a valid email address.',
 });
 

@@ -93,7 +93,7 @@ export const LogSetBody = Type.Object(
     duration: Type.Optional(SetDuration),
     distance: Type.Optional(Distance),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, errorMessage: { required: { reps: REPS_MESSAGE } } },
 );
 export type LogSetBody = Static<typeof LogSetBody>;
 

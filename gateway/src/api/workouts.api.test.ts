@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('workouts API', () => {
+  let server: TestServer;
+  let token: string;
+  before(async () => {
+    server = await startTestServer();
+    token = (await server.register()).token;
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  const start = async (body: object = { name: 'Push day' }, as = token) => {
+    const response = await server.api('POST', '/workouts', { token: as, body });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response;
+  };
+  const addExercise = async (workoutId: string, name = 'Bench press') => {
+    const response = await server.api('POST', `/workouts/${workoutId}/exercises`, { token, body: { name } });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body;
+  };
+
+  it('starts a workout in progress, and reads it back at once with X-Min-Position', async () => {
+    const created = await start({ name: ' Push day ', notes: 'felt strong', date: '2026-11-20' });
+    assert.deepEqual(
+      { ...created.body, id: undefined, started_at: undefined, created_at: undefined, updated_at: undefined },
+      {
+        id: undefined,
+        name: 'Push day',
+        date: '2026-11-20',
+        duration: null,
+        status: 'in_progress',
+        notes: 'felt strong',
+        exercises: [],
+        started_at: undefined,
+        completed_at: null,
+        created_at: undefined,
+        updated_at: undefined,
+      },
+    );
+    const position = created.headers.get('x-event-position');
+    assert.match(position ?? '', /^\d+$/);
+    const read = await server.api('GET', `/workouts/${created.body.id}`, {
+      token,
+      headers: { 'x-min-position': position ?? '' },
+    });
+    assert.equal(read.status, 200);
+    assert.deepEqual(read.body, created.body);
+  });
+
+  it('logs exercises and sets, edits and removes them', async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    assert.deepEqual(exercise.sets, []);
+    const base = `/workouts/${workout.id}/exercises/${exercise.id}`;
+
+    const set = await server.api('POST', `${base}/sets`, { token, body: { reps: 8, weight: 60, rest_time: 90 } });
+    assert.equal(set.status, 201);
+    assert.equal(set.body.type, 'working');
+    const bodyweight = await server.api('POST', `${base}/sets`, { token, body: { reps: 12, weight: '', type: 'warmup' } });
+    assert.equal(bodyweight.status, 201);
+    assert.equal(bodyweight.body.weight, null, 'empty weight means bodyweight');
+
+    const edited = await server.api('PATCH', `${base}/sets/${set.body.id}`, { token, body: { reps: 10, notes: 'paused' } });
+    assert.equal(edited.status, 200);
+    assert.equal(edited.body.reps, 10);
+    assert.equal(edited.body.weight, 60);
+
+    const removed = await server.api('DELETE', `${base}/sets/${bodyweight.body.id}`, { token });
+    assert.equal(removed.status, 200);
+    const renamed = await server.api('PATCH', base, { token, body: { name: 'Incline bench' } });
+    assert.equal(renamed.body.name, 'Incline bench');
+
+    const read = await server.api('GET', `/workouts/${workout.id}`, {
+      token,
+      headers: { 'x-min-position': renamed.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(read.body.exercises[0].name, 'Incline bench');
+    assert.deepEqual(
+      read.body.exercises[0].sets.map((s: { reps: number; notes: string }) => [s.reps, s.notes]),
+      [[10, 'paused']],
+    );
+
+    const gone = await server.api('DELETE', base, { token });
+    assert.equal(gone.status, 200);
+    assert.equal((await server.api('POST', `${base}/sets`, { token, body: { reps: 1 } })).status, 404);
+  });
+
+  it('answers bad set input with 422 and the spec message, and stores nothing', async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+    for (const body of [{ reps: 0 }, { reps: -3 }, { reps: 'ten' }, { reps: 2.5 }, {}, { reps: null }]) {
+      const response = await server.api('POST', url, { token, body });
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.deepEqual(response.body.errors.reps, ['Please enter a valid number of reps (greater than 0)'], JSON.stringify(body));
+    }
+    for (const body of [{ reps: 5, weight: -1 }, { reps: 5, weight: 'heavy' }, { reps: 5, type: 'drop' }, { reps: 5, rest_time: 1.5 }]) {
+      assert.equal((await server.api('POST', url, { token, body })).status, 422, JSON.stringify(body));
+    }
+    assert.equal((await server.api('POST', url, { token, body: '{"reps": 5,' })).status, 422);
+    assert.equal((await server.api('POST', url, { token, body: [1, 2] })).status, 422);
+    const after = await server.api('GET', `/workouts/${workout.id}`, { token });
+    assert.deepEqual(after.body.exercises[0].sets, []);
+  });
+
+  it('ends a workout with its duration and then accepts nothing new', async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    const ended = await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
+    assert.equal(ended.status, 200);
+    assert.equal(ended.body.status, 'completed');
+    assert.equal(typeof ended.body.duration, 'number');
+    assert.ok(ended.body.completed_at);
+
+    const addSet = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, { token, body: { reps: 5 } });
+    assert.equal(addSet.status, 409);
+    assert.equal(addSet.body.message, 'This workout is completed: nothing more can be added to it.');
+    assert.equal((await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status, 409);
+    const resume = await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'in_progress' } });
+    assert.equal(resume.status, 409);
+  });
+
+  it("treats another user's workout, a deleted one and a nonsense id as not found", async () => {
+    const workout = (await start()).body;
+    const stranger = (await server.register('Stranger')).token;
+    assert.equal((await server.api('GET', `/workouts/${workout.id}`, { token: stranger })).status, 404);
+    assert.equal((await server.api('PATCH', `/workouts/${workout.id}`, { token: stranger, body: { name: 'Mine' } })).status, 404);
+    assert.equal((await server.api('DELETE', `/workouts/${workout.id}`, { token: stranger })).status, 404);
+    assert.equal((await server.api('GET', '/workouts/not-a-uuid', { token })).status, 404);
+    assert.equal((await server.api('PATCH', `/workouts/${randomUUID()}`, { token, body: { name: 'x' } })).status, 404);
+
+    const deleted = await server.api('DELETE', `/workouts/${workout.id}`, { token });
+    assert.equal(deleted.status, 200);
+    const read = await server.api('GET', `/workouts/${workout.id}`, {
+      token,
+      headers: { 'x-min-position': deleted.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(read.status, 404);
+    assert.equal(read.body.message, "Workout not found: the workout you're looking for doesn't exist or has been deleted");
+    assert.equal((await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status, 404);
+  });
+
+  it('lists only my workouts, newest first, paged', async () => {
+    const me = (await server.register('Lister')).token;
+    const dates = ['2026-01-03', '2026-01-01', '2026-01-02'];
+    let position = '0';
+    for (const date of dates) position = (await start({ name: `W ${date}`, date }, me)).headers.get('x-event-position') ?? '0';
+    const page1 = await server.api('GET', '/workouts?per_page=2', { token: me, headers: { 'x-min-position': position } });
+    assert.equal(page1.status, 200);
+    assert.deepEqual(
+      page1.body.data.map((w: { date: string }) => w.date),
+      ['2026-01-03', '2026-01-02'],
+    );
+    assert.deepEqual(page1.body.meta, { current_page: 1, per_page: 2, total: 3, last_page: 2 });
+    const page2 = await server.api('GET', '/workouts?per_page=2&page=2', { token: me });
+    assert.deepEqual(
+      page2.body.data.map((w: { date: string }) => w.date),
+      ['2026-01-01'],
+    );
+    assert.equal((await server.api('GET', '/workouts?per_page=1000', { token: me })).status, 422);
+    assert.equal((await server.api('GET', '/workouts?page=0', { token: me })).status, 422);
+  });
+
+  it('keeps all fifty sets logged concurrently on one workout', async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => server.api('POST', url, { token, body: { reps: i + 1, weight: 50 } })),
+    );
+    assert.deepEqual(new Set(responses.map((r) => r.status)), new Set([201]));
+    const last = Math.max(...responses.map((r) => Number(r.headers.get('x-event-position'))));
+    const read = await server.api('GET', `/workouts/${workout.id}`, { token, headers: { 'x-min-position': String(last) } });
+    const reps = read.body.exercises[0].sets.map((s: { reps: number }) => s.reps).sort((a: number, b: number) => a - b);
+    assert.deepEqual(
+      reps,
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+  });
+
+  it('applies a retried command once when it carries the same Idempotency-Key', async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+    const headers = { 'idempotency-key': 'set-42' };
+    const first = await server.api('POST', url, { token, body: { reps: 5 }, headers });
+    const retry = await server.api('POST', url, { token, body: { reps: 5 }, headers });
+    assert.equal(retry.headers.get('x-event-position'), first.headers.get('x-event-position'));
+    const read = await server.api('GET', `/workouts/${workout.id}`, {
+      token,
+      headers: { 'x-min-position': first.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(read.body.exercises[0].sets.length, 1);
+  });
+
+  it('publishes the OpenAPI document of these routes', async () => {
+    const response = await server.api('GET', '/openapi.json');
+    assert.equal(response.status, 200);
+    assert.equal(response.body.openapi, '3.1.0');
+    for (const path of ['/api/v1/workouts', '/api/v1/workouts/{id}/exercises/{exerciseId}/sets/{setId}', '/api/v1/auth/login']) {
+      assert.ok(response.body.paths[path], `${path} documented`);
+    }
+  });
+});

@@ -1,0 +1,244 @@
+import {
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Filter,
+  MongoClient,
+  MongoServerError,
+} from 'mongodb';
+import {
+  type CollectionDefinition,
+  type Document,
+  type DocumentWrite,
+  type FindOptions,
+  POSITION_FIELD,
+  type ReadStore,
+  type Where,
+} from '../read-store.ts';
+
+/** A document as MongoDB holds it: the id as `_id`. */
+type StoredDocument = { _id: string; [field: string]: unknown };
+type CheckpointDocument = { _id: string; position: number };
+
+/** Holds one document per projection: `{ _id: projection, position }`. */
+const CHECKPOINTS = 'checkpoints';
+/** MongoDB's error code when createCollection meets an existing collection. */
+const NAMESPACE_EXISTS = 48;
+
+/**
+ * The distributed read store: each collection is a MongoDB collection whose `_id` is the
+ * document id (callers only ever see `id`), with `_position` stored as a plain field.
+ *
+ * `commit` and `reset` run in multi-document transactions, so MongoDB must be a replica set
+ * (a single-node one is enough: `--replSet rs0` then `rs.initiate()`); a standalone server
+ * rejects them. The transaction makes a batch all or nothing; the `_position` guard on every
+ * write makes re-applying a batch after a crash harmless as well.
+ */
+export class MongoReadStore implements ReadStore {
+  private readonly client: MongoClient;
+  private readonly db: Db;
+
+  private constructor(client: MongoClient, db: Db) {
+    this.client = client;
+    this.db = db;
+  }
+
+  /** Connects first, so a wrong URL or an unreachable server fails at startup, not on a request. */
+  static async connect(url: string, databaseName: string): Promise<MongoReadStore> {
+    const client = new MongoClient(url);
+    await client.connect();
+    return new MongoReadStore(client, client.db(databaseName));
+  }
+
+  async ensureCollections(definitions: CollectionDefinition[]) {
+    const existing = new Set(
+      (await this.db.listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name),
+    );
+    // Created up front rather than implicitly by the first write, which inside a transaction
+    // would make two projections starting together conflict.
+    for (const name of [CHECKPOINTS, ...definitions.map((definition) => collectionName(definition.name))]) {
+      if (!existing.has(name)) await this.createCollection(name);
+    }
+    for (const definition of definitions) {
+      const collection = this.collection(definition.name);
+      for (const fields of definition.indexes) {
+        // Same keys, same default name: creating an existing index is a no-op.
+        await collection.createIndex(Object.fromEntries(fields.map((field) => [fieldName(field), 1])));
+      }
+    }
+  }
+
+  private async createCollection(name: string) {
+    try {
+      await this.db.createCollection(name);
+    } catch (error) {
+      // Another process created it between our listing and now: that is the state we want.
+      if (error instanceof MongoServerError && error.code === NAMESPACE_EXISTS) return;
+      throw error;
+    }
+  }
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const stored = await this.collection(collection).findOne({ _id: { $eq: id } });
+    return stored ? fromStored<T>(stored) : null;
+  }
+
+  async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    // MongoDB reads a limit of 0 as "no limit"; the port means "nothing".
+    if (options.limit === 0) return [];
+    // Then by _id, so equal sort keys still come back in a stable order for paging.
+    const sort = new Map<string, 1 | -1>();
+    for (const { field, direction } of options.orderBy ?? []) sort.set(fieldName(field), direction === 'desc' ? -1 : 1);
+    if (!sort.has('_id')) sort.set('_id', 1);
+    const stored = await this.collection(collection)
+      .find(toFilter(options.where), { sort, skip: options.offset ?? 0, limit: options.limit ?? 0 })
+      .toArray();
+    return stored.map(fromStored<T>);
+  }
+
+  async count(collection: string, where?: Where) {
+    return this.collection(collection).countDocuments(toFilter(where));
+  }
+
+  async commit(projection: string, writes: DocumentWrite[], position: number) {
+    // Built, and so validated, before the transaction starts: a bad write rejects the whole
+    // batch with nothing sent.
+    const operations = toOperations(writes);
+    await this.inTransaction(async (session) => {
+      for (const [collection, batch] of operations) {
+        await this.collection(collection).bulkWrite(batch, { session, ordered: true });
+      }
+      await this.checkpointCollection().updateOne(
+        { _id: projection },
+        { $max: { position } },
+        { upsert: true, session },
+      );
+    });
+  }
+
+  async checkpoint(projection: string) {
+    return (await this.checkpointCollection().findOne({ _id: projection }))?.position ?? 0;
+  }
+
+  async checkpoints() {
+    const all = await this.checkpointCollection().find().toArray();
+    return Object.fromEntries(all.map((checkpoint) => [checkpoint._id, checkpoint.position]));
+  }
+
+  /**
+   * In one transaction: a crash halfway must not leave the checkpoint gone with old documents
+   * still there, whose positions would make the rebuilt projection skip its writes. A very
+   * large collection may exceed the transaction time limit (60 s by default); then the reset
+   * fails whole and can be retried.
+   */
+  async reset(projection: string, collections: string[]) {
+    await this.inTransaction(async (session) => {
+      for (const collection of collections) await this.collection(collection).deleteMany({}, { session });
+      await this.checkpointCollection().deleteOne({ _id: projection }, { session });
+    });
+  }
+
+  async close() {
+    await this.client.close();
+  }
+
+  /**
+   * The driver retries the callback on transient transaction errors, so it must only await its
+   * operations and let every error through (a caught error would leave it guessing whether the
+   * server aborted the transaction).
+   */
+  private async inTransaction(work: (session: ClientSession) => Promise<void>) {
+    await this.client.withSession((session) => session.withTransaction(() => work(session)));
+  }
+
+  private collection(name: string): Collection<StoredDocument> {
+    return this.db.collection(collectionName(name));
+  }
+
+  private checkpointCollection() {
+    return this.db.collection<CheckpointDocument>(CHECKPOINTS);
+  }
+}
+
+/**
+ * Groups writes by collection, keeping their order within each (the same document may be
+ * written twice in a batch); different collections hold different documents, so their relative
+ * order does not matter.
+ */
+function toOperations(writes: DocumentWrite[]) {
+  const operations = new Map<string, AnyBulkWriteOperation<StoredDocument>[]>();
+  for (const write of writes) {
+    const name = collectionName(write.collection);
+    let batch = operations.get(name);
+    if (!batch) {
+      batch = [];
+      operations.set(name, batch);
+    }
+    batch.push(write.op === 'upsert' ? upsertOperation(write.document) : deleteOperation(write.id, write.position));
+  }
+  return operations;
+}
+
+/**
+ * Replaces the document only if what is stored reflects an earlier position (or nothing).
+ * A filter on `_position` with `upsert: true` would instead try to insert a second document
+ * with the same `_id` when the stored one is newer, and inside a transaction that duplicate-key
+ * error aborts the whole transaction (SERVER-34059). So the filter matches on `_id` alone and
+ * an update pipeline keeps the newer document (`$$ROOT`) or puts in the new one; `$literal`
+ * stops MongoDB reading `$`-prefixed strings in the document as field paths.
+ */
+function upsertOperation(document: Document): AnyBulkWriteOperation<StoredDocument> {
+  const position = document[POSITION_FIELD];
+  if (typeof position !== 'number' || !Number.isFinite(position)) {
+    throw new Error(`Document ${document.id} has no numeric ${POSITION_FIELD}`);
+  }
+  const { id, ...fields } = document;
+  const stored = { ...fields, _id: id };
+  return {
+    updateOne: {
+      filter: { _id: { $eq: id } },
+      update: [
+        {
+          $replaceWith: {
+            $cond: {
+              if: { $lt: [{ $ifNull: [`$${POSITION_FIELD}`, -1] }, position] },
+              then: { $literal: stored },
+              else: '$$ROOT',
+            },
+          },
+        },
+      ],
+      upsert: true,
+    },
+  };
+}
+
+/** Deletes only a document older than the deleting event. */
+function deleteOperation(id: string, position: number): AnyBulkWriteOperation<StoredDocument> {
+  return { deleteOne: { filter: { _id: { $eq: id }, [POSITION_FIELD]: { $lt: position } } } };
+}
+
+/** Equality only, through `$eq` so no value is ever read as an operator; null also matches a missing field. */
+function toFilter(where: Where = {}): Filter<StoredDocument> {
+  return Object.fromEntries(Object.entries(where).map(([field, value]) => [fieldName(field), { $eq: value }]));
+}
+
+function fromStored<T extends Document>(stored: StoredDocument): T {
+  const { _id, ...fields } = stored;
+  return { ...fields, id: _id } as T;
+}
+
+/** Collection and field names go into queries as keys, so they must be plain words. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+function collectionName(name: string) {
+  if (!IDENTIFIER.test(name) || name === CHECKPOINTS) throw new Error(`Invalid collection name: ${name}`);
+  return name;
+}
+
+function fieldName(field: string) {
+  if (field === 'id') return '_id';
+  if (!IDENTIFIER.test(field)) throw new Error(`Invalid field name: ${field}`);
+  return field;
+}
