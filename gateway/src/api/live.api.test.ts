@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { ChangeNotice } from '@fitness/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('live channel', () => {
+  let server: TestServer;
+  const sockets: Socket[] = [];
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server.close();
+  });
+
+  /** A connected client that records every `change` it receives, with its arrival time. */
+  async function connect(token: string | undefined) {
+    const socket = io(server.baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const received: { notice: ChangeNotice; at: number }[] = [];
+    socket.on('change', (notice: ChangeNotice) => received.push({ notice, at: Date.now() }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, received };
+  }
+
+  const waitUntil = async (condition: () => boolean, ms = 2000) => {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return true;
+  };
+
+  it('refuses connections without a valid token', async () => {
+    await assert.rejects(connect(undefined), /Unauthenticated/);
+    await assert.rejects(connect('not-a-token'), /Unauthenticated/);
+  });
+
+  it("pushes a write to all of its user's devices within the second, and to nobody else", async () => {
+    const alice = await server.register('Alice');
+    const bob = await server.register('Bob');
+    const phone = await connect(alice.token);
+    const laptop = await connect(alice.token);
+    const bobs = await connect(bob.token);
+
+    const sentAt = Date.now();
+    const response = await server.api('POST', '/workouts', { token: alice.token, body: { name: 'Live' } });
+    assert.equal(response.status, 201);
+    const position = Number(response.headers.get('x-event-position'));
+    const isMine = (r: { notice: ChangeNotice }) => r.notice.model === 'workouts' && r.notice.id === response.body.id;
+
+    assert.ok(await waitUntil(() => phone.received.some(isMine) && laptop.received.some(isMine)), 'both devices told');
+    for (const device of [phone, laptop]) {
+      const arrival = device.received.find(isMine);
+      assert.deepEqual(arrival?.notice, {
+        model: 'workouts',
+        id: response.body.id,
+        userId: alice.user.id,
+        op: 'upsert',
+        position,
+      });
+      assert.ok((arrival?.at ?? Number.POSITIVE_INFINITY) - sentAt < 1000, 'within the same second');
+    }
+    // Give a stray push time to arrive before concluding there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(bobs.received, []);
+  });
+
+  it('pushes deletes too', async () => {
+    const carol = await server.register('Carol');
+    const device = await connect(carol.token);
+    const created = await server.api('POST', '/workouts', { token: carol.token, body: { name: 'Short-lived' } });
+    await server.api('DELETE', `/workouts/${created.body.id}`, { token: carol.token });
+    assert.ok(await waitUntil(() => device.received.some((r) => r.notice.op === 'delete' && r.notice.id === created.body.id)));
+  });
+
+  it('drops the live feed of a token that signs out', async () => {
+    const dave = await server.register('Dave');
+    const device = await connect(dave.token);
+    const disconnected = new Promise<string>((resolve) => device.socket.once('disconnect', resolve));
+    await server.api('POST', '/auth/logout', { token: dave.token });
+    assert.equal(await disconnected, 'io server disconnect');
+  });
+});
