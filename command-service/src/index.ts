@@ -2,3 +2,5 @@ export { CommandHandler } from './core/command-handler.ts';
 export { commandRoutes } from './routes.ts';
 export type { CommandServices } from './services.ts';
 export { Accounts } from './users/accounts.ts';
+export { userDecider } from './users/decide.ts';
+export { workoutDecider } from './workouts/decide.ts';

@@ -1,13 +1,16 @@
 import { ConfigError, readConfig } from '@fitness/contracts';
 import { buildEmbeddedApp } from './embedded-app.ts';
+import { holdServerLock } from './server-lock.ts';
 
 /** `npm start`: the embedded product on PORT (3000), data in DATA_DIR (./data). */
 async function main() {
   const config = readConfig();
   const { app } = await buildEmbeddedApp(config);
+  const releaseLock = holdServerLock(config.dataDir);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    releaseLock();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

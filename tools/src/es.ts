@@ -1,0 +1,138 @@
+import { parseArgs } from 'node:util';
+import { readConfig, type RecordedEvent } from '@fitness/contracts';
+import { runningServerPid } from '@fitness/gateway/server-lock.ts';
+import { openStores } from '@fitness/gateway/stores.ts';
+import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { progressBar } from './progress-bar.ts';
+import { stateAt } from './time-travel.ts';
+
+const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like the server).
+
+  npm run es -- streams [prefix] [--limit 50]      list streams and their last revision
+  npm run es -- stream <streamId>                  print a stream's events
+  npm run es -- tail [--from <position>]           print events as they are appended (Ctrl-C stops)
+  npm run es -- state <streamId> [--revision N]    an aggregate as of a revision (default: latest)
+  npm run es -- checkpoints                        each projection's position against the log's head
+  npm run es -- rebuild <projection|all> [--batch 500]
+                                                   drop a read model and replay the log into it
+Projections: ${allProjections.map((p) => p.name).join(', ')}`;
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      limit: { type: 'string', default: '50' },
+      from: { type: 'string' },
+      revision: { type: 'string' },
+      batch: { type: 'string', default: '500' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, target] = positionals;
+  if (!command || values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const config = readConfig();
+  const { eventStore, readStore } = await openStores(config);
+  try {
+    switch (command) {
+      case 'streams': {
+        const streams = await eventStore.listStreams({ prefix: target, limit: wholeNumber('--limit', values.limit) });
+        for (const { streamId, revision } of streams) console.log(`${streamId}\t${revision + 1} events`);
+        if (streams.length === 0) console.log('(no streams)');
+        break;
+      }
+      case 'stream': {
+        const events = await eventStore.readStream(required('streamId', target));
+        if (events.length === 0) console.log(`(no stream named ${target})`);
+        for (const event of events) printEvent(event);
+        break;
+      }
+      case 'tail': {
+        const from = values.from === undefined ? await eventStore.headPosition() : wholeNumber('--from', values.from);
+        console.error(`following the log after position ${from}; Ctrl-C stops`);
+        const stopped = Promise.withResolvers<void>();
+        const subscription = eventStore.subscribeToAll({
+          fromPosition: from,
+          onEvents: async (events) => events.forEach(printEvent),
+          onError: stopped.reject,
+        });
+        process.once('SIGINT', () => stopped.resolve());
+        await stopped.promise;
+        await subscription.stop();
+        break;
+      }
+      case 'state': {
+        const streamId = required('streamId', target);
+        const events = await eventStore.readStream(streamId);
+        if (events.length === 0) throw new UsageError(`No stream named ${streamId}`);
+        const latest = events.at(-1)?.revision ?? 0;
+        const revision = values.revision === undefined ? latest : wholeNumber('--revision', values.revision);
+        console.log(JSON.stringify(stateAt(streamId, events, revision), null, 2));
+        break;
+      }
+      case 'checkpoints': {
+        const head = await eventStore.headPosition();
+        const checkpoints = await readStore.checkpoints();
+        console.log(`log head: ${head}`);
+        for (const projection of allProjections) {
+          const position = checkpoints[projection.name] ?? 0;
+          console.log(`${projection.name}\t${position}\t${position >= head ? 'up to date' : `${head - position} behind`}`);
+        }
+        break;
+      }
+      case 'rebuild': {
+        const name = required('projection', target);
+        const names = name === 'all' ? allProjections.map((p) => p.name) : [name];
+        const unknown = names.filter((n) => !allProjections.some((p) => p.name === n));
+        if (unknown.length) throw new UsageError(`Unknown projection ${unknown.join(', ')}`);
+        const pid = runningServerPid(config.dataDir);
+        if (pid) throw new UsageError(`The server (pid ${pid}) is running on ${config.dataDir}; stop it first.`);
+        const runner = new ProjectionRunner({
+          eventStore,
+          readStore,
+          projections: allProjections,
+          logger: silentLogger,
+          batchSize: wholeNumber('--batch', values.batch),
+        });
+        await runner.prepare();
+        for (const projection of names) {
+          const started = Date.now();
+          await runner.rebuild(projection, progressBar(`rebuild ${projection}`));
+          console.log(`rebuilt ${projection} in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+        }
+        break;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } finally {
+    await eventStore.close();
+    await readStore.close();
+  }
+}
+
+class UsageError extends Error {}
+
+function required(name: string, value: string | undefined) {
+  if (!value) throw new UsageError(`Missing <${name}>.\n\n${USAGE}`);
+  return value;
+}
+
+function wholeNumber(name: string, value: string | undefined) {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) throw new UsageError(`${name} takes a whole number, got "${value}"`);
+  return number;
+}
+
+function printEvent(event: RecordedEvent) {
+  const { actorId, timestamp } = event.metadata;
+  console.log(`#${event.position} ${event.streamId}@${event.revision} ${event.type} ${timestamp} actor=${actorId ?? 'system'}`);
+  console.log(`  ${JSON.stringify(event.data, (key, value) => (key.endsWith('Hash') ? '[redacted]' : value))}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof UsageError ? error.message : error);
+  process.exit(1);
+});
