@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '@fitness/contracts';
 import { buildEmbeddedApp } from '../embedded-app.ts';
+import { apiClient, registerUser } from './api-client.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -19,32 +20,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
-  async function api(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-    const response = await fetch(`${baseUrl}/api/v1${url}`, {
-      method,
-      headers: {
-        ...(options.body !== undefined && { 'content-type': 'application/json' }),
-        ...(options.token && { authorization: `Bearer ${options.token}` }),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    // biome-ignore lint/suspicious/noExplicitAny: test helper returns whatever JSON the API sent
-    const body: any = text ? JSON.parse(text) : null;
-    return { status: response.status, body, headers: response.headers };
-  }
-
-  let registered = 0;
-  async function register(name = 'Test User') {
-    registered += 1;
-    const email = `user${registered}-${Date.now()}@example.com`;
-    const response = await api('POST', '/auth/register', {
-      body: { name, email, password: 'correct horse', password_confirmation: 'correct horse' },
-    });
-    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return { token: response.body.token as string, user: response.body.user, email, password: 'correct horse' };
-  }
+  const api = apiClient(baseUrl);
+  const register = (name?: string) => registerUser(api, name);
 
   return {
     ...built,

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
+import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import { apiClient, registerUser } from './testing/api-client.ts';
+import { readModelsRebuiltFromZero, snapshotReadModels } from './testing/read-models.ts';
+import { runScript, startServerProcess } from './testing/server-process.ts';
+
+/** Opens the files a stopped server left and compares its read models with a rebuild from zero. */
+async function assertReadModelsEqualRebuild(dataDir: string) {
+  const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+  const readStore = new SqliteReadStore(path.join(dataDir, 'read.sqlite'));
+  try {
+    await readStore.ensureCollections([{ name: 'users', indexes: [] }, { name: 'workouts', indexes: [] }]);
+    const live = await snapshotReadModels(readStore);
+    const rebuilt = await readModelsRebuiltFromZero(eventStore);
+    assert.ok((rebuilt.workouts ?? []).length > 0, 'there is something to compare');
+    assert.deepEqual(live, rebuilt);
+  } finally {
+    await eventStore.close();
+    await readStore.close();
+  }
+}
+
+describe('durability: kill -9 and start again', () => {
+  it('loses no acknowledged write under live traffic, and read models equal a rebuild', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kill9-live-'));
+    try {
+      let server = await startServerProcess(dataDir);
+      let api = apiClient(server.baseUrl);
+      const { token } = await registerUser(api);
+      const workout = (await api('POST', '/workouts', { token, body: { name: 'Crash test' } })).body;
+      const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } })).body;
+      const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+
+      const acknowledged: { id: string; position: number }[] = [];
+      let killing = false;
+      const client = async () => {
+        while (!killing) {
+          try {
+            const response = await api('POST', url, { token, body: { reps: 5, weight: 100 } });
+            if (response.status === 201) {
+              acknowledged.push({ id: response.body.id, position: Number(response.headers.get('x-event-position')) });
+            }
+          } catch {
+            return; // the server died mid-request: that write was never acknowledged
+          }
+        }
+      };
+      const clients = Array.from({ length: 8 }, client);
+      while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 5));
+      killing = true;
+      await server.kill('SIGKILL');
+      await Promise.all(clients);
+
+      server = await startServerProcess(dataDir);
+      api = apiClient(server.baseUrl);
+      const newest = Math.max(...acknowledged.map((a) => a.position));
+      const read = await api('GET', `/workouts/${workout.id}`, { token, headers: { 'x-min-position': String(newest) } });
+      assert.equal(read.status, 200);
+      const stored = new Set(read.body.exercises[0].sets.map((s: { id: string }) => s.id));
+      const lost = acknowledged.filter((a) => !stored.has(a.id));
+      assert.deepEqual(lost, [], 'every acknowledged set survived');
+      await server.kill('SIGTERM');
+
+      await assertReadModelsEqualRebuild(dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('resumes a rebuild killed half way, ending equal to a rebuild from zero', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kill9-rebuild-'));
+    try {
+      const head = await seedWorkouts(dataDir, 400, 100);
+      const rebuild = runScript('tools/src/es.ts', ['rebuild', 'workouts', '--batch', '100'], { DATA_DIR: dataDir });
+      let stderr = '';
+      rebuild.stderr?.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      let killedAt = 0;
+      for (;;) {
+        if (rebuild.exitCode !== null) throw new Error(`rebuild finished before it could be killed: ${stderr}`);
+        const position = await readCheckpoint(dataDir);
+        if (position > head / 5) {
+          rebuild.kill('SIGKILL');
+          killedAt = position;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await new Promise((resolve) => rebuild.once('exit', resolve));
+      assert.ok(killedAt > 0 && killedAt < head, `killed half way (at ${killedAt} of ${head})`);
+
+      const server = await startServerProcess(dataDir);
+      const deadline = Date.now() + 30_000;
+      while ((await readCheckpoint(dataDir)) < head) {
+        assert.ok(Date.now() < deadline, 'the restarted server finishes the rebuild');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await server.kill('SIGTERM');
+      await assertReadModelsEqualRebuild(dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The workouts checkpoint as another process committed it; 0 before its file or table exists. */
+async function readCheckpoint(dataDir: string) {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path.join(dataDir, 'read.sqlite'), { readonly: true, fileMustExist: true });
+    const row = db.prepare("SELECT position FROM checkpoints WHERE projection = 'workouts'").get() as
+      | { position: number }
+      | undefined;
+    return row?.position ?? 0;
+  } catch {
+    return 0;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Writes `workouts` workouts of `sets` sets each straight into the event store; returns the head. */
+async function seedWorkouts(dataDir: string, workouts: number, sets: number) {
+  const store = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+  const userId = randomUUID();
+  const at = '2026-11-01T10:00:00.000Z';
+  const envelope = (event: WorkoutEvent): NewEvent => ({
+    ...event,
+    id: randomUUID(),
+    metadata: { actorId: userId, commandId: randomUUID(), correlationId: randomUUID(), timestamp: at, schemaVersion: 1 },
+  });
+  for (let w = 0; w < workouts; w++) {
+    const workoutId = randomUUID();
+    const workoutExerciseId = randomUUID();
+    const events: WorkoutEvent[] = [
+      { type: 'WorkoutStarted', data: { workoutId, userId, name: `Seed ${w}`, notes: null, date: '2026-11-01', startedAt: at } },
+      { type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Deadlift', notes: null, addedAt: at } },
+    ];
+    for (let s = 0; s < sets; s++) {
+      events.push({
+        type: 'SetLogged',
+        data: {
+          workoutId,
+          workoutExerciseId,
+          setId: randomUUID(),
+          loggedAt: at,
+          reps: 1 + (s % 12),
+          weight: 40 + s,
+          restTime: 90,
+          type: 'working',
+          notes: null,
+          duration: null,
+          distance: null,
+        },
+      });
+    }
+    await store.appendToStream(workoutStream(workoutId), events.map(envelope), 'no_stream');
+  }
+  const head = await store.headPosition();
+  await store.close();
+  return head;
+}

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { type EventStore, type ReadStore, SqliteReadStore } from '@fitness/stores';
+
+/** Every document of every read model, sorted, for comparing two read stores. */
+export async function snapshotReadModels(readStore: ReadStore) {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const projection of allProjections) {
+    const name = projection.collection.name;
+    snapshot[name] = await readStore.find(name, { orderBy: [{ field: 'id', direction: 'asc' }] });
+  }
+  return snapshot;
+}
+
+/** The read models a rebuild from position zero gives, in a fresh store of their own. */
+export async function readModelsRebuiltFromZero(eventStore: EventStore) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rebuild-'));
+  const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
+  try {
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger });
+    await runner.prepare();
+    for (const projection of allProjections) await runner.catchUp(projection.name);
+    return await snapshotReadModels(readStore);
+  } finally {
+    await readStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
