@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import Database from 'better-sqlite3';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from './testing/read-models.ts';
 import { runScript, startServerProcess } from './testing/server-process.ts';
@@ -16,7 +16,10 @@ async function assertReadModelsEqualRebuild(dataDir: string) {
   const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dataDir, 'read.sqlite'));
   try {
-    await readStore.ensureCollections([{ name: 'users', indexes: [] }, { name: 'workouts', indexes: [] }]);
+    await readStore.ensureCollections([
+      { name: 'users', indexes: [] },
+      { name: 'workouts', indexes: [] },
+    ]);
     const live = await snapshotReadModels(readStore);
     const rebuilt = await readModelsRebuiltFromZero(eventStore);
     assert.ok((rebuilt.workouts ?? []).length > 0, 'there is something to compare');
@@ -35,7 +38,8 @@ describe('durability: kill -9 and start again', () => {
       let api = apiClient(server.baseUrl);
       const { token } = await registerUser(api);
       const workout = (await api('POST', '/workouts', { token, body: { name: 'Crash test' } })).body;
-      const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } })).body;
+      const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } }))
+        .body;
       const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
 
       const acknowledged: { id: string; position: number }[] = [];
@@ -61,7 +65,10 @@ describe('durability: kill -9 and start again', () => {
       server = await startServerProcess(dataDir);
       api = apiClient(server.baseUrl);
       const newest = Math.max(...acknowledged.map((a) => a.position));
-      const read = await api('GET', `/workouts/${workout.id}`, { token, headers: { 'x-min-position': String(newest) } });
+      const read = await api('GET', `/workouts/${workout.id}`, {
+        token,
+        headers: { 'x-min-position': String(newest) },
+      });
       assert.equal(read.status, 200);
       const stored = new Set(read.body.exercises[0].sets.map((s: { id: string }) => s.id));
       const lost = acknowledged.filter((a) => !stored.has(a.id));
@@ -135,14 +142,26 @@ async function seedWorkouts(dataDir: string, workouts: number, sets: number) {
   const envelope = (event: WorkoutEvent): NewEvent => ({
     ...event,
     id: randomUUID(),
-    metadata: { actorId: userId, commandId: randomUUID(), correlationId: randomUUID(), timestamp: at, schemaVersion: 1 },
+    metadata: {
+      actorId: userId,
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      timestamp: at,
+      schemaVersion: 1,
+    },
   });
   for (let w = 0; w < workouts; w++) {
     const workoutId = randomUUID();
     const workoutExerciseId = randomUUID();
     const events: WorkoutEvent[] = [
-      { type: 'WorkoutStarted', data: { workoutId, userId, name: `Seed ${w}`, notes: null, date: '2026-11-01', startedAt: at } },
-      { type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Deadlift', notes: null, addedAt: at } },
+      {
+        type: 'WorkoutStarted',
+        data: { workoutId, userId, name: `Seed ${w}`, notes: null, date: '2026-11-01', startedAt: at },
+      },
+      {
+        type: 'WorkoutExerciseAdded',
+        data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Deadlift', notes: null, addedAt: at },
+      },
     ];
     for (let s = 0; s < sets; s++) {
       events.push({

@@ -1,5 +1,5 @@
-import type { Config } from '@fitness/contracts';
 import { Accounts, CommandHandler, commandRoutes } from '@fitness/command-service';
+import type { Config } from '@fitness/contracts';
 import { Authenticator } from '@fitness/platform/authentication.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';

@@ -20,7 +20,9 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
     if (file && resolved.startsWith(dist) && fs.existsSync(resolved) && fs.statSync(resolved).isFile()) {
       // Vite fingerprints what it puts in assets/; everything else (sw.js above all) must revalidate.
       const immutable = file.startsWith('assets/');
-      return reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
+      return reply
+        .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file);
     }
     if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io')) {
       return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });

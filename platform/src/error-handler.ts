@@ -16,15 +16,23 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       const fieldErrors = toFieldErrors(error.validation as never, error.validationContext ?? 'body');
       const messages = Object.values(fieldErrors).flat();
-      const more = messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
-      return reply.status(422).send({ message: `${messages[0] ?? 'The given data was invalid.'}${more}`, errors: fieldErrors });
+      const more =
+        messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
+      return reply
+        .status(422)
+        .send({ message: `${messages[0] ?? 'The given data was invalid.'}${more}`, errors: fieldErrors });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
-      return reply.status(422).send({ message: 'The request body must be valid JSON.', errors: { body: ['The request body must be valid JSON.'] } });
+      return reply.status(422).send({
+        message: 'The request body must be valid JSON.',
+        errors: { body: ['The request body must be valid JSON.'] },
+      });
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(422).send({ message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } });
+      return reply
+        .status(422)
+        .send({ message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });

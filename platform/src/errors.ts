@@ -49,5 +49,7 @@ export class Conflict extends HttpError {
 function firstMessage(fieldErrors: FieldErrors) {
   const messages = Object.values(fieldErrors).flat();
   const first = messages[0] ?? 'The given data was invalid.';
-  return messages.length > 1 ? `${first} (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : first;
+  return messages.length > 1
+    ? `${first} (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})`
+    : first;
 }

@@ -34,8 +34,8 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors 
   const fieldErrors: FieldErrors = {};
   for (const error of errors) {
     const [field, message] = describe(error, part);
-    const list = (fieldErrors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = fieldErrors[field] ?? [];
+    if (!list.includes(message)) fieldErrors[field] = [...list, message];
   }
   return fieldErrors;
 }

@@ -28,7 +28,9 @@ export class PolledProjectionProgress implements ProjectionProgress {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const checkpoints = await this.readStore.checkpoints();
-      const reached = models.every((model) => (checkpoints[this.projectionOfModel.get(model) ?? model] ?? 0) >= position);
+      const reached = models.every(
+        (model) => (checkpoints[this.projectionOfModel.get(model) ?? model] ?? 0) >= position,
+      );
       if (reached) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, this.pollMs));

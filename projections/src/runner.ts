@@ -1,6 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { ChangeNotice, RecordedEvent } from '@fitness/contracts';
-import { type Document, type DocumentWrite, type EventStore, POSITION_FIELD, type ReadStore, type Subscription } from '@fitness/stores';
+import {
+  type Document,
+  type DocumentWrite,
+  type EventStore,
+  POSITION_FIELD,
+  type ReadStore,
+  type Subscription,
+} from '@fitness/stores';
 import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
 import type { Projection } from './projection.ts';
@@ -73,7 +80,8 @@ export class ProjectionRunner implements ProjectionProgress {
 
   async waitFor(models: string[], position: number, timeoutMs: number) {
     const names = models.map((model) => this.projectionOfModel.get(model) ?? model);
-    const reached = () => names.every((name) => (this.running.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
+    const reached = () =>
+      names.every((name) => (this.running.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
     if (reached()) return true;
     return new Promise<boolean>((resolve) => {
       const onProgress = () => {

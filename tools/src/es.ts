@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readConfig, type RecordedEvent } from '@fitness/contracts';
+import { type RecordedEvent, readConfig } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
 import { openStores } from '@fitness/gateway/stores.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
@@ -78,7 +78,9 @@ async function main() {
         console.log(`log head: ${head}`);
         for (const projection of allProjections) {
           const position = checkpoints[projection.name] ?? 0;
-          console.log(`${projection.name}\t${position}\t${position >= head ? 'up to date' : `${head - position} behind`}`);
+          console.log(
+            `${projection.name}\t${position}\t${position >= head ? 'up to date' : `${head - position} behind`}`,
+          );
         }
         break;
       }
@@ -128,7 +130,9 @@ function wholeNumber(name: string, value: string | undefined) {
 
 function printEvent(event: RecordedEvent) {
   const { actorId, timestamp } = event.metadata;
-  console.log(`#${event.position} ${event.streamId}@${event.revision} ${event.type} ${timestamp} actor=${actorId ?? 'system'}`);
+  console.log(
+    `#${event.position} ${event.streamId}@${event.revision} ${event.type} ${timestamp} actor=${actorId ?? 'system'}`,
+  );
   console.log(`  ${JSON.stringify(event.data, (key, value) => (key.endsWith('Hash') ? '[redacted]' : value))}`);
 }
 

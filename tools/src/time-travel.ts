@@ -1,5 +1,5 @@
-import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
 import { userDecider, workoutDecider } from '@fitness/command-service';
+import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
 import { foldDocument, type Projection, usersProjection, workoutsProjection } from '@fitness/projections';
 
 type Aggregate = {

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { readConfig } from '@fitness/contracts';
+import { parseArgs } from 'node:util';
 import { Accounts, CommandHandler } from '@fitness/command-service';
+import { readConfig } from '@fitness/contracts';
 import { openStores } from '@fitness/gateway/stores.ts';
 
 const USAGE = `User administration (reads DATA_DIR, EVENT_STORE like the server; safe while it runs).

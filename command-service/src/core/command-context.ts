@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
+import type { FastifyRequest } from 'fastify';
 import type { CommandContext } from './command-handler.ts';
 import { newId, uuidFromName } from './ids.ts';
 

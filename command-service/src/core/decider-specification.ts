@@ -13,7 +13,7 @@ export function specification<C, E extends DomainEvent, S>(decider: Decider<C, E
       return {
         when(command: C) {
           return {
-            then(expected: E[]) {
+            thenEvents(expected: E[]) {
               assert.deepEqual(decider.decide(command, state), expected);
             },
             thenThrows(error: new (...args: never[]) => Error) {

@@ -70,7 +70,10 @@ export class Accounts {
     return this.signedIn(userId, token.tokenId, secret, result);
   }
 
-  async login(input: { email: string; password: string; remember: boolean }, context: CommandContext): Promise<SignedIn> {
+  async login(
+    input: { email: string; password: string; remember: boolean },
+    context: CommandContext,
+  ): Promise<SignedIn> {
     const userId = await this.userIdOfEmail(input.email);
     const history = userId ? await this.handler.readStream(userStream(userId)) : [];
     const state = history.reduce((s, e) => userDecider.evolve(s, e as never), userDecider.initialState());

@@ -17,31 +17,49 @@ describe('user decider', () => {
   it('registers with a first token', () => {
     spec
       .given([])
-      .when({ type: 'Register', userId, at, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', token })
-      .then([registered, issued]);
+      .when({
+        type: 'Register',
+        userId,
+        at,
+        name: 'Ada',
+        email: 'ada@example.com',
+        passwordHash: 'ph',
+        role: 'user',
+        token,
+      })
+      .thenEvents([registered, issued]);
   });
   it('does not register twice', () => {
     spec
       .given([registered])
-      .when({ type: 'Register', userId, at, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', token })
+      .when({
+        type: 'Register',
+        userId,
+        at,
+        name: 'Ada',
+        email: 'ada@example.com',
+        passwordHash: 'ph',
+        role: 'user',
+        token,
+      })
       .thenThrows(UserAlreadyRegistered);
   });
   it('issues tokens only to registered users', () => {
     spec.given([]).when({ type: 'IssueToken', userId, at, token }).thenThrows(UserNotFound);
-    spec.given([registered]).when({ type: 'IssueToken', userId, at, token }).then([issued]);
+    spec.given([registered]).when({ type: 'IssueToken', userId, at, token }).thenEvents([issued]);
   });
   it('revokes a live token, and treats revoking a gone one as done', () => {
     spec
       .given([registered, issued])
       .when({ type: 'RevokeToken', userId, at, tokenId: 't1' })
-      .then([{ type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } }]);
-    spec.given([registered]).when({ type: 'RevokeToken', userId, at, tokenId: 't1' }).then([]);
+      .thenEvents([{ type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } }]);
+    spec.given([registered]).when({ type: 'RevokeToken', userId, at, tokenId: 't1' }).thenEvents([]);
   });
   it('changes the role only when it differs', () => {
     spec
       .given([registered])
       .when({ type: 'ChangeRole', userId, at, role: 'admin' })
-      .then([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
-    spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).then([]);
+      .thenEvents([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
+    spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).thenEvents([]);
   });
 });

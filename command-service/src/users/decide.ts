@@ -45,7 +45,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         ? [{ type: 'AccessTokenRevoked', data: { userId, tokenId: command.tokenId, revokedAt: at } }]
         : [];
     case 'ChangeRole':
-      return state.role === command.role ? [] : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
+      return state.role === command.role
+        ? []
+        : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);

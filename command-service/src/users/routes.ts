@@ -1,6 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuthResponse, ErrorBody, LoginBody, MessageResponse, PASSWORDS_DO_NOT_MATCH, RegisterBody } from '@fitness/contracts';
+import {
+  AuthResponse,
+  ErrorBody,
+  LoginBody,
+  MessageResponse,
+  PASSWORDS_DO_NOT_MATCH,
+  RegisterBody,
+} from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { commandContext } from '../core/command-context.ts';
@@ -53,7 +60,10 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      const signedIn = await accounts.login({ email, password, remember: remember ?? false }, commandContext(request, clock()));
+      const signedIn = await accounts.login(
+        { email, password, remember: remember ?? false },
+        commandContext(request, clock()),
+      );
       reply.header('X-Event-Position', signedIn.position);
       return { user: signedIn.user, token: signedIn.token };
     },
@@ -63,7 +73,11 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     '/auth/logout',
     {
       onRequest: requireUser(services.authenticator),
-      schema: { tags: ['auth'], summary: 'Sign out: the token stops working', response: { 200: MessageResponse, 401: ErrorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working',
+        response: { 200: MessageResponse, 401: ErrorBody },
+      },
     },
     async (request, reply) => {
       const auth = request.auth;

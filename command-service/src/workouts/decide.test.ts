@@ -48,7 +48,7 @@ describe('workout decider', () => {
       spec
         .given([])
         .when({ type: 'StartWorkout', workoutId, userId, at, name: 'Push day', notes: null, date: '2026-11-21' })
-        .then([started]);
+        .thenEvents([started]);
     });
     it('refuses to start the same workout twice', () => {
       spec
@@ -65,7 +65,16 @@ describe('workout decider', () => {
     it('treats a workout that never started as not found', () => {
       spec
         .given([])
-        .when({ type: 'AddExercise', workoutId, userId, at, workoutExerciseId: 'e1', exerciseId: null, name: 'Row', notes: null })
+        .when({
+          type: 'AddExercise',
+          workoutId,
+          userId,
+          at,
+          workoutExerciseId: 'e1',
+          exerciseId: null,
+          name: 'Row',
+          notes: null,
+        })
         .thenThrows(WorkoutNotFound);
     });
     it('treats a deleted workout as not found, for every command', () => {
@@ -81,21 +90,32 @@ describe('workout decider', () => {
     it('adds an exercise', () => {
       spec
         .given([started])
-        .when({ type: 'AddExercise', workoutId, userId, at, workoutExerciseId: 'e1', exerciseId: null, name: 'Bench press', notes: null })
-        .then([benchAdded]);
+        .when({
+          type: 'AddExercise',
+          workoutId,
+          userId,
+          at,
+          workoutExerciseId: 'e1',
+          exerciseId: null,
+          name: 'Bench press',
+          notes: null,
+        })
+        .thenEvents([benchAdded]);
     });
     it('logs a set on an exercise of the workout', () => {
       spec
         .given([started, benchAdded])
         .when({ type: 'LogSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', values })
-        .then([setLogged]);
+        .thenEvents([setLogged]);
     });
     it('keeps weight null for a bodyweight set', () => {
       const bodyweight = { ...values, weight: null };
       spec
         .given([started, benchAdded])
         .when({ type: 'LogSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's2', values: bodyweight })
-        .then([{ type: 'SetLogged', data: { workoutId, workoutExerciseId: 'e1', setId: 's2', loggedAt: at, ...bodyweight } }]);
+        .thenEvents([
+          { type: 'SetLogged', data: { workoutId, workoutExerciseId: 'e1', setId: 's2', loggedAt: at, ...bodyweight } },
+        ]);
     });
     it('refuses a set on an exercise that is not in the workout', () => {
       spec
@@ -113,13 +133,20 @@ describe('workout decider', () => {
       spec
         .given([started, benchAdded, setLogged])
         .when({ type: 'UpdateSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', changes: { reps: 10 } })
-        .then([{ type: 'SetChanged', data: { workoutId, workoutExerciseId: 'e1', setId: 's1', changes: { reps: 10 } } }]);
+        .thenEvents([
+          { type: 'SetChanged', data: { workoutId, workoutExerciseId: 'e1', setId: 's1', changes: { reps: 10 } } },
+        ]);
       spec
         .given([started, benchAdded, setLogged])
         .when({ type: 'RemoveSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1' })
-        .then([{ type: 'SetRemoved', data: { workoutId, workoutExerciseId: 'e1', setId: 's1' } }]);
+        .thenEvents([{ type: 'SetRemoved', data: { workoutId, workoutExerciseId: 'e1', setId: 's1' } }]);
       spec
-        .given([started, benchAdded, setLogged, { type: 'SetRemoved', data: { workoutId, workoutExerciseId: 'e1', setId: 's1' } }])
+        .given([
+          started,
+          benchAdded,
+          setLogged,
+          { type: 'SetRemoved', data: { workoutId, workoutExerciseId: 'e1', setId: 's1' } },
+        ])
         .when({ type: 'RemoveSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1' })
         .thenThrows(SetNotFound);
     });
@@ -127,7 +154,7 @@ describe('workout decider', () => {
       spec
         .given([started, benchAdded, setLogged])
         .when({ type: 'UpdateSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', changes: {} })
-        .then([]);
+        .thenEvents([]);
     });
   });
 
@@ -136,22 +163,25 @@ describe('workout decider', () => {
       spec
         .given([started])
         .when({ type: 'UpdateWorkout', workoutId, userId, at: later, status: 'completed' })
-        .then([completed]);
+        .thenEvents([completed]);
     });
     it('completes with a duration the user gives', () => {
       spec
         .given([started])
         .when({ type: 'UpdateWorkout', workoutId, userId, at: later, status: 'completed', duration: 50 })
-        .then([{ type: 'WorkoutCompleted', data: { workoutId, completedAt: later, duration: 50 } }]);
+        .thenEvents([{ type: 'WorkoutCompleted', data: { workoutId, completedAt: later, duration: 50 } }]);
     });
     it('renames and completes in one update', () => {
       spec
         .given([started])
         .when({ type: 'UpdateWorkout', workoutId, userId, at: later, status: 'completed', name: 'Chest' })
-        .then([{ type: 'WorkoutDetailsChanged', data: { workoutId, name: 'Chest' } }, completed]);
+        .thenEvents([{ type: 'WorkoutDetailsChanged', data: { workoutId, name: 'Chest' } }, completed]);
     });
     it('completing twice decides nothing', () => {
-      spec.given([started, completed]).when({ type: 'UpdateWorkout', workoutId, userId, at, status: 'completed' }).then([]);
+      spec
+        .given([started, completed])
+        .when({ type: 'UpdateWorkout', workoutId, userId, at, status: 'completed' })
+        .thenEvents([]);
     });
     it('adds nothing to a completed workout', () => {
       spec
@@ -160,14 +190,33 @@ describe('workout decider', () => {
         .thenThrows(WorkoutAlreadyCompleted);
       spec
         .given([started, completed])
-        .when({ type: 'AddExercise', workoutId, userId, at, workoutExerciseId: 'e2', exerciseId: null, name: 'Row', notes: null })
+        .when({
+          type: 'AddExercise',
+          workoutId,
+          userId,
+          at,
+          workoutExerciseId: 'e2',
+          exerciseId: null,
+          name: 'Row',
+          notes: null,
+        })
         .thenThrows(WorkoutAlreadyCompleted);
     });
     it('still lets a completed workout have a set corrected', () => {
       spec
         .given([started, benchAdded, setLogged, completed])
-        .when({ type: 'UpdateSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', changes: { weight: 62.5 } })
-        .then([{ type: 'SetChanged', data: { workoutId, workoutExerciseId: 'e1', setId: 's1', changes: { weight: 62.5 } } }]);
+        .when({
+          type: 'UpdateSet',
+          workoutId,
+          userId,
+          at,
+          workoutExerciseId: 'e1',
+          setId: 's1',
+          changes: { weight: 62.5 },
+        })
+        .thenEvents([
+          { type: 'SetChanged', data: { workoutId, workoutExerciseId: 'e1', setId: 's1', changes: { weight: 62.5 } } },
+        ]);
     });
     it('does not resume a completed workout', () => {
       spec
@@ -183,11 +232,14 @@ describe('workout decider', () => {
       spec
         .given([started, completed])
         .when({ type: 'UpdateWorkout', workoutId, userId, at, duration: 30 })
-        .then([{ type: 'WorkoutDetailsChanged', data: { workoutId, duration: 30 } }]);
+        .thenEvents([{ type: 'WorkoutDetailsChanged', data: { workoutId, duration: 30 } }]);
     });
   });
 
   it('deletes a workout', () => {
-    spec.given([started, completed]).when({ type: 'DeleteWorkout', workoutId, userId, at: later }).then([deleted]);
+    spec
+      .given([started, completed])
+      .when({ type: 'DeleteWorkout', workoutId, userId, at: later })
+      .thenEvents([deleted]);
   });
 });

@@ -34,10 +34,22 @@ export type WorkoutCommand =
       name: string;
       notes: string | null;
     })
-  | (Base & { type: 'UpdateExercise'; workoutId: string; workoutExerciseId: string; name?: string; notes?: string | null })
+  | (Base & {
+      type: 'UpdateExercise';
+      workoutId: string;
+      workoutExerciseId: string;
+      name?: string;
+      notes?: string | null;
+    })
   | (Base & { type: 'RemoveExercise'; workoutId: string; workoutExerciseId: string })
   | (Base & { type: 'LogSet'; workoutId: string; workoutExerciseId: string; setId: string; values: SetValues })
-  | (Base & { type: 'UpdateSet'; workoutId: string; workoutExerciseId: string; setId: string; changes: Partial<SetValues> })
+  | (Base & {
+      type: 'UpdateSet';
+      workoutId: string;
+      workoutExerciseId: string;
+      setId: string;
+      changes: Partial<SetValues>;
+    })
   | (Base & { type: 'RemoveSet'; workoutId: string; workoutExerciseId: string; setId: string });
 
 /** Longest duration a workout may record, in minutes. */
@@ -64,7 +76,9 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     case 'AddExercise': {
       assertOpen(state);
       const { workoutExerciseId, exerciseId, name, notes, at } = command;
-      return [{ type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId, name, notes, addedAt: at } }];
+      return [
+        { type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId, name, notes, addedAt: at } },
+      ];
     }
     case 'UpdateExercise': {
       assertExercise(state, command.workoutExerciseId);
@@ -73,7 +87,12 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       return [
         {
           type: 'WorkoutExerciseChanged',
-          data: { workoutId, workoutExerciseId, ...(name !== undefined && { name }), ...(notes !== undefined && { notes }) },
+          data: {
+            workoutId,
+            workoutExerciseId,
+            ...(name !== undefined && { name }),
+            ...(notes !== undefined && { notes }),
+          },
         },
       ];
     }
@@ -104,7 +123,10 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
   }
 }
 
-function decideUpdate(command: Extract<WorkoutCommand, { type: 'UpdateWorkout' }>, state: WorkoutState): WorkoutEvent[] {
+function decideUpdate(
+  command: Extract<WorkoutCommand, { type: 'UpdateWorkout' }>,
+  state: WorkoutState,
+): WorkoutEvent[] {
   const { workoutId, name, notes, date, status, duration, at } = command;
   if (status === 'in_progress' && state.status === 'completed') throw new CompletedWorkoutCannotResume();
   const completing = status === 'completed' && state.status === 'in_progress';

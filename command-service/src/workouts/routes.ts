@@ -4,16 +4,16 @@ import {
   ErrorBody,
   LogSetBody,
   MessageResponse,
-  type SetValues,
   SetParams,
+  type SetValues,
   StartWorkoutBody,
   UpdateSetBody,
   UpdateWorkoutBody,
   UpdateWorkoutExerciseBody,
   Workout,
+  type WorkoutDocument,
   WorkoutExercise,
   WorkoutExerciseParams,
-  type WorkoutDocument,
   WorkoutParams,
   WorkoutSet,
   workoutStream,
@@ -38,7 +38,12 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   app.addHook('onRequest', requireUser(services.authenticator));
 
   /** Runs a command on the workout of the path and returns the workout document it leads to. */
-  async function run(request: FastifyRequest, reply: FastifyReply, ids: Ids, command: CommandWithoutBase<WorkoutCommand>) {
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ids: Ids,
+    command: CommandWithoutBase<WorkoutCommand>,
+  ) {
     const auth = request.auth;
     if (!auth) throw new Error('requireUser sets request.auth');
     assertIds(ids);
@@ -51,16 +56,28 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
 
   app.post(
     '/workouts',
-    { schema: { tags: ['workouts'], summary: 'Start a workout', body: StartWorkoutBody, response: { 201: Workout, ...errors } } },
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'Start a workout',
+        body: StartWorkoutBody,
+        response: { 201: Workout, ...errors },
+      },
+    },
     async (request, reply) => {
       const { name, notes, date } = request.body;
       const today = services.clock().toISOString().slice(0, 10);
-      const workout = await run(request, reply, { id: newId() }, {
-        type: 'StartWorkout',
-        name: name.trim(),
-        notes: notes ?? null,
-        date: date ?? today,
-      });
+      const workout = await run(
+        request,
+        reply,
+        { id: newId() },
+        {
+          type: 'StartWorkout',
+          name: name.trim(),
+          notes: notes ?? null,
+          date: date ?? today,
+        },
+      );
       return reply.status(201).send(existing(workout));
     },
   );
@@ -88,7 +105,14 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
 
   app.delete(
     '/workouts/:id',
-    { schema: { tags: ['workouts'], summary: 'Delete a workout for good', params: WorkoutParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['workouts'],
+        summary: 'Delete a workout for good',
+        params: WorkoutParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       await run(request, reply, request.params, { type: 'DeleteWorkout' });
       return { message: 'Workout deleted.' };
@@ -152,7 +176,10 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       },
     },
     async (request, reply) => {
-      await run(request, reply, request.params, { type: 'RemoveExercise', workoutExerciseId: request.params.exerciseId });
+      await run(request, reply, request.params, {
+        type: 'RemoveExercise',
+        workoutExerciseId: request.params.exerciseId,
+      });
       return { message: 'Exercise removed.' };
     },
   );
@@ -212,7 +239,12 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
         ...(body.distance !== undefined && { distance: body.distance }),
       };
       const { exerciseId, setId } = request.params;
-      const workout = await run(request, reply, request.params, { type: 'UpdateSet', workoutExerciseId: exerciseId, setId, changes });
+      const workout = await run(request, reply, request.params, {
+        type: 'UpdateSet',
+        workoutExerciseId: exerciseId,
+        setId,
+        changes,
+      });
       return findSet(workout, exerciseId, setId);
     });
   }
@@ -220,7 +252,12 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   app.delete(
     '/workouts/:id/exercises/:exerciseId/sets/:setId',
     {
-      schema: { tags: ['workouts'], summary: 'Remove a set', params: SetParams, response: { 200: MessageResponse, ...errors } },
+      schema: {
+        tags: ['workouts'],
+        summary: 'Remove a set',
+        params: SetParams,
+        response: { 200: MessageResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const { exerciseId, setId } = request.params;

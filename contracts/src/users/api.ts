@@ -39,8 +39,7 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>;
 
 const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Body profile. Filled in on the Profile screen; empty until then. */
 export const Profile = Type.Object({

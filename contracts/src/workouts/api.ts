@@ -130,52 +130,43 @@ export type ListWorkoutsQuery = Static<typeof ListWorkoutsQuery>;
 
 const Timestamp = Type.String({ format: 'date-time' });
 
-export const WorkoutSet = Type.Object(
-  {
-    id: Type.String(),
-    reps: Type.Integer(),
-    weight: Type.Union([Type.Number(), Type.Null()]),
-    rest_time: Type.Union([Type.Integer(), Type.Null()]),
-    type: Type.Union([Type.Literal('warmup'), Type.Literal('working')]),
-    notes: Type.Union([Type.String(), Type.Null()]),
-    duration: Type.Union([Type.Integer(), Type.Null()]),
-    distance: Type.Union([Type.Number(), Type.Null()]),
-    created_at: Timestamp,
-  },
-  
-);
+export const WorkoutSet = Type.Object({
+  id: Type.String(),
+  reps: Type.Integer(),
+  weight: Type.Union([Type.Number(), Type.Null()]),
+  rest_time: Type.Union([Type.Integer(), Type.Null()]),
+  type: Type.Union([Type.Literal('warmup'), Type.Literal('working')]),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  duration: Type.Union([Type.Integer(), Type.Null()]),
+  distance: Type.Union([Type.Number(), Type.Null()]),
+  created_at: Timestamp,
+});
 export type WorkoutSet = Static<typeof WorkoutSet>;
 
-export const WorkoutExercise = Type.Object(
-  {
-    id: Type.String(),
-    exercise_id: Type.Union([Type.String(), Type.Null()]),
-    name: Type.String(),
-    notes: Type.Union([Type.String(), Type.Null()]),
-    sets: Type.Array(WorkoutSet),
-    created_at: Timestamp,
-  },
-  
-);
+export const WorkoutExercise = Type.Object({
+  id: Type.String(),
+  exercise_id: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  sets: Type.Array(WorkoutSet),
+  created_at: Timestamp,
+});
 export type WorkoutExercise = Static<typeof WorkoutExercise>;
 
-export const Workout = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    date: Type.String(),
-    /** Minutes; null while the workout is in progress. */
-    duration: Type.Union([Type.Integer(), Type.Null()]),
-    status: Type.Union([Type.Literal('in_progress'), Type.Literal('completed')]),
-    notes: Type.Union([Type.String(), Type.Null()]),
-    exercises: Type.Array(WorkoutExercise),
-    started_at: Timestamp,
-    completed_at: Type.Union([Timestamp, Type.Null()]),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  
-);
+export const Workout = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  date: Type.String(),
+  /** Minutes; null while the workout is in progress. */
+  duration: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.Union([Type.Literal('in_progress'), Type.Literal('completed')]),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  exercises: Type.Array(WorkoutExercise),
+  started_at: Timestamp,
+  completed_at: Type.Union([Timestamp, Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 export type Workout = Static<typeof Workout>;
 
 /** The read-model document: the API shape plus its owner. */

@@ -42,7 +42,12 @@ describe('auth API', () => {
   it('refuses a taken email whatever its case', async () => {
     const { email } = await server.register();
     const again = await server.api('POST', '/auth/register', {
-      body: { name: 'X', email: `  ${email.toUpperCase()} `, password: 'another pass', password_confirmation: 'another pass' },
+      body: {
+        name: 'X',
+        email: `  ${email.toUpperCase()} `,
+        password: 'another pass',
+        password_confirmation: 'another pass',
+      },
     });
     assert.equal(again.status, 422);
     assert.deepEqual(again.body.errors, { email: ['The email has already been taken.'] });
@@ -53,7 +58,12 @@ describe('auth API', () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         server.api('POST', '/auth/register', {
-          body: { name: `R${i}`, email: i % 2 ? email : email.toUpperCase(), password: 'racing pass', password_confirmation: 'racing pass' },
+          body: {
+            name: `R${i}`,
+            email: i % 2 ? email : email.toUpperCase(),
+            password: 'racing pass',
+            password_confirmation: 'racing pass',
+          },
         }),
       ),
     );
@@ -78,7 +88,9 @@ describe('auth API', () => {
 
   it('signs in with the right password only, email case-insensitive', async () => {
     const { email, password, user } = await server.register();
-    const ok = await server.api('POST', '/auth/login', { body: { email: email.toUpperCase(), password, remember: true } });
+    const ok = await server.api('POST', '/auth/login', {
+      body: { email: email.toUpperCase(), password, remember: true },
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.user.id, user.id);
     assert.equal((await server.api('GET', '/auth/me', { token: ok.body.token })).status, 200);
@@ -113,7 +125,9 @@ describe('auth rate limit', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await server.api('POST', '/auth/login', { body: { email: 'a@b.co', password: 'whatever' } })).status);
+        statuses.push(
+          (await server.api('POST', '/auth/login', { body: { email: 'a@b.co', password: 'whatever' } })).status,
+        );
       }
       assert.deepEqual(statuses, [422, 422, 422, 429, 429]);
       const limited = await server.api('POST', '/auth/login', { body: { email: 'a@b.co', password: 'whatever' } });

@@ -77,7 +77,9 @@ describe('live channel', () => {
     const device = await connect(carol.token);
     const created = await server.api('POST', '/workouts', { token: carol.token, body: { name: 'Short-lived' } });
     await server.api('DELETE', `/workouts/${created.body.id}`, { token: carol.token });
-    assert.ok(await waitUntil(() => device.received.some((r) => r.notice.op === 'delete' && r.notice.id === created.body.id)));
+    assert.ok(
+      await waitUntil(() => device.received.some((r) => r.notice.op === 'delete' && r.notice.id === created.body.id)),
+    );
   });
 
   it('drops the live feed of a token that signs out', async () => {

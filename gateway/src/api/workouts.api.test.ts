@@ -62,11 +62,17 @@ describe('workouts API', () => {
     const set = await server.api('POST', `${base}/sets`, { token, body: { reps: 8, weight: 60, rest_time: 90 } });
     assert.equal(set.status, 201);
     assert.equal(set.body.type, 'working');
-    const bodyweight = await server.api('POST', `${base}/sets`, { token, body: { reps: 12, weight: '', type: 'warmup' } });
+    const bodyweight = await server.api('POST', `${base}/sets`, {
+      token,
+      body: { reps: 12, weight: '', type: 'warmup' },
+    });
     assert.equal(bodyweight.status, 201);
     assert.equal(bodyweight.body.weight, null, 'empty weight means bodyweight');
 
-    const edited = await server.api('PATCH', `${base}/sets/${set.body.id}`, { token, body: { reps: 10, notes: 'paused' } });
+    const edited = await server.api('PATCH', `${base}/sets/${set.body.id}`, {
+      token,
+      body: { reps: 10, notes: 'paused' },
+    });
     assert.equal(edited.status, 200);
     assert.equal(edited.body.reps, 10);
     assert.equal(edited.body.weight, 60);
@@ -98,9 +104,18 @@ describe('workouts API', () => {
     for (const body of [{ reps: 0 }, { reps: -3 }, { reps: 'ten' }, { reps: 2.5 }, {}, { reps: null }]) {
       const response = await server.api('POST', url, { token, body });
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body.errors.reps, ['Please enter a valid number of reps (greater than 0)'], JSON.stringify(body));
+      assert.deepEqual(
+        response.body.errors.reps,
+        ['Please enter a valid number of reps (greater than 0)'],
+        JSON.stringify(body),
+      );
     }
-    for (const body of [{ reps: 5, weight: -1 }, { reps: 5, weight: 'heavy' }, { reps: 5, type: 'drop' }, { reps: 5, rest_time: 1.5 }]) {
+    for (const body of [
+      { reps: 5, weight: -1 },
+      { reps: 5, weight: 'heavy' },
+      { reps: 5, type: 'drop' },
+      { reps: 5, rest_time: 1.5 },
+    ]) {
       assert.equal((await server.api('POST', url, { token, body })).status, 422, JSON.stringify(body));
     }
     assert.equal((await server.api('POST', url, { token, body: '{"reps": 5,' })).status, 422);
@@ -118,10 +133,16 @@ describe('workouts API', () => {
     assert.equal(typeof ended.body.duration, 'number');
     assert.ok(ended.body.completed_at);
 
-    const addSet = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, { token, body: { reps: 5 } });
+    const addSet = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
+      token,
+      body: { reps: 5 },
+    });
     assert.equal(addSet.status, 409);
     assert.equal(addSet.body.message, 'This workout is completed: nothing more can be added to it.');
-    assert.equal((await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status, 409);
+    assert.equal(
+      (await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status,
+      409,
+    );
     const resume = await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'in_progress' } });
     assert.equal(resume.status, 409);
   });
@@ -130,7 +151,10 @@ describe('workouts API', () => {
     const workout = (await start()).body;
     const stranger = (await server.register('Stranger')).token;
     assert.equal((await server.api('GET', `/workouts/${workout.id}`, { token: stranger })).status, 404);
-    assert.equal((await server.api('PATCH', `/workouts/${workout.id}`, { token: stranger, body: { name: 'Mine' } })).status, 404);
+    assert.equal(
+      (await server.api('PATCH', `/workouts/${workout.id}`, { token: stranger, body: { name: 'Mine' } })).status,
+      404,
+    );
     assert.equal((await server.api('DELETE', `/workouts/${workout.id}`, { token: stranger })).status, 404);
     assert.equal((await server.api('GET', '/workouts/not-a-uuid', { token })).status, 404);
     assert.equal((await server.api('PATCH', `/workouts/${randomUUID()}`, { token, body: { name: 'x' } })).status, 404);
@@ -142,16 +166,26 @@ describe('workouts API', () => {
       headers: { 'x-min-position': deleted.headers.get('x-event-position') ?? '0' },
     });
     assert.equal(read.status, 404);
-    assert.equal(read.body.message, "Workout not found: the workout you're looking for doesn't exist or has been deleted");
-    assert.equal((await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status, 404);
+    assert.equal(
+      read.body.message,
+      "Workout not found: the workout you're looking for doesn't exist or has been deleted",
+    );
+    assert.equal(
+      (await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } })).status,
+      404,
+    );
   });
 
   it('lists only my workouts, newest first, paged', async () => {
     const me = (await server.register('Lister')).token;
     const dates = ['2026-01-03', '2026-01-01', '2026-01-02'];
     let position = '0';
-    for (const date of dates) position = (await start({ name: `W ${date}`, date }, me)).headers.get('x-event-position') ?? '0';
-    const page1 = await server.api('GET', '/workouts?per_page=2', { token: me, headers: { 'x-min-position': position } });
+    for (const date of dates)
+      position = (await start({ name: `W ${date}`, date }, me)).headers.get('x-event-position') ?? '0';
+    const page1 = await server.api('GET', '/workouts?per_page=2', {
+      token: me,
+      headers: { 'x-min-position': position },
+    });
     assert.equal(page1.status, 200);
     assert.deepEqual(
       page1.body.data.map((w: { date: string }) => w.date),
@@ -176,7 +210,10 @@ describe('workouts API', () => {
     );
     assert.deepEqual(new Set(responses.map((r) => r.status)), new Set([201]));
     const last = Math.max(...responses.map((r) => Number(r.headers.get('x-event-position'))));
-    const read = await server.api('GET', `/workouts/${workout.id}`, { token, headers: { 'x-min-position': String(last) } });
+    const read = await server.api('GET', `/workouts/${workout.id}`, {
+      token,
+      headers: { 'x-min-position': String(last) },
+    });
     const reps = read.body.exercises[0].sets.map((s: { reps: number }) => s.reps).sort((a: number, b: number) => a - b);
     assert.deepEqual(
       reps,
@@ -203,7 +240,11 @@ describe('workouts API', () => {
     const response = await server.api('GET', '/openapi.json');
     assert.equal(response.status, 200);
     assert.equal(response.body.openapi, '3.1.0');
-    for (const path of ['/api/v1/workouts', '/api/v1/workouts/{id}/exercises/{exerciseId}/sets/{setId}', '/api/v1/auth/login']) {
+    for (const path of [
+      '/api/v1/workouts',
+      '/api/v1/workouts/{id}/exercises/{exerciseId}/sets/{setId}',
+      '/api/v1/auth/login',
+    ]) {
       assert.ok(response.body.paths[path], `${path} documented`);
     }
   });

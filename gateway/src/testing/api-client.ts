@@ -19,7 +19,12 @@ export function apiClient(baseUrl: string) {
         ...(options.token && { authorization: `Bearer ${options.token}` }),
         ...options.headers,
       },
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body),
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };

@@ -53,7 +53,13 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         ...current,
         tokens: [
           ...tokens,
-          { id: data.tokenId, hash: data.tokenHash, name: data.name, expires_at: data.expiresAt, created_at: data.issuedAt },
+          {
+            id: data.tokenId,
+            hash: data.tokenHash,
+            name: data.name,
+            expires_at: data.expiresAt,
+            created_at: data.issuedAt,
+          },
         ],
       };
     }

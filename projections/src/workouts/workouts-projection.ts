@@ -11,7 +11,13 @@ import type { Projection } from '../projection.ts';
 /** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
 export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   name: 'workouts',
-  collection: { name: 'workouts', indexes: [['user_id', 'date'], ['user_id', 'status']] },
+  collection: {
+    name: 'workouts',
+    indexes: [
+      ['user_id', 'date'],
+      ['user_id', 'status'],
+    ],
+  },
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerOf: (workout) => workout.user_id,

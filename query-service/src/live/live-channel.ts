@@ -46,7 +46,9 @@ export function attachLiveChannel(
   const stopListening = options.changes.onChange((notice) => {
     if (notice.userId) io.to(userRoom(notice.userId)).emit('change', notice);
     if (notice.model === 'users') {
-      io.to(ADMIN_ROOM).except(notice.userId ? userRoom(notice.userId) : []).emit('change', notice);
+      io.to(ADMIN_ROOM)
+        .except(notice.userId ? userRoom(notice.userId) : [])
+        .emit('change', notice);
       if (notice.userId) {
         recheck(notice.userId).catch((error) => options.logger.error({ err: error }, 'socket re-check failed'));
       }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, ListWorkoutsQuery, Workout, type WorkoutDocument, WorkoutList, WorkoutParams } from '@fitness/contracts';
+import {
+  ErrorBody,
+  ListWorkoutsQuery,
+  Workout,
+  type WorkoutDocument,
+  WorkoutList,
+  WorkoutParams,
+} from '@fitness/contracts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';

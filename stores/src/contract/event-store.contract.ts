@@ -93,7 +93,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         [0, 1, 2],
       );
       const positions = all.map((e) => e.position);
-      assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+      assert.deepEqual(
+        positions,
+        [...positions].sort((a, b) => a - b),
+      );
       assert.ok(positions.every((p) => p > before));
       const page = await store.readAll({ fromPosition: before, maxCount: 2 });
       assert.equal(page.length, 2);
@@ -162,13 +165,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.appendToStream(`${prefix}-a`, [anEvent()], 'no_stream');
       await store.appendToStream(`${prefix}-b`, [anEvent(), anEvent()], 'no_stream');
       const streams = await store.listStreams({ prefix, limit: 10 });
-      assert.deepEqual(
-        streams.map((s) => [s.streamId, s.revision]).sort(),
-        [
-          [`${prefix}-a`, 0],
-          [`${prefix}-b`, 1],
-        ],
-      );
+      assert.deepEqual(streams.map((s) => [s.streamId, s.revision]).sort(), [
+        [`${prefix}-a`, 0],
+        [`${prefix}-b`, 1],
+      ]);
     });
   });
 }

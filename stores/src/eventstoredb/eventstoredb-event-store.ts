@@ -1,12 +1,11 @@
-import type { EventMetadata, NewEvent, RecordedEvent } from '@fitness/contracts';
 import {
-  ANY,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
+  ANY,
   type AppendExpectedRevision,
   BACKWARDS,
-  type AppendResult as EsdbAppendResult,
   END,
+  type AppendResult as EsdbAppendResult,
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
@@ -20,6 +19,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import type { EventMetadata, NewEvent, RecordedEvent } from '@fitness/contracts';
 import {
   type AppendResult,
   type EventStore,
@@ -95,7 +95,9 @@ export class EventStoreDbEventStore implements EventStore {
   private async positionOfRepeat(streamId: string, revision: number, lastEventId: string) {
     const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     if (event?.id !== lastEventId) {
-      throw new Error(`Append to ${streamId} succeeded without a position, but revision ${revision} is not its last event`);
+      throw new Error(
+        `Append to ${streamId} succeeded without a position, but revision ${revision} is not its last event`,
+      );
     }
     return event.position;
   }
@@ -202,7 +204,11 @@ export class EventStoreDbEventStore implements EventStore {
 
   private async lastRevision(streamId: string): Promise<number | null> {
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      })) {
         if (resolved.event) return Number(resolved.event.revision);
       }
       return null;

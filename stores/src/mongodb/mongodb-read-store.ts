@@ -203,6 +203,7 @@ function upsertOperation(document: Document): AnyBulkWriteOperation<StoredDocume
           $replaceWith: {
             $cond: {
               if: { $lt: [{ $ifNull: [`$${POSITION_FIELD}`, -1] }, position] },
+              // biome-ignore lint/suspicious/noThenProperty: MongoDB's $cond is spelled if/then/else
               then: { $literal: stored },
               else: '$$ROOT',
             },

@@ -96,30 +96,32 @@ export class SqliteEventStore implements EventStore {
 
   private appendTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
     // IMMEDIATE takes the write lock up front, so the revision check and the insert see one state.
-    return this.db.transaction(() => {
-      const repeat = this.findRepeat(streamId, events);
-      if (repeat) return { ...repeat, repeated: true };
-      const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
-      assertExpected(streamId, expected, current);
-      const recordedAt = new Date().toISOString();
-      let revision = current;
-      let position = 0;
-      for (const event of events) {
-        revision += 1;
-        const info = this.statements.insertEvent.run({
-          id: event.id,
-          streamId,
-          revision,
-          type: event.type,
-          data: JSON.stringify(event.data),
-          metadata: JSON.stringify(event.metadata),
-          recordedAt,
-        });
-        position = Number(info.lastInsertRowid);
-      }
-      this.statements.upsertStream.run(streamId, revision);
-      return { nextExpectedRevision: revision, position, repeated: false };
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const repeat = this.findRepeat(streamId, events);
+        if (repeat) return { ...repeat, repeated: true };
+        const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
+        assertExpected(streamId, expected, current);
+        const recordedAt = new Date().toISOString();
+        let revision = current;
+        let position = 0;
+        for (const event of events) {
+          revision += 1;
+          const info = this.statements.insertEvent.run({
+            id: event.id,
+            streamId,
+            revision,
+            type: event.type,
+            data: JSON.stringify(event.data),
+            metadata: JSON.stringify(event.metadata),
+            recordedAt,
+          });
+          position = Number(info.lastInsertRowid);
+        }
+        this.statements.upsertStream.run(streamId, revision);
+        return { nextExpectedRevision: revision, position, repeated: false };
+      })
+      .immediate();
   }
 
   /** An append whose event ids are all already in this stream is a repeat of an earlier one. */
@@ -130,7 +132,11 @@ export class SqliteEventStore implements EventStore {
     if (found.every((row) => row?.stream_id === streamId) && last) {
       return { nextExpectedRevision: last.revision, position: last.position };
     }
-    throw new WrongExpectedRevisionError(streamId, 'any', this.statements.streamRevision.get(streamId)?.revision ?? 'no_stream');
+    throw new WrongExpectedRevisionError(
+      streamId,
+      'any',
+      this.statements.streamRevision.get(streamId)?.revision ?? 'no_stream',
+    );
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}) {

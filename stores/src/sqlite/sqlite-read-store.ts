@@ -24,9 +24,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(file: string) {
     this.db = openDatabase(file, 'NORMAL');
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
-    );
+    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   }
 
   async ensureCollections(definitions: CollectionDefinition[]) {
@@ -56,7 +54,10 @@ export class SqliteReadStore implements ReadStore {
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const { clause, values } = whereClause(options.where);
     const order = [...(options.orderBy ?? []), { field: 'id', direction: 'asc' as const }]
-      .map(({ field, direction }) => `${field === 'id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
+      .map(
+        ({ field, direction }) =>
+          `${field === 'id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`,
+      )
       .join(', ');
     const sql = `SELECT data, position FROM ${this.table(collection)} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
     const rows = this.statement(sql).all(...values, options.limit ?? -1, options.offset ?? 0) as {
