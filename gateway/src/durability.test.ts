@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import Database from 'better-sqlite3';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from './testing/read-models.ts';
+import { seedWorkouts } from './testing/seed.ts';
 import { runScript, startServerProcess } from './testing/server-process.ts';
 
 /** Opens the files a stopped server left and compares its read models with a rebuild from zero. */
@@ -84,7 +83,7 @@ describe('durability: kill -9 and start again', () => {
   it('resumes a rebuild killed half way, ending equal to a rebuild from zero', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kill9-rebuild-'));
     try {
-      const head = await seedWorkouts(dataDir, 400, 100);
+      const head = await seedWorkouts(path.join(dataDir, 'events.sqlite'), 400, 100);
       const rebuild = runScript('tools/src/es.ts', ['rebuild', 'workouts', '--batch', '100'], { DATA_DIR: dataDir });
       let stderr = '';
       rebuild.stderr?.on('data', (chunk) => {
@@ -132,58 +131,4 @@ async function readCheckpoint(dataDir: string) {
   } finally {
     db?.close();
   }
-}
-
-/** Writes `workouts` workouts of `sets` sets each straight into the event store; returns the head. */
-async function seedWorkouts(dataDir: string, workouts: number, sets: number) {
-  const store = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
-  const userId = randomUUID();
-  const at = '2026-11-01T10:00:00.000Z';
-  const envelope = (event: WorkoutEvent): NewEvent => ({
-    ...event,
-    id: randomUUID(),
-    metadata: {
-      actorId: userId,
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      timestamp: at,
-      schemaVersion: 1,
-    },
-  });
-  for (let w = 0; w < workouts; w++) {
-    const workoutId = randomUUID();
-    const workoutExerciseId = randomUUID();
-    const events: WorkoutEvent[] = [
-      {
-        type: 'WorkoutStarted',
-        data: { workoutId, userId, name: `Seed ${w}`, notes: null, date: '2026-11-01', startedAt: at },
-      },
-      {
-        type: 'WorkoutExerciseAdded',
-        data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Deadlift', notes: null, addedAt: at },
-      },
-    ];
-    for (let s = 0; s < sets; s++) {
-      events.push({
-        type: 'SetLogged',
-        data: {
-          workoutId,
-          workoutExerciseId,
-          setId: randomUUID(),
-          loggedAt: at,
-          reps: 1 + (s % 12),
-          weight: 40 + s,
-          restTime: 90,
-          type: 'working',
-          notes: null,
-          duration: null,
-          distance: null,
-        },
-      });
-    }
-    await store.appendToStream(workoutStream(workoutId), events.map(envelope), 'no_stream');
-  }
-  const head = await store.headPosition();
-  await store.close();
-  return head;
 }

@@ -25,9 +25,14 @@ export function runScript(script: string, args: string[], env: Record<string, st
 }
 
 /** `npm start` as a separate process on a free port; resolves once it answers HTTP. */
-export async function startServerProcess(dataDir: string) {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = runScript('gateway/src/main.ts', [], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+  const child = runScript('gateway/src/main.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  });
   let output = '';
   child.stderr?.on('data', (chunk) => {
     output += chunk;

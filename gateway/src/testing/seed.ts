@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
+import { SqliteEventStore } from '@fitness/stores';
+
+/**
+ * Writes `workouts` workouts of `sets + 2` events each straight into an event store file, for
+ * tests and benchmarks that need a long log fast; returns the head position.
+ */
+export async function seedWorkouts(eventsFile: string, workouts: number, sets: number) {
+  const store = new SqliteEventStore(eventsFile);
+  const userId = randomUUID();
+  const at = '2026-11-01T10:00:00.000Z';
+  const envelope = (event: WorkoutEvent): NewEvent => ({
+    ...event,
+    id: randomUUID(),
+    metadata: {
+      actorId: userId,
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      timestamp: at,
+      schemaVersion: 1,
+    },
+  });
+  for (let w = 0; w < workouts; w++) {
+    const workoutId = randomUUID();
+    const workoutExerciseId = randomUUID();
+    const events: WorkoutEvent[] = [
+      {
+        type: 'WorkoutStarted',
+        data: { workoutId, userId, name: `Seed ${w}`, notes: null, date: '2026-11-01', startedAt: at },
+      },
+      {
+        type: 'WorkoutExerciseAdded',
+        data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Deadlift', notes: null, addedAt: at },
+      },
+    ];
+    for (let s = 0; s < sets; s++) {
+      events.push({
+        type: 'SetLogged',
+        data: {
+          workoutId,
+          workoutExerciseId,
+          setId: randomUUID(),
+          loggedAt: at,
+          reps: 1 + (s % 12),
+          weight: 40 + s,
+          restTime: 90,
+          type: 'working',
+          notes: null,
+          duration: null,
+          distance: null,
+        },
+      });
+    }
+    await store.appendToStream(workoutStream(workoutId), events.map(envelope), 'no_stream');
+  }
+  const head = await store.headPosition();
+  await store.close();
+  return head;
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChangeNotice } from '@fitness/contracts';
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
+import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import autocannon from 'autocannon';
+import { io } from 'socket.io-client';
+import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
+import { fixed, load, percentile } from './measure.ts';
+
+/**
+ * `npm run bench`: the embedded product's figures on this machine, next to what the machine can
+ * do at best. BENCH_SECONDS (default 10) sets each load phase's length.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 50;
+const LATENCY_SAMPLES = 300;
+const REBUILD_EVENTS = 100_000;
+
+const lines: string[] = [];
+const report = (label: string, value: string) => {
+  const line = `${label.padEnd(58)} ${value}`;
+  lines.push(line);
+  console.log(line);
+};
+
+async function main() {
+  console.log(`node ${process.version}, ${os.cpus().length} cores, ${SECONDS} s per load phase\n`);
+
+  const rawInserts = rawSqliteInsertsPerSecond(Math.min(SECONDS, 5));
+  report('baseline: raw better-sqlite3 single-row inserts/s', fixed(rawInserts, 0));
+  const bare = await bareFastifyRequestsPerSecond(CLIENTS, SECONDS);
+  report(`baseline: bare Fastify POST requests/s (${CLIENTS} connections)`, fixed(bare.requestsPerSecond, 0));
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  try {
+    const api = apiClient(server.baseUrl);
+    const { token } = await registerUser(api, 'Bench');
+    const setUrls: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const workout = (await api('POST', '/workouts', { token, body: { name: `Bench ${i}` } })).body;
+      const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } }))
+        .body;
+      setUrls.push(`/api/v1/workouts/${workout.id}/exercises/${exercise.id}/sets`);
+    }
+
+    const logSet = await logSetsUnderLoad(server.baseUrl, token, setUrls);
+    report(`log a set: commands/s (${CLIENTS} clients, one workout each)`, fixed(logSet.requestsPerSecond, 0));
+    report('log a set: latency p50 / p99 (ms)', `${fixed(logSet.p50)} / ${fixed(logSet.p99)}`);
+    report('log a set: non-2xx responses / errors', `${logSet.non2xx} / ${logSet.errors}`);
+    report('ratio: commands/s to raw SQLite inserts/s', fixed(logSet.requestsPerSecond / rawInserts, 3));
+    report('ratio: commands/s to bare Fastify requests/s', fixed(logSet.requestsPerSecond / bare.requestsPerSecond, 3));
+
+    const pushes = await changeLatency(server.baseUrl, api, token, setUrls[0] ?? '');
+    report(
+      `live push: response -> change at a 2nd socket, p50 / p99 (ms, n=${pushes.length})`,
+      `${fixed(percentile(pushes, 50), 2)} / ${fixed(percentile(pushes, 99), 2)}`,
+    );
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const rebuild = await rebuildRate();
+  report(`rebuild: workouts projection over ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.workouts, 0));
+  report(`rebuild: every projection from zero, ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.all, 0));
+}
+
+/** 50 connections, each logging sets on its own workout as fast as answers come. */
+async function logSetsUnderLoad(baseUrl: string, token: string, setUrls: string[]) {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CLIENTS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ reps: 5, weight: 100, rest_time: 90 }),
+        setupRequest: (request, context: Record<string, string>) => {
+          context.path ??= setUrls[next++ % setUrls.length] ?? '';
+          return { ...request, path: context.path };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * One writer logs sets one after another; a second socket client of the same user (another
+ * device) notes when each change arrives. The figure is arrival minus the moment the write's
+ * response arrived: what a user sees on their second screen after the first one confirmed.
+ */
+async function changeLatency(baseUrl: string, api: ReturnType<typeof apiClient>, token: string, setUrl: string) {
+  const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const arrivals = new Map<number, number>();
+  socket.on('change', (notice: ChangeNotice) => arrivals.set(notice.position, performance.now()));
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const response = await api('POST', setUrl.replace('/api/v1', ''), { token, body: { reps: 3, weight: 80 } });
+      const answeredAt = performance.now();
+      const position = Number(response.headers.get('x-event-position'));
+      const deadline = answeredAt + 2000;
+      while (!arrivals.has(position) && performance.now() < deadline)
+        await new Promise((resolve) => setImmediate(resolve));
+      const arrivedAt = arrivals.get(position);
+      if (arrivedAt !== undefined) samples.push(Math.max(0, arrivedAt - answeredAt));
+    }
+  } finally {
+    socket.disconnect();
+  }
+  return samples;
+}
+
+/** Seeds a log of 100k events and rebuilds the read models from it, in this process. */
+async function rebuildRate() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-rebuild-'));
+  try {
+    const eventsFile = path.join(dir, 'events.sqlite');
+    const head = await seedWorkouts(eventsFile, REBUILD_EVENTS / 100, 98);
+    const eventStore = new SqliteEventStore(eventsFile);
+    const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger });
+    await runner.prepare();
+    const timed = async (names: string[]) => {
+      const started = performance.now();
+      for (const name of names) await runner.rebuild(name);
+      return head / ((performance.now() - started) / 1000);
+    };
+    const workouts = await timed(['workouts']);
+    const all = await timed(allProjections.map((p) => p.name));
+    await eventStore.close();
+    await readStore.close();
+    return { workouts, all };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

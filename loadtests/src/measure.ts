@@ -1,0 +1,37 @@
+import autocannon from 'autocannon';
+
+export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/** Drives one HTTP request shape at a fixed number of concurrent connections for a while. */
+export async function load(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections,
+    duration: options.seconds,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+export const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
