@@ -1,4 +1,6 @@
 import type { DomainEvent, NewEvent, RecordedEvent } from '@fitness/contracts';
+import type { Projection } from '@fitness/projections';
+import type { Document } from '@fitness/stores';
 import { type EventStore, type ExpectedRevision, WrongExpectedRevisionError } from '@fitness/stores';
 import { uuidFromName } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -19,48 +21,81 @@ export type CommandContext = {
   now: Date;
 };
 
-export type CommandResult<S> = {
-  /** The stream's events after the command, its own included. */
-  events: RecordedEvent[];
+export type CommandResult<S, D> = {
   state: S;
+  /** The view's document after the command (null without a view, or when it was deleted). */
+  document: D | null;
   /** Global position of the command's last event; clients send it back for read-your-writes. */
   position: number;
 };
 
+/** What the handler remembers of a stream between commands, so it reads only what is new. */
+type StreamMemory = {
+  revision: number;
+  state: unknown;
+  view: Projection | null;
+  document: Document | null;
+  /** Command id -> position of its last event, for idempotence. */
+  commands: Map<string, number>;
+  lastPosition: number;
+};
+
 const MAX_ATTEMPTS = 10;
+const REMEMBERED_STREAMS = 2000;
 
 /**
  * Reads the stream, decides, appends with the revision it read, and retries on a concurrent
  * write. A command whose id already produced events returns that earlier outcome instead of
  * deciding again, so a client that retries after a lost response changes nothing.
+ *
+ * The state of recently used streams stays in memory and only events after the remembered
+ * revision are read, so a long workout costs no more per set than a short one. Another process
+ * appending to the same stream is harmless: its events are read before deciding, and a race is
+ * caught by the expected revision.
  */
 export class CommandHandler {
   private readonly eventStore: EventStore;
   private readonly lock = new KeyedLock();
+  private readonly memory = new Map<string, StreamMemory>();
 
   constructor(eventStore: EventStore) {
     this.eventStore = eventStore;
   }
 
-  async handle<C, E extends DomainEvent, S>(
+  /**
+   * Runs a command. With a view (a projection), the result carries the document the view folds
+   * from the stream, which is what the read model will hold once projected.
+   */
+  async handle<C, E extends DomainEvent, S, D extends Document = Document>(
     decider: Decider<C, E, S>,
     streamId: string,
     command: C,
     context: CommandContext,
-  ): Promise<CommandResult<S>> {
+    view?: Projection<D>,
+  ): Promise<CommandResult<S, D>> {
     return this.lock.run(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const history = await this.eventStore.readStream(streamId);
-        const state = history.reduce((s, event) => decider.evolve(s, event as unknown as E), decider.initialState());
-        const earlier = history.filter((event) => event.metadata.commandId === context.commandId);
-        if (earlier.length > 0) {
-          return { events: history, state, position: earlier.at(-1)?.position ?? 0 };
-        }
+        const known = await this.catchUp(streamId, decider, (view ?? null) as Projection | null);
+        const state = known.state as S;
+        const result = (position: number) => ({ state, document: known.document as D | null, position });
+        const earlier = known.commands.get(context.commandId);
+        if (earlier !== undefined) return result(earlier);
         const decided = decider.decide(command, state);
-        if (decided.length === 0) return { events: history, state, position: history.at(-1)?.position ?? 0 };
-        const expected: ExpectedRevision = history.at(-1)?.revision ?? 'no_stream';
+        if (decided.length === 0) return result(known.lastPosition);
+        const expected: ExpectedRevision = known.revision < 0 ? 'no_stream' : known.revision;
         try {
-          return await this.append(decider, streamId, history, state, decided, expected, context);
+          const events = this.envelope(streamId, decided, context);
+          const appended = await this.eventStore.appendToStream(streamId, events, expected);
+          const recorded = events.map((event, index) => ({
+            ...event,
+            streamId,
+            revision: appended.nextExpectedRevision - events.length + 1 + index,
+            // Only an append's last position is known in every store; folding needs no finer.
+            position: appended.position,
+            recordedAt: context.now.toISOString(),
+          }));
+          const next = this.fold(known, decider, recorded);
+          return { state: next.state as S, document: next.document as D | null, position: appended.position };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
@@ -78,31 +113,51 @@ export class CommandHandler {
     return this.eventStore.readStream(streamId);
   }
 
-  private async append<C, E extends DomainEvent, S>(
-    decider: Decider<C, E, S>,
+  /** The remembered stream brought up to date with the store. */
+  private async catchUp<C, E extends DomainEvent, S>(
     streamId: string,
-    history: RecordedEvent[],
-    state: S,
-    decided: E[],
-    expected: ExpectedRevision,
-    context: CommandContext,
-  ): Promise<CommandResult<S>> {
-    const events = this.envelope(streamId, decided, context);
-    const { position, nextExpectedRevision } = await this.eventStore.appendToStream(streamId, events, expected);
-    const firstRevision = nextExpectedRevision - events.length + 1;
-    // Only the append's last position is known in every store; folding a response needs no finer.
-    const recorded: RecordedEvent[] = events.map((event, index) => ({
-      ...event,
-      streamId,
-      revision: firstRevision + index,
-      position,
-      recordedAt: context.now.toISOString(),
-    }));
-    return {
-      events: [...history, ...recorded],
-      state: decided.reduce((s, event) => decider.evolve(s, event), state),
-      position,
-    };
+    decider: Decider<C, E, S>,
+    view: Projection | null,
+  ): Promise<StreamMemory> {
+    let known = this.memory.get(streamId);
+    if (!known || known.view !== view) {
+      known = {
+        revision: -1,
+        state: decider.initialState(),
+        view,
+        document: null,
+        commands: new Map(),
+        lastPosition: 0,
+      };
+    }
+    const fresh = await this.eventStore.readStream(streamId, { fromRevision: known.revision + 1 });
+    return this.fold(known, decider, fresh);
+  }
+
+  private fold<C, E extends DomainEvent, S>(known: StreamMemory, decider: Decider<C, E, S>, events: RecordedEvent[]) {
+    let { state, document, revision, lastPosition } = known;
+    const commands = known.commands;
+    for (const event of events) {
+      state = decider.evolve(state as S, event as unknown as E);
+      if (known.view?.handles.includes(event.type)) document = known.view.evolve(document, event);
+      commands.set(event.metadata.commandId, event.position);
+      revision = event.revision;
+      lastPosition = event.position;
+    }
+    const next: StreamMemory = { ...known, state, document, revision, lastPosition, commands };
+    const streamId = events[0]?.streamId;
+    if (streamId) this.remember(streamId, next);
+    return next;
+  }
+
+  private remember(streamId: string, known: StreamMemory) {
+    // A Map iterates in insertion order: re-inserting marks the stream most recently used.
+    this.memory.delete(streamId);
+    this.memory.set(streamId, known);
+    if (this.memory.size > REMEMBERED_STREAMS) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest !== undefined) this.memory.delete(oldest);
+    }
   }
 
   private envelope(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {

@@ -7,7 +7,7 @@ import {
 } from '@fitness/contracts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts';
-import { foldDocument, usersProjection } from '@fitness/projections';
+import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
 import { claimUnique } from '../core/unique-claim.ts';
@@ -66,6 +66,7 @@ export class Accounts {
       userStream(userId),
       { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },
       context,
+      usersProjection,
     );
     return this.signedIn(userId, token.tokenId, secret, result);
   }
@@ -89,6 +90,7 @@ export class Accounts {
       userStream(userId),
       { type: 'IssueToken', userId, at: context.now.toISOString(), token },
       context,
+      usersProjection,
     );
     return this.signedIn(userId, token.tokenId, secret, result);
   }
@@ -99,6 +101,7 @@ export class Accounts {
       userStream(userId),
       { type: 'RevokeToken', userId, tokenId, at: context.now.toISOString() },
       context,
+      usersProjection,
     );
     return result.position;
   }
@@ -109,6 +112,7 @@ export class Accounts {
       userStream(userId),
       { type: 'ChangeRole', userId, role, at: context.now.toISOString() },
       context,
+      usersProjection,
     );
     return result.position;
   }
@@ -142,10 +146,9 @@ export class Accounts {
     userId: string,
     tokenId: string,
     secret: string,
-    result: { events: Parameters<typeof foldDocument>[1]; position: number },
+    result: { document: UserDocument | null; position: number },
   ): SignedIn {
-    const user = foldDocument(usersProjection, result.events);
-    if (!user) throw new UserNotFound();
-    return { user, token: formatToken(userId, tokenId, secret), position: result.position };
+    if (!result.document) throw new UserNotFound();
+    return { user: result.document, token: formatToken(userId, tokenId, secret), position: result.position };
   }
 }

@@ -20,7 +20,7 @@ import {
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { isUuid } from '@fitness/platform/tokens.ts';
-import { foldDocument, workoutsProjection } from '@fitness/projections';
+import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext } from '../core/command-context.ts';
 import { newId } from '../core/ids.ts';
@@ -49,9 +49,15 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     assertIds(ids);
     const context = commandContext(request, services.clock());
     const full = { ...command, userId: auth.id, at: context.now.toISOString(), workoutId: ids.id } as WorkoutCommand;
-    const result = await services.handler.handle(workoutDecider, workoutStream(ids.id), full, context);
+    const result = await services.handler.handle(
+      workoutDecider,
+      workoutStream(ids.id),
+      full,
+      context,
+      workoutsProjection,
+    );
     reply.header('X-Event-Position', result.position);
-    return foldDocument(workoutsProjection, result.events);
+    return result.document;
   }
 
   app.post(

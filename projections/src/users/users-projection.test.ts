@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RecordedEvent, UserEvent } from '@fitness/contracts';
+import { foldDocument } from '../projection.ts';
+import { usersProjection } from './users-projection.ts';
+
+const userId = 'u1';
+function recorded(events: { event: UserEvent; at: string }[]): RecordedEvent[] {
+  return events.map(({ event, at }, revision) => ({
+    ...event,
+    id: `e${revision}`,
+    streamId: `user-${userId}`,
+    revision,
+    position: revision + 1,
+    recordedAt: at,
+    metadata: { actorId: userId, commandId: `c${revision}`, correlationId: 'r', timestamp: at, schemaVersion: 1 },
+  }));
+}
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId,
+    name: 'Ada',
+    email: 'Ada@example.com',
+    passwordHash: 'secret-hash',
+    role: 'user',
+    registeredAt: '2026-01-01T00:00:00.000Z',
+  },
+};
+const token = (tokenId: string, expiresAt: string): UserEvent => ({
+  type: 'AccessTokenIssued',
+  data: { userId, tokenId, tokenHash: `hash-${tokenId}`, name: 'web', issuedAt: '2026-01-01T00:00:00.000Z', expiresAt },
+});
+
+describe('users projection', () => {
+  it('holds the user with an empty profile, never the password hash', () => {
+    const user = foldDocument(usersProjection, recorded([{ event: registered, at: '2026-01-01T00:00:00.000Z' }]));
+    assert.equal(user?.email, 'Ada@example.com');
+    assert.equal(user?.role, 'user');
+    assert.equal(user?.profile.name, 'Ada');
+    assert.deepEqual(user?.profile.goals, []);
+    assert.equal(JSON.stringify(user).includes('secret-hash'), false);
+  });
+
+  it('keeps live tokens, drops revoked and expired ones', () => {
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: token('old', '2026-01-02T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: token('kept', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: token('revoked', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        {
+          event: {
+            type: 'AccessTokenRevoked',
+            data: { userId, tokenId: 'revoked', revokedAt: '2026-03-01T00:00:00.000Z' },
+          },
+          at: '2026-03-01T00:00:00.000Z',
+        },
+      ]),
+    );
+    assert.deepEqual(
+      user?.tokens.map((t) => [t.id, t.hash]),
+      [['kept', 'hash-kept']],
+    );
+  });
+
+  it('changes the role', () => {
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        {
+          event: { type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: '2026-02-01T00:00:00.000Z' } },
+          at: '2026-02-01T00:00:00.000Z',
+        },
+      ]),
+    );
+    assert.equal(user?.role, 'admin');
+    assert.equal(user?.updated_at, '2026-02-01T00:00:00.000Z');
+  });
+});
