@@ -1,7 +1,9 @@
+import type { Config } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ProjectionProgress } from '@fitness/projections';
-import type { CommandHandler } from './core/command-handler.ts';
-import type { Accounts } from './users/accounts.ts';
+import type { EventStore } from '@fitness/stores';
+import { CommandHandler } from './core/command-handler.ts';
+import { Accounts } from './users/accounts.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {
@@ -14,3 +16,20 @@ export type CommandServices = {
   /** How long sign-out waits for the read model to drop the token before answering anyway. */
   consistencyTimeoutMs: number;
 };
+
+/** The command services over an event store, as the configuration sets them up. */
+export function createCommandServices(
+  config: Config,
+  parts: { eventStore: EventStore; authenticator: Authenticator; progress: ProjectionProgress; clock: () => Date },
+): CommandServices {
+  const handler = new CommandHandler(parts.eventStore);
+  return {
+    handler,
+    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
+    authenticator: parts.authenticator,
+    progress: parts.progress,
+    clock: parts.clock,
+    authRateLimit: config.authRateLimit,
+    consistencyTimeoutMs: config.readYourWritesTimeoutMs,
+  };
+}

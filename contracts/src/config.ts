@@ -20,13 +20,23 @@ export type Config = {
   /** Bearer token lifetime for "remember me" and normal sign-ins. */
   tokenTtlDays: { remember: number; session: number };
   logLevel: string;
+  /** embedded: the whole product in the gateway's process; distributed: the gateway fronts the services. */
+  gatewayMode: 'embedded' | 'distributed';
+  /** Where a distributed gateway sends writes (every method but GET and HEAD under /api/v1). */
+  commandServiceUrl: string;
+  /** Where a distributed gateway sends reads and the socket.io channel. */
+  queryServiceUrl: string;
 };
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads and validates the environment. Each process has its own default port (the gateway 3000,
+ * the command service 3001, the query service 3002), so the caller names it.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env, defaultPort = 3000): Config {
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port: integer(env, 'PORT', defaultPort, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     eventStore: oneOf(env, 'EVENT_STORE', ['sqlite', 'eventstoredb'] as const, 'sqlite'),
@@ -41,7 +51,21 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       session: integer(env, 'TOKEN_TTL_DAYS', 1, 1, 3650),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    gatewayMode: oneOf(env, 'GATEWAY_MODE', ['embedded', 'distributed'] as const, 'embedded'),
+    commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
+    queryServiceUrl: httpUrl(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
   };
+}
+
+/** An http(s) origin, without a trailing slash, so paths can be appended to it. */
+function httpUrl(env: Record<string, string | undefined>, name: string, fallback: string) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search) {
+    throw new ConfigError(`${name} must be an http(s) URL with no path, like http://host:3001, got "${raw}"`);
+  }
+  return url.origin;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {

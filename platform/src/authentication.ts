@@ -1,6 +1,6 @@
 import type { UserDocument } from '@fitness/contracts';
 import type { ProjectionProgress } from '@fitness/projections';
-import type { ReadStore } from '@fitness/stores';
+import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthenticated, ValidationFailed } from './errors.ts';
 import { parseToken, secretMatches } from './tokens.ts';
@@ -54,6 +54,27 @@ export class Authenticator {
     if (token.expires_at <= (this.options.now?.() ?? new Date()).toISOString()) return null;
     return { id: user.id, role: user.role, tokenId, user };
   }
+}
+
+/** How long an unknown token waits for the users read model before it is refused. */
+export const AUTH_WAIT_MS = 2000;
+
+/**
+ * The authenticator of a server (the embedded one or a service): tokens checked against the
+ * users read model, an unknown one waiting for `progress` to reach the head of the event log.
+ */
+export function createAuthenticator(
+  stores: { eventStore: EventStore; readStore: ReadStore },
+  progress: ProjectionProgress,
+  now: () => Date = () => new Date(),
+) {
+  return new Authenticator({
+    readStore: stores.readStore,
+    progress,
+    headPosition: () => stores.eventStore.headPosition(),
+    waitMs: AUTH_WAIT_MS,
+    now,
+  });
 }
 
 /** The bearer token of a request, if it has one. */

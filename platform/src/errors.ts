@@ -46,6 +46,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** A dependency (another service, a store) cannot answer now; the client may retry. */
+export class ServiceUnavailable extends HttpError {
+  constructor(message = 'The service is unavailable, please try again.') {
+    super(503, message);
+  }
+}
+
 function firstMessage(fieldErrors: FieldErrors) {
   const messages = Object.values(fieldErrors).flat();
   const first = messages[0] ?? 'The given data was invalid.';

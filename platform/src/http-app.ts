@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installErrorHandler } from './error-handler.ts';
@@ -18,10 +19,7 @@ export type HttpAppOptions = {
 export function createHttpApp(options: HttpAppOptions) {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger === false ? false : { level: options.logLevel },
-    genReqId: (request) => {
-      const supplied = request.headers['x-request-id'];
-      return typeof supplied === 'string' && /^[\w.-]{1,100}$/.test(supplied) ? supplied : randomUUID();
-    },
+    genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
     trustProxy: true,
@@ -37,3 +35,9 @@ export function createHttpApp(options: HttpAppOptions) {
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>;
+
+/** The id of a request: the caller's X-Request-Id when it is a plain token, else a new one. */
+export function requestId(request: IncomingMessage) {
+  const supplied = request.headers['x-request-id'];
+  return typeof supplied === 'string' && /^[\w.-]{1,100}$/.test(supplied) ? supplied : randomUUID();
+}

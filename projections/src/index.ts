@@ -1,12 +1,7 @@
-import type { Projection } from './projection.ts';
-import { usersProjection } from './users/users-projection.ts';
-import { workoutsProjection } from './workouts/workouts-projection.ts';
-
+export * from './all-projections.ts';
 export * from './logger.ts';
 export * from './progress.ts';
 export * from './projection.ts';
 export * from './runner.ts';
-export { usersProjection, workoutsProjection };
-
-/** Every projection the product runs, in the order they are created. */
-export const allProjections = [usersProjection, workoutsProjection] as unknown as Projection[];
+export { usersProjection } from './users/users-projection.ts';
+export { workoutsProjection } from './workouts/workouts-projection.ts';

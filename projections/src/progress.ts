@@ -1,4 +1,5 @@
 import type { ReadStore } from '@fitness/stores';
+import { allProjections } from './all-projections.ts';
 
 /**
  * How far the read models are. Read-your-writes waits on it: a query that must reflect a write
@@ -36,4 +37,18 @@ export class PolledProjectionProgress implements ProjectionProgress {
       await new Promise((resolve) => setTimeout(resolve, this.pollMs));
     }
   }
+}
+
+/**
+ * For a process that reads the read models while another process runs the projections (the
+ * services of the distributed deployment): creates the collections if that process has not
+ * yet (a read store only serves collections it was told about), and returns the projections'
+ * progress polled from the checkpoints it commits.
+ */
+export async function pollProjectionProgress(readStore: ReadStore): Promise<ProjectionProgress> {
+  await readStore.ensureCollections(allProjections.map((projection) => projection.collection));
+  return new PolledProjectionProgress(
+    readStore,
+    new Map(allProjections.map((projection) => [projection.collection.name, projection.name])),
+  );
 }

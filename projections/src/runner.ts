@@ -28,7 +28,8 @@ export type RunnerOptions = {
  * Keeps every projection up to date: each catches up from its stored checkpoint, then follows
  * the log live. A batch's document writes and the new checkpoint commit together, so killing
  * the process at any instant loses nothing and repeats nothing. After each commit the runner
- * announces what changed, which the socket channel pushes to browsers.
+ * announces what changed, which the socket channel pushes to browsers: in-process listeners
+ * hear it at once, other processes read it from the read store's change feed.
  */
 export class ProjectionRunner implements ProjectionProgress {
   private readonly options: Required<RunnerOptions>;
@@ -188,9 +189,12 @@ export class ProjectionRunner implements ProjectionProgress {
       }
     }
 
-    await this.options.readStore.commit(projection.name, [...writes.values()], last);
+    const notices = [...changes.values()];
+    // The notices go into the read store's change feed in the same transaction, for processes
+    // that cannot hear this runner (query services in the distributed deployment).
+    await this.options.readStore.commit(projection.name, [...writes.values()], last, notices);
     running.position = last;
-    for (const notice of changes.values()) this.emitter.emit('change', notice);
+    for (const notice of notices) this.emitter.emit('change', notice);
     this.emitter.emit('progress');
   }
 }

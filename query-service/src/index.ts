@@ -1,3 +1,5 @@
+export { buildQueryServiceApp } from './app.ts';
 export { attachLiveChannel, type ChangeSource } from './live/live-channel.ts';
+export { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
 export { queryRoutes } from './routes.ts';
 export type { QueryServices } from './services.ts';

@@ -1,9 +1,10 @@
 export * from './event-store.ts';
 // Types only: importing the package must not load the EventStoreDB and MongoDB clients (about
 // 170 ms and 45 MB per process) into the embedded product. Code that runs them imports the
-// adapter modules by path, as gateway/src/stores.ts does.
+// adapter modules by path, as open-stores.ts does.
 export type { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.ts';
 export type { MongoReadStore } from './mongodb/mongodb-read-store.ts';
+export { openStores } from './open-stores.ts';
 export * from './read-store.ts';
 export { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
 export { SqliteReadStore } from './sqlite/sqlite-read-store.ts';

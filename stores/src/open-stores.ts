@@ -1,22 +1,24 @@
 import path from 'node:path';
 import type { Config } from '@fitness/contracts';
-import { type EventStore, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import type { EventStore } from './event-store.ts';
+import type { ReadStore } from './read-store.ts';
+import { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
+import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
 
 /**
  * Opens the two stores the configuration names: SQLite files in DATA_DIR by default,
  * EventStoreDB and MongoDB for the distributed deployment. The adapters for the latter are
  * loaded only when chosen, so the embedded product never touches their client libraries.
+ * Every process opens its stores here: the embedded gateway, each service, the tools.
  */
 export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
   const eventStore: EventStore =
     config.eventStore === 'eventstoredb'
-      ? new (await import('@fitness/stores/eventstoredb/eventstoredb-event-store.ts')).EventStoreDbEventStore(
-          config.eventStoreDbUrl,
-        )
+      ? new (await import('./eventstoredb/eventstoredb-event-store.ts')).EventStoreDbEventStore(config.eventStoreDbUrl)
       : new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
   const readStore: ReadStore =
     config.readStore === 'mongodb'
-      ? await (await import('@fitness/stores/mongodb/mongodb-read-store.ts')).MongoReadStore.connect(
+      ? await (await import('./mongodb/mongodb-read-store.ts')).MongoReadStore.connect(
           config.mongoUrl,
           config.mongoDatabase,
         )

@@ -1,3 +1,5 @@
+import type { ChangeNotice } from '@fitness/contracts';
+
 /**
  * The read store port: document collections that projections write and queries read.
  * Two adapters: SQLite (embedded) and MongoDB (distributed); both pass
@@ -31,11 +33,21 @@ export interface ReadStore {
   find<T extends Document>(collection: string, options?: FindOptions): Promise<T[]>;
   count(collection: string, where?: Where): Promise<number>;
   /**
-   * Applies a projection's writes and moves its checkpoint to `position`, all or nothing.
-   * A write is skipped when its document already reflects a later position (`_position`), so
-   * re-applying a batch after a crash is harmless.
+   * Applies a projection's writes, moves its checkpoint to `position` and appends the batch's
+   * change notices to the change feed, all or nothing. A write is skipped when its document
+   * already reflects a later position (`_position`), so re-applying a batch after a crash is
+   * harmless; a batch that did not commit left no notices, so none is lost or doubled either.
    */
-  commit(projection: string, writes: DocumentWrite[], position: number): Promise<void>;
+  commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]): Promise<void>;
+  /**
+   * The change feed (an outbox): notices committed after `sequence`, oldest first, at most
+   * `limit`. Sequences increase by one per notice in commit order, so a reader that sees a
+   * gap knows entries were pruned before it read them. Only the newest CHANGE_FEED_RETENTION
+   * entries are kept.
+   */
+  changesAfter(sequence: number, limit: number): Promise<FeedEntry[]>;
+  /** The sequence of the newest notice in the feed; 0 when none was ever committed. */
+  latestChangeSequence(): Promise<number>;
   /** The position a projection has processed up to; 0 when it never ran. */
   checkpoint(projection: string): Promise<number>;
   /** All checkpoints, for read-your-writes and the developer tools. */
@@ -45,5 +57,17 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
+/** A change notice as the feed holds it: its place in commit order, and the notice. */
+export type FeedEntry = { sequence: number; notice: ChangeNotice };
+
 /** The field a document carries so re-applying an older event is recognised and skipped. */
 export const POSITION_FIELD = '_position';
+
+/**
+ * How many notices the change feed keeps; each commit prunes older ones. Readers tail the feed
+ * every few tens of milliseconds and need only the last moments of it, so a count (rather than
+ * an age) bounds the table whatever the write rate, including a rebuild's burst; a reader that
+ * still falls this far behind sees the gap, and clients refetch what they show when they
+ * reconnect anyway.
+ */
+export const CHANGE_FEED_RETENTION = 10_000;

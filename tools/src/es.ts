@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { type RecordedEvent, readConfig } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
-import { openStores } from '@fitness/gateway/stores.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { openStores } from '@fitness/stores';
 import { progressBar } from './progress-bar.ts';
 import { stateAt } from './time-travel.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Accounts, CommandHandler } from '@fitness/command-service';
 import { readConfig } from '@fitness/contracts';
-import { openStores } from '@fitness/gateway/stores.ts';
+import { openStores } from '@fitness/stores';
 
 const USAGE = `User administration (reads DATA_DIR, EVENT_STORE like the server; safe while it runs).
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ChangeNotice } from '@fitness/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('live channel', () => {
@@ -15,27 +16,11 @@ describe('live channel', () => {
     await server.close();
   });
 
-  /** A connected client that records every `change` it receives, with its arrival time. */
   async function connect(token: string | undefined) {
-    const socket = io(server.baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    const received: { notice: ChangeNotice; at: number }[] = [];
-    socket.on('change', (notice: ChangeNotice) => received.push({ notice, at: Date.now() }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { socket, received };
+    const client = await connectLive(server.baseUrl, token);
+    sockets.push(client.socket);
+    return client;
   }
-
-  const waitUntil = async (condition: () => boolean, ms = 2000) => {
-    const deadline = Date.now() + ms;
-    while (!condition()) {
-      if (Date.now() > deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return true;
-  };
 
   it('refuses connections without a valid token', async () => {
     await assert.rejects(connect(undefined), /Unauthenticated/);

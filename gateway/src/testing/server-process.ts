@@ -24,39 +24,56 @@ export function runScript(script: string, args: string[], env: Record<string, st
   });
 }
 
-/** `npm start` as a separate process on a free port; resolves once it answers HTTP. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}) {
+export type ServerProcess = Awaited<ReturnType<typeof startProcess>>;
+
+/**
+ * A repository script (a server's main.ts) as a separate process on a free port (PORT, HOST);
+ * resolves once GET `readyPath` answers, throws with the process's output if it exits first or
+ * is not ready within 15 s.
+ */
+export async function startProcess(script: string, options: { env: Record<string, string>; readyPath: string }) {
   const port = await freePort();
-  const child = runScript('gateway/src/main.ts', [], {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...env,
-  });
+  const child = runScript(script, [], { PORT: String(port), HOST: '127.0.0.1', ...options.env });
   let output = '';
-  child.stderr?.on('data', (chunk) => {
+  const collect = (chunk: Buffer) => {
     output += chunk;
-  });
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    if (exited()) throw new Error(`${script} exited with ${child.exitCode ?? child.signalCode}: ${output}`);
     try {
-      if ((await fetch(`${baseUrl}/api/v1/openapi.json`)).ok) break;
+      if ((await fetch(`${baseUrl}${options.readyPath}`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not start: ${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     child,
     baseUrl,
+    /** What the process printed so far (logs at LOG_LEVEL warn and above). */
+    output: () => output,
+    /** Signals the process and resolves with how it exited. */
     async kill(signal: NodeJS.Signals) {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill(signal);
-      await exited;
+      if (!exited()) {
+        const exit = once(child, 'exit');
+        child.kill(signal);
+        await exit;
+      }
+      return { code: child.exitCode, signal: child.signalCode };
     },
   };
+}
+
+/** `npm start` (the embedded product) as a separate process on a free port. */
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}) {
+  return startProcess('gateway/src/main.ts', { env: { DATA_DIR: dataDir, ...env }, readyPath: '/api/v1/openapi.json' });
 }

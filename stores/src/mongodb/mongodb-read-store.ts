@@ -1,3 +1,4 @@
+import type { ChangeNotice } from '@fitness/contracts';
 import {
   type AnyBulkWriteOperation,
   type ClientSession,
@@ -8,9 +9,11 @@ import {
   MongoServerError,
 } from 'mongodb';
 import {
+  CHANGE_FEED_RETENTION,
   type CollectionDefinition,
   type Document,
   type DocumentWrite,
+  type FeedEntry,
   type FindOptions,
   POSITION_FIELD,
   type ReadStore,
@@ -20,9 +23,17 @@ import {
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
 type CheckpointDocument = { _id: string; position: number };
+type ChangeDocument = { _id: number; notice: ChangeNotice };
+type CounterDocument = { _id: string; sequence: number };
 
 /** Holds one document per projection: `{ _id: projection, position }`. */
 const CHECKPOINTS = 'checkpoints';
+/** The change feed: `{ _id: sequence, notice }`. */
+const CHANGES = 'changes';
+/** Holds `{ _id: 'changes', sequence }`, the last sequence handed out. */
+const COUNTERS = 'counters';
+/** The store's own collections, which no read model may be named after. */
+const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS]);
 /** MongoDB's error code when createCollection meets an existing collection. */
 const NAMESPACE_EXISTS = 48;
 
@@ -57,7 +68,7 @@ export class MongoReadStore implements ReadStore {
     );
     // Created up front rather than implicitly by the first write, which inside a transaction
     // would make two projections starting together conflict.
-    for (const name of [CHECKPOINTS, ...definitions.map((definition) => collectionName(definition.name))]) {
+    for (const name of [...RESERVED, ...definitions.map((definition) => collectionName(definition.name))]) {
       if (!existing.has(name)) await this.createCollection(name);
     }
     for (const definition of definitions) {
@@ -101,7 +112,7 @@ export class MongoReadStore implements ReadStore {
     return this.collection(collection).countDocuments(toFilter(where));
   }
 
-  async commit(projection: string, writes: DocumentWrite[], position: number) {
+  async commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
     // Built, and so validated, before the transaction starts: a bad write rejects the whole
     // batch with nothing sent.
     const operations = toOperations(writes);
@@ -114,7 +125,47 @@ export class MongoReadStore implements ReadStore {
         { $max: { position } },
         { upsert: true, session },
       );
+      await this.appendChanges(notices, session);
     });
+  }
+
+  /**
+   * Inside the commit's transaction: takes the next sequences from the counter document, then
+   * inserts the notices and prunes down to the retention. Every commit with notices writes that
+   * one counter document, so two concurrent commits conflict and the driver retries the later
+   * one: sequences are handed out, and become visible, in commit order, which is what lets a
+   * reader tail the feed with `_id > last seen` and never skip a late-committing entry.
+   */
+  private async appendChanges(notices: ChangeNotice[], session: ClientSession) {
+    if (notices.length === 0) return;
+    const counter = await this.db
+      .collection<CounterDocument>(COUNTERS)
+      .findOneAndUpdate(
+        { _id: CHANGES },
+        { $inc: { sequence: notices.length } },
+        { upsert: true, returnDocument: 'after', session },
+      );
+    // An upsert returning the document after the update always finds one; the driver's type allows null.
+    if (!counter) throw new Error('The change feed counter was not returned by its upsert');
+    const last = counter.sequence;
+    const first = last - notices.length + 1;
+    await this.changeCollection().insertMany(
+      notices.map((notice, index) => ({ _id: first + index, notice })),
+      { session },
+    );
+    await this.changeCollection().deleteMany({ _id: { $lte: last - CHANGE_FEED_RETENTION } }, { session });
+  }
+
+  async changesAfter(sequence: number, limit: number): Promise<FeedEntry[]> {
+    if (limit === 0) return [];
+    const entries = await this.changeCollection()
+      .find({ _id: { $gt: sequence } }, { sort: { _id: 1 }, limit })
+      .toArray();
+    return entries.map((entry) => ({ sequence: entry._id, notice: entry.notice }));
+  }
+
+  async latestChangeSequence() {
+    return (await this.db.collection<CounterDocument>(COUNTERS).findOne({ _id: CHANGES }))?.sequence ?? 0;
   }
 
   async checkpoint(projection: string) {
@@ -158,6 +209,10 @@ export class MongoReadStore implements ReadStore {
 
   private checkpointCollection() {
     return this.db.collection<CheckpointDocument>(CHECKPOINTS);
+  }
+
+  private changeCollection() {
+    return this.db.collection<ChangeDocument>(CHANGES);
   }
 }
 
@@ -234,7 +289,7 @@ function fromStored<T extends Document>(stored: StoredDocument): T {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 function collectionName(name: string) {
-  if (!IDENTIFIER.test(name) || name === CHECKPOINTS) throw new Error(`Invalid collection name: ${name}`);
+  if (!IDENTIFIER.test(name) || RESERVED.has(name)) throw new Error(`Invalid collection name: ${name}`);
   return name;
 }
 

@@ -1,8 +1,11 @@
+import type { ChangeNotice } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
 import {
+  CHANGE_FEED_RETENTION,
   type CollectionDefinition,
   type Document,
   type DocumentWrite,
+  type FeedEntry,
   type FindOptions,
   POSITION_FIELD,
   type ReadStore,
@@ -11,6 +14,16 @@ import {
 import { assertIdentifier, openDatabase } from './open-database.ts';
 
 type Statement = Database.Statement<unknown[], unknown>;
+
+/**
+ * `checkpoints`: one row per projection. `changes`: the change feed; AUTOINCREMENT never reuses
+ * a sequence, even after the oldest rows are pruned, and SQLite's single writer commits them in
+ * order, so a reader in another process tails it with `sequence > last seen`.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS changes (sequence INTEGER PRIMARY KEY AUTOINCREMENT, notice TEXT NOT NULL);
+`;
 
 /**
  * The embedded read store: each collection is a table of JSON documents, with expression
@@ -24,7 +37,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(file: string) {
     this.db = openDatabase(file, 'NORMAL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.db.exec(SCHEMA);
   }
 
   async ensureCollections(definitions: CollectionDefinition[]) {
@@ -75,11 +88,11 @@ export class SqliteReadStore implements ReadStore {
     return row.n;
   }
 
-  async commit(projection: string, writes: DocumentWrite[], position: number) {
-    this.applyCommit(projection, writes, position);
+  async commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
+    this.applyCommit(projection, writes, position, notices);
   }
 
-  private applyCommit(projection: string, writes: DocumentWrite[], position: number) {
+  private applyCommit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
     this.db.transaction(() => {
       for (const write of writes) {
         const table = this.table(write.collection);
@@ -99,7 +112,33 @@ export class SqliteReadStore implements ReadStore {
         `INSERT INTO checkpoints (projection, position) VALUES (?, ?)
          ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)`,
       ).run(projection, position);
+      this.appendChanges(notices);
     })();
+  }
+
+  /** Inside the commit's transaction: the notices, then pruning down to the retention. */
+  private appendChanges(notices: ChangeNotice[]) {
+    if (notices.length === 0) return;
+    let sequence = 0;
+    for (const notice of notices) {
+      sequence = Number(
+        this.statement('INSERT INTO changes (notice) VALUES (?)').run(JSON.stringify(notice)).lastInsertRowid,
+      );
+    }
+    this.statement('DELETE FROM changes WHERE sequence <= ?').run(sequence - CHANGE_FEED_RETENTION);
+  }
+
+  async changesAfter(sequence: number, limit: number): Promise<FeedEntry[]> {
+    const rows = this.statement(
+      'SELECT sequence, notice FROM changes WHERE sequence > ? ORDER BY sequence LIMIT ?',
+    ).all(sequence, limit) as { sequence: number; notice: string }[];
+    return rows.map((row) => ({ sequence: row.sequence, notice: JSON.parse(row.notice) }));
+  }
+
+  async latestChangeSequence() {
+    // Pruning always keeps the newest rows, so the maximum is the last sequence ever committed.
+    const row = this.statement('SELECT max(sequence) AS sequence FROM changes').get() as { sequence: number | null };
+    return row.sequence ?? 0;
   }
 
   async checkpoint(projection: string) {

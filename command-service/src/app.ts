@@ -1,0 +1,27 @@
+import type { Config } from '@fitness/contracts';
+import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
+import { pollProjectionProgress } from '@fitness/projections';
+import { openStores } from '@fitness/stores';
+import { commandRoutes } from './routes.ts';
+import { createCommandServices } from './services.ts';
+
+/**
+ * The command service of the distributed deployment: the write routes under /api/v1. Any
+ * number of instances may run; the event store's expected revisions keep their appends
+ * consistent. Returns the app without listening.
+ */
+export async function buildCommandServiceApp(config: Config, options: ServiceAppOptions = {}) {
+  const stores = await openStores(config);
+  // Authentication and sign-out wait on the users read model, which the projections process keeps.
+  const progress = await pollProjectionProgress(stores.readStore);
+  const { app, authenticator } = await createServiceApp(config, stores, progress, options);
+  const services = createCommandServices(config, {
+    eventStore: stores.eventStore,
+    authenticator,
+    progress,
+    clock: () => new Date(),
+  });
+  // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
+  await app.register(async (api) => api.register(commandRoutes, services), { prefix: '/api/v1' });
+  return app;
+}

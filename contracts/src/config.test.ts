@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, readConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded product, with the services on their own ports', () => {
+    const config = readConfig({});
+    assert.equal(config.gatewayMode, 'embedded');
+    assert.equal(config.port, 3000);
+    assert.equal(readConfig({}, 3002).port, 3002, "a process's own default port");
+    assert.equal(readConfig({ PORT: '4000' }, 3002).port, 4000);
+    assert.equal(config.commandServiceUrl, 'http://localhost:3001');
+    assert.equal(config.queryServiceUrl, 'http://localhost:3002');
+  });
+
+  it('reads the distributed gateway settings', () => {
+    const config = readConfig({
+      GATEWAY_MODE: 'distributed',
+      COMMAND_SERVICE_URL: 'http://command-service:3001/',
+      QUERY_SERVICE_URL: 'https://query.internal',
+    });
+    assert.equal(config.gatewayMode, 'distributed');
+    assert.equal(config.commandServiceUrl, 'http://command-service:3001');
+    assert.equal(config.queryServiceUrl, 'https://query.internal');
+  });
+
+  it('refuses settings it cannot use, naming them', () => {
+    assert.throws(() => readConfig({ GATEWAY_MODE: 'split' }), ConfigError);
+    assert.throws(() => readConfig({ COMMAND_SERVICE_URL: 'command-service:3001' }), /COMMAND_SERVICE_URL/);
+    assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'ftp://query' }), /QUERY_SERVICE_URL/);
+    assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'http://query:3002/api' }), /QUERY_SERVICE_URL/);
+  });
+});

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { readConfig } from '@fitness/contracts';
+import { buildDistributedGateway } from './distributed-gateway.ts';
+import { mergeOpenApi } from './merged-api-docs.ts';
+import { apiClient } from './testing/api-client.ts';
+import { freePort } from './testing/server-process.ts';
+
+/**
+ * The gateway's routing on its own, in front of two stand-in services that answer with what
+ * they received. distributed.test.ts runs it in front of the real services.
+ */
+describe('distributed gateway', () => {
+  const servers: http.Server[] = [];
+  let gateway: Awaited<ReturnType<typeof buildDistributedGateway>>;
+  let api: ReturnType<typeof apiClient>;
+  let baseUrl: string;
+
+  /** An HTTP server that answers every request with its own name and what it received. */
+  async function echoService(name: string) {
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('x-service', name);
+        response.end(
+          JSON.stringify({
+            service: name,
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async function startGateway(commandServiceUrl: string, queryServiceUrl: string) {
+    const config = readConfig({
+      GATEWAY_MODE: 'distributed',
+      COMMAND_SERVICE_URL: commandServiceUrl,
+      QUERY_SERVICE_URL: queryServiceUrl,
+    });
+    const app = await buildDistributedGateway(config, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  }
+
+  before(async () => {
+    ({ app: gateway, baseUrl } = await startGateway(await echoService('commands'), await echoService('queries')));
+    api = apiClient(baseUrl);
+  });
+  after(async () => {
+    await gateway.close();
+    for (const server of servers) server.close();
+  });
+
+  it('sends reads to the query service and everything else to the command service', async () => {
+    for (const [method, service] of [
+      ['GET', 'queries'],
+      ['POST', 'commands'],
+      ['PUT', 'commands'],
+      ['PATCH', 'commands'],
+      ['DELETE', 'commands'],
+    ]) {
+      const response = await api(method ?? '', '/workouts/w1?page=2');
+      assert.equal(response.body.service, service, `${method} goes to the ${service}`);
+      assert.equal(response.body.url, '/api/v1/workouts/w1?page=2');
+    }
+    const head = await fetch(`${baseUrl}/api/v1/workouts`, { method: 'HEAD' });
+    assert.equal(head.headers.get('x-service'), 'queries', 'HEAD is a read');
+    const polling = await fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling`);
+    assert.equal(
+      ((await polling.json()) as { service: string }).service,
+      'queries',
+      'socket.io long-polling goes to the query service',
+    );
+  });
+
+  it('passes bodies through untouched, with the client address and the request id', async () => {
+    const raw = '{ "name" : "Leg day",\n "notes": "exact bytes" }';
+    const response = await api('POST', '/workouts', { body: raw, headers: { 'x-request-id': 'req-42' } });
+    assert.equal(response.body.body, raw, 'not parsed and re-serialised');
+    assert.equal(response.body.headers['content-type'], 'application/json');
+    assert.equal(response.body.headers['x-request-id'], 'req-42');
+    assert.equal(response.body.headers['x-forwarded-for'], '127.0.0.1');
+    const malformed = await api('POST', '/workouts', { body: '{ not json' });
+    assert.equal(malformed.body.body, '{ not json', 'the service, not the gateway, judges the body');
+  });
+
+  it('answers 503 in the API error shape when a service does not answer', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const down = await startGateway(nowhere, nowhere);
+    try {
+      const downApi = apiClient(down.baseUrl);
+      for (const method of ['GET', 'POST']) {
+        const response = await downApi(method, '/workouts');
+        assert.equal(response.status, 503);
+        assert.deepEqual(response.body, { message: 'The service is unavailable, please try again.' });
+      }
+      assert.equal((await downApi('GET', '/openapi.json')).status, 503);
+    } finally {
+      await down.app.close();
+    }
+  });
+
+  it('merges OpenAPI documents per path and per component kind', () => {
+    const merged = mergeOpenApi([
+      {
+        openapi: '3.1.0',
+        info: { title: 'Fitness tracker API' },
+        paths: { '/w/{id}': { delete: { summary: 'delete' } }, '/auth/login': { post: {} } },
+        components: { securitySchemes: { bearer: { type: 'http' } }, schemas: { A: {} } },
+      },
+      {
+        openapi: '3.1.0',
+        info: { title: 'Fitness tracker API' },
+        paths: { '/w/{id}': { get: { summary: 'read' } } },
+        components: { securitySchemes: { bearer: { type: 'http' } }, schemas: { B: {} } },
+      },
+    ]);
+    assert.deepEqual(merged, {
+      openapi: '3.1.0',
+      info: { title: 'Fitness tracker API' },
+      paths: { '/w/{id}': { delete: { summary: 'delete' }, get: { summary: 'read' } }, '/auth/login': { post: {} } },
+      components: { securitySchemes: { bearer: { type: 'http' } }, schemas: { A: {}, B: {} } },
+    });
+  });
+});

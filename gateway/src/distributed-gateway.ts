@@ -1,0 +1,88 @@
+import replyFrom from '@fastify/reply-from';
+import type { Config } from '@fitness/contracts';
+import { ServiceUnavailable } from '@fitness/platform/errors.ts';
+import { createHttpApp } from '@fitness/platform/http-app.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerCsrfCookie } from './csrf.ts';
+import { withForwarding } from './forwarded-headers.ts';
+import { registerFrontend } from './frontend.ts';
+import { LiveConnections } from './live-connections.ts';
+import { fetchMergedApiDocs } from './merged-api-docs.ts';
+import { proxyUpgrades } from './upgrade-proxy.ts';
+
+export type DistributedGatewayOptions = {
+  /** Tests pass false to keep their output readable. */
+  logger?: boolean;
+};
+
+/** Every method the API uses; GET (and the HEAD Fastify derives from it) are reads. */
+const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The distributed deployment's front door, serving the same origin as the embedded product:
+ * /api/v1 reads (GET, HEAD) go to the query service and every other method to the command
+ * service; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
+ * OpenAPI document merges the services' own; the CSRF cookie and the web app are served here.
+ * Holds no stores: a gateway restarts in an instant and any number can run.
+ * Returns the app without listening.
+ */
+export async function buildDistributedGateway(config: Config, options: DistributedGatewayOptions = {}) {
+  const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
+  const live = new LiveConnections();
+  const root = app as unknown as FastifyInstance;
+  // The requests are logged by Fastify already; the connection pool goes when the app closes.
+  await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
+  await registerCsrfCookie(root);
+  root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
+    fetchMergedApiDocs([config.commandServiceUrl, config.queryServiceUrl], request.log),
+  );
+
+  await root.register(async (proxied) => {
+    // Bodies pass through as they came, unparsed: each service parses and validates its own,
+    // with its own limits and error answers, exactly as the embedded product would.
+    proxied.removeAllContentTypeParsers();
+    proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const toQueries = forwardTo(config.queryServiceUrl);
+    const toCommands = forwardTo(config.commandServiceUrl);
+    proxied.route({
+      method: API_METHODS,
+      url: '/api/v1/*',
+      handler: (request, reply) =>
+        (request.method === 'GET' || request.method === 'HEAD' ? toQueries : toCommands)(request, reply),
+    });
+    proxied.route({
+      method: ['GET', 'POST'],
+      url: '/socket.io/*',
+      handler: (request, reply) => {
+        live.track(request.raw.socket, reply.raw);
+        return toQueries(request, reply);
+      },
+    });
+  });
+  await registerFrontend(root);
+
+  proxyUpgrades(app.server, {
+    pathPrefix: '/socket.io/',
+    target: config.queryServiceUrl,
+    logger: app.log,
+    connections: live,
+  });
+  app.addHook('preClose', async () => live.destroyAll());
+  return app;
+}
+
+/** A handler that sends the request on to a service and its answer back to the client. */
+function forwardTo(serviceUrl: string) {
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    reply.from(request.url, {
+      getUpstream: () => serviceUrl,
+      // No retries: reply-from would repeat a GET that a service answered 503, and the client
+      // already knows when to try again (and sends a command id that makes repeats harmless).
+      retryDelay: () => null,
+      rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.raw, request.id),
+      onError: (failed, { error }) => {
+        request.log.error({ err: error, service: serviceUrl }, 'the service did not answer');
+        failed.send(new ServiceUnavailable());
+      },
+    });
+}

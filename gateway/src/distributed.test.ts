@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ChangeNotice } from '@fitness/contracts';
+import { apiClient, registerUser } from './testing/api-client.ts';
+import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
+import { type ServerProcess, startProcess } from './testing/server-process.ts';
+
+/**
+ * The distributed deployment for real: the command service, the query service, the projections
+ * process and the gateway as four processes, sharing SQLite files in one data folder (WAL mode
+ * lets processes share them; the event store and the change feed are polled across processes).
+ * Everything goes through the gateway, as a browser would.
+ */
+describe('distributed deployment: four processes behind the gateway', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'distributed-'));
+  const env = { DATA_DIR: dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', AUTH_RATE_LIMIT: '10000' };
+  const processes: ServerProcess[] = [];
+  const clients: LiveClient[] = [];
+  let gateway: ServerProcess;
+  let api: ReturnType<typeof apiClient>;
+
+  before(async () => {
+    const services = await Promise.allSettled([
+      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+      startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+      startProcess('projections/src/main.ts', { env, readyPath: '/health' }),
+    ]);
+    for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
+    const [commands, queries] = services.map((started) => {
+      if (started.status === 'rejected') throw started.reason;
+      return started.value;
+    });
+    gateway = await startProcess('gateway/src/main.ts', {
+      env: {
+        ...env,
+        GATEWAY_MODE: 'distributed',
+        COMMAND_SERVICE_URL: commands?.baseUrl ?? '',
+        QUERY_SERVICE_URL: queries?.baseUrl ?? '',
+      },
+      readyPath: '/api/v1/openapi.json',
+    });
+    processes.unshift(gateway);
+    api = apiClient(gateway.baseUrl);
+  });
+
+  // Runs whether the tests passed or not: no process outlives the suite.
+  after(async () => {
+    for (const client of clients) client.socket.disconnect();
+    await Promise.all(processes.map((server) => server.kill('SIGKILL')));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function connect(token: string, transports?: ('websocket' | 'polling')[]) {
+    const client = await connectLive(gateway.baseUrl, token, transports);
+    clients.push(client);
+    return client;
+  }
+
+  it("serves one OpenAPI document describing both services' routes", async () => {
+    const response = await api('GET', '/openapi.json');
+    assert.equal(response.status, 200);
+    const paths = response.body.paths;
+    assert.ok(paths['/api/v1/auth/register']?.post, 'a command route');
+    assert.ok(paths['/api/v1/workouts']?.get, 'a query route');
+    const workout = paths['/api/v1/workouts/{id}'];
+    assert.ok(workout?.get && workout?.delete, 'one path served by both services');
+  });
+
+  it('writes through the command service, reads them back through the query service, and pushes them live', async () => {
+    const alice = await registerUser(api, 'Alice');
+    const bob = await registerUser(api, 'Bob');
+    const phone = await connect(alice.token);
+    // Long-polling goes through the gateway's HTTP proxy rather than a WebSocket upgrade.
+    const laptop = await connect(alice.token, ['polling']);
+    const bobs = await connect(bob.token);
+
+    const workout = await api('POST', '/workouts', { token: alice.token, body: { name: 'Across processes' } });
+    assert.equal(workout.status, 201);
+    const exercise = await api('POST', `/workouts/${workout.body.id}/exercises`, {
+      token: alice.token,
+      body: { name: 'Squat' },
+    });
+    assert.equal(exercise.status, 201);
+    const set = await api('POST', `/workouts/${workout.body.id}/exercises/${exercise.body.id}/sets`, {
+      token: alice.token,
+      body: { reps: 5, weight: 100 },
+    });
+    assert.equal(set.status, 201);
+    const position = Number(set.headers.get('x-event-position'));
+    assert.ok(position > 0, 'the write answers with its position');
+
+    const read = await api('GET', `/workouts/${workout.body.id}`, {
+      token: alice.token,
+      headers: { 'x-min-position': String(position) },
+    });
+    assert.equal(read.status, 200);
+    assert.notEqual(read.headers.get('x-read-consistent'), 'false', 'the read waited for the projections');
+    assert.deepEqual(
+      read.body.exercises.flatMap((e: { sets: { id: string }[] }) => e.sets.map((s) => s.id)),
+      [set.body.id],
+    );
+
+    const isTheSet = ({ notice }: { notice: ChangeNotice }) =>
+      notice.model === 'workouts' && notice.id === workout.body.id && notice.position === position;
+    assert.ok(await waitUntil(() => phone.received.some(isTheSet), 3000), 'the WebSocket device was told');
+    assert.ok(await waitUntil(() => laptop.received.some(isTheSet), 3000), 'the long-polling device was told');
+    assert.deepEqual(phone.received.find(isTheSet)?.notice, {
+      model: 'workouts',
+      id: workout.body.id,
+      userId: alice.user.id,
+      op: 'upsert',
+      position,
+    });
+    // Give a stray push time to arrive before concluding there is none. Bob may hear of his
+    // own registration (its notice can reach the feed reader after his socket joined), but of
+    // nothing else.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      bobs.received.filter(({ notice }) => notice.userId !== bob.user.id),
+      [],
+    );
+  });
+
+  it('shuts every process down promptly and cleanly on SIGTERM', async () => {
+    // Sockets left connected on purpose: the gateway must end its long-polls and tunnels itself
+    // rather than wait out socket.io's 25 s ping interval. The gateway goes first, as an
+    // orchestrator would stop the front door before what is behind it.
+    const started = Date.now();
+    for (const server of processes) {
+      assert.deepEqual(await server.kill('SIGTERM'), { code: 0, signal: null }, server.output());
+    }
+    assert.ok(Date.now() - started < 5000, `stopped in ${Date.now() - started} ms`);
+  });
+});

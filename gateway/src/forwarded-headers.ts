@@ -1,0 +1,16 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+
+/**
+ * `headers` as a proxied request carries them on to a service: X-Forwarded-For extended with
+ * the address the gateway sees, so the services (which trust their proxy) rate-limit sign-ins
+ * per client rather than per gateway; and the request id, so a service's logs and the
+ * correlation ids of the events it appends match the gateway's.
+ */
+export function withForwarding(
+  headers: IncomingHttpHeaders,
+  request: IncomingMessage,
+  requestId: string,
+): IncomingHttpHeaders {
+  const chain = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
+  return { ...headers, ...(chain && { 'x-forwarded-for': chain }), 'x-request-id': requestId };
+}

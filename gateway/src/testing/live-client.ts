@@ -1,0 +1,38 @@
+import type { ChangeNotice } from '@fitness/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+export type LiveClient = { socket: Socket; received: { notice: ChangeNotice; at: number }[] };
+
+/**
+ * A socket.io client of the live channel at `baseUrl` that records every `change` it receives
+ * with its arrival time; resolves once connected, rejects with the server's refusal.
+ */
+export async function connectLive(
+  baseUrl: string,
+  token: string | undefined,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+): Promise<LiveClient> {
+  const socket = io(baseUrl, { auth: token ? { token } : {}, transports, reconnection: false });
+  const received: LiveClient['received'] = [];
+  socket.on('change', (notice: ChangeNotice) => received.push({ notice, at: Date.now() }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  } catch (error) {
+    socket.disconnect();
+    throw error;
+  }
+  return { socket, received };
+}
+
+/** Polls `condition` every 10 ms; resolves whether it became true within `ms`. */
+export async function waitUntil(condition: () => boolean, ms = 2000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}

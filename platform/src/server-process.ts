@@ -1,0 +1,41 @@
+import { ConfigError } from '@fitness/contracts';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Runs a process's main function. A configuration error is told in one line, anything else
+ * with its stack; either way the process exits with 1, so a supervisor sees the failure.
+ */
+export function runMain(main: () => Promise<void>) {
+  main().catch((error) => {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
+}
+
+/**
+ * Listens, and on SIGTERM (docker stop, a supervisor) or SIGINT (Ctrl-C) closes the app, whose
+ * onClose hooks stop what it runs and close its stores, then exits: 0 when everything closed,
+ * 1 when something failed to (logged with the signal).
+ */
+export async function serveUntilStopped(
+  app: Pick<FastifyInstance, 'listen' | 'close' | 'log'>,
+  config: { port: number; host: string },
+) {
+  const shutdown = async (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error, signal }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  return app.listen({ port: config.port, host: config.host });
+}

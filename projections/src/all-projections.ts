@@ -1,0 +1,6 @@
+import type { Projection } from './projection.ts';
+import { usersProjection } from './users/users-projection.ts';
+import { workoutsProjection } from './workouts/workouts-projection.ts';
+
+/** Every projection the product runs, in the order they are created. */
+export const allProjections = [usersProjection, workoutsProjection] as unknown as Projection[];

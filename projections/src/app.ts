@@ -1,0 +1,27 @@
+import type { Config } from '@fitness/contracts';
+import { createHttpApp } from '@fitness/platform/http-app.ts';
+import { openStores } from '@fitness/stores';
+import { allProjections } from './all-projections.ts';
+import { ProjectionRunner } from './runner.ts';
+
+/**
+ * The projections process of the distributed deployment: one runner keeps every read model,
+ * committing each batch with its checkpoint and its change notices, which the query services
+ * read from the read store. Run one instance: two would fold the same events twice (harmless
+ * to the documents, thanks to the position guard, but each notice would be announced twice).
+ * Its only route, GET /health, answers each projection's position, for supervisors and tests.
+ * The embedded product is built on it: the same process plus the services' routes.
+ */
+export async function buildProjectionsApp(config: Config, options: { logger?: boolean } = {}) {
+  const { eventStore, readStore } = await openStores(config);
+  const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
+  const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: app.log });
+  await runner.start();
+  app.get('/health', async () => ({ positions: runner.positions() }));
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+  return { app, runner, eventStore, readStore };
+}

@@ -1,0 +1,37 @@
+import type { Config } from '@fitness/contracts';
+import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
+import { pollProjectionProgress } from '@fitness/projections';
+import { openStores } from '@fitness/stores';
+import { attachLiveChannel } from './live/live-channel.ts';
+import { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
+import { queryRoutes } from './routes.ts';
+
+/**
+ * The query service of the distributed deployment: the read routes under /api/v1 and the
+ * socket.io channel, over read models that the projections process keeps. Read-your-writes
+ * and the live pushes follow that process through the read store (checkpoints, change feed).
+ * Returns the app without listening.
+ */
+export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
+  const stores = await openStores(config);
+  const progress = await pollProjectionProgress(stores.readStore);
+  const { app, authenticator } = await createServiceApp(config, stores, progress, options);
+  const services = {
+    readStore: stores.readStore,
+    authenticator,
+    progress,
+    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+  };
+  // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
+  await app.register(async (api) => api.register(queryRoutes, services), { prefix: '/api/v1' });
+
+  const feed = new ReadStoreChangeFeed(stores.readStore, { logger: app.log });
+  await feed.start();
+  const live = attachLiveChannel(app.server, { authenticator, changes: feed, logger: app.log });
+  // preClose runs before any onClose hook, so the feed stops reading before the stores close.
+  app.addHook('preClose', async () => {
+    live.close();
+    await feed.stop();
+  });
+  return app;
+}
