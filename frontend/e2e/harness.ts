@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no network chatter). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Where screenshots go; CI leaves the folder in place for people to look at. */
+export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+export type App = Awaited<ReturnType<typeof startApp>>;
+
+/**
+ * `npm start` on a temp DATA_DIR (with the current web app built) and a headless Chromium.
+ * Helpers open pages as a signed-in user by putting the session where the app keeps it.
+ */
+export async function startApp() {
+  ensureFrontendBuild();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '1000' });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const api = apiClient(server.baseUrl);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  async function context(
+    options: { viewport?: { width: number; height: number }; storage?: Record<string, string> } = {},
+  ) {
+    const ctx: BrowserContext = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: options.viewport ?? DESKTOP,
+    });
+    if (options.storage) {
+      await ctx.addInitScript((entries) => {
+        // Only on the first load of each page: a later sign-out must not be undone by a reload.
+        if (sessionStorage.getItem('__seeded__')) return;
+        sessionStorage.setItem('__seeded__', '1');
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, options.storage);
+    }
+    return ctx;
+  }
+
+  /** A new user registered over the API, and a browser context already signed in as them. */
+  async function signedIn(
+    options: { viewport?: { width: number; height: number }; settings?: object; locale?: string } = {},
+  ) {
+    const account = await registerUser(api, 'Robin Runner');
+    const storage: Record<string, string> = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
+    if (options.settings) storage.app_settings = JSON.stringify(options.settings);
+    if (options.locale) storage.locale = options.locale;
+    const ctx = await context({ viewport: options.viewport, storage });
+    return { account, context: ctx, page: await ctx.newPage() };
+  }
+
+  return {
+    baseUrl: server.baseUrl,
+    api,
+    browser,
+    context,
+    signedIn,
+    async close() {
+      await browser.close();
+      await server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits for the app's toast with this title. */
+export async function expectToast(page: Page, title: string) {
+  await page.getByTestId('toast').filter({ hasText: title }).first().waitFor({ timeout: 5000 });
+}

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type App, expectToast, PHONE, startApp } from './harness.ts';
+
+const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
+
+describe('journeys in a real browser', () => {
+  let app: App;
+  before(async () => {
+    app = await startApp();
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  it('sends a guest to login with the redirect query, and back there after logging in', async () => {
+    const account = await (await import('@fitness/gateway/testing/api-client.ts')).registerUser(app.api, 'Returning');
+    const context = await app.context();
+    const page = await context.newPage();
+    await page.goto('/settings?tab=units');
+    await page.waitForURL('**/login?redirect=*');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/settings?tab=units');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/settings?tab=units');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await context.close();
+  });
+
+  it('registers and lands on the dashboard; a mismatched confirmation is refused first', async () => {
+    const context = await app.context();
+    const page = await context.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Nia New');
+    await page.getByLabel('Email').fill(`nia-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('long enough pass');
+    await page.getByLabel('Confirm password').fill('something else');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password').fill('long enough pass');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Hello, Nia New' }).waitFor();
+    await context.close();
+  });
+
+  it('logs a whole workout while a second device of the same user sees every change live', async () => {
+    const { account, context, page } = await app.signedIn();
+    const other = await app.context({
+      storage: { auth_token: account.token, auth_user: JSON.stringify(account.user) },
+    });
+    const watcher = await other.newPage();
+
+    await page.goto('/workouts');
+    await page.getByRole('button', { name: 'Start new workout' }).first().click();
+    await page.getByLabel('Workout name').fill('Leg day');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.waitForURL(/\/workouts\/[0-9a-f-]{36}$/);
+    const workoutUrl = new URL(page.url()).pathname;
+    await watcher.goto(workoutUrl);
+    await watcher.getByRole('heading', { name: 'Leg day' }).waitFor();
+
+    await page.getByLabel('Exercise name').fill('Back squat');
+    await page.getByRole('button', { name: 'Add exercise' }).click();
+    await expectToast(page, 'Exercise Added');
+    await watcher.getByRole('heading', { name: 'Back squat' }).waitFor({ timeout: 3000 });
+
+    const form = page.getByRole('form', { name: 'Add set: Back squat' });
+    await form.getByLabel('Reps').fill('0');
+    await form.getByRole('button', { name: 'Add set' }).click();
+    await expectToast(page, 'Invalid Input');
+    await page.getByText(REPS_MESSAGE).first().waitFor();
+
+    await logSet(page, '5', '100');
+    await expectToast(page, 'Set Added');
+    await logSet(page, '8', '');
+    await waitForSets(watcher, ['5', '8']);
+    await watcher.getByText('Bodyweight').first().waitFor();
+
+    await page.getByRole('button', { name: 'Edit set' }).first().click();
+    await page.getByLabel('Set 1: Reps').fill('6');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Set Updated');
+    await waitForSets(watcher, ['6', '8']);
+
+    await page.getByRole('button', { name: 'Remove set' }).nth(1).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expectToast(page, 'Set Removed');
+    await waitForSets(watcher, ['6']);
+
+    await page.getByRole('button', { name: 'End workout' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'End workout' }).click();
+    await expectToast(page, 'Workout Completed!');
+    await watcher.getByTestId('workout-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 3000 });
+
+    await context.close();
+    await other.close();
+  });
+
+  it('speaks Arabic right to left, and German', async () => {
+    const { context, page } = await app.signedIn();
+    await page.goto('/settings');
+    await page.getByLabel('Language').first().selectOption('ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
+    await page.getByRole('heading', { name: 'الإعدادات' }).waitFor();
+    await page.getByRole('combobox').first().selectOption('de');
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'de');
+    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    await context.close();
+  });
+
+  it('applies the dark theme colours', async () => {
+    const { context, page } = await app.signedIn();
+    await page.goto('/settings');
+    await page.getByText('Dark', { exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const colours = await page.evaluate(() => {
+      const style = getComputedStyle(document.body);
+      return { background: style.backgroundColor, text: style.color };
+    });
+    assert.deepEqual(colours, { background: 'rgb(24, 26, 27)', text: 'rgb(232, 230, 227)' });
+    await context.close();
+  });
+
+  it('shows the 5-tab bottom bar on a 390 px wide phone', async () => {
+    const { context, page } = await app.signedIn({ viewport: PHONE });
+    await page.goto('/dashboard');
+    const bar = page.locator('nav.bottom-bar');
+    await bar.waitFor();
+    assert.ok(await bar.isVisible());
+    assert.equal(await bar.getByRole('link').count(), 5);
+    assert.deepEqual(await bar.getByRole('link').allInnerTexts(), [
+      'Dashboard',
+      'Workouts',
+      'Exercises',
+      'Meals',
+      'Settings',
+    ]);
+    assert.equal(await page.locator('aside.sidebar').isVisible(), false);
+    await context.close();
+  });
+
+  it("says 'Session Expired' and lands on /login when the token has expired", async () => {
+    const { account } = await app.signedIn();
+    const context = await app.context({
+      storage: {
+        auth_token: `${account.user.id}.00000000-0000-4000-8000-000000000000.${'x'.repeat(43)}`,
+        auth_user: JSON.stringify(account.user),
+      },
+    });
+    const page = await context.newPage();
+    await page.goto('/workouts');
+    await expectToast(page, 'Session Expired');
+    await page.waitForURL('**/login**');
+    await page.getByText('Please log in again to continue.').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('auth_token')), null);
+    await context.close();
+  });
+});
+
+async function logSet(page: Page, reps: string, weight: string) {
+  const form = page.getByRole('form', { name: 'Add set: Back squat' });
+  await form.getByLabel('Reps').fill(reps);
+  await form.getByLabel('Weight (kg)').fill(weight);
+  await form.getByRole('button', { name: 'Add set' }).click();
+}
+
+/** Waits until the page lists exactly these reps, in order. */
+async function waitForSets(page: Page, reps: string[]) {
+  await page.waitForFunction(
+    (expected) =>
+      JSON.stringify([...document.querySelectorAll('[data-testid="set-reps"]')].map((cell) => cell.textContent)) ===
+      JSON.stringify(expected),
+    reps,
+    { timeout: 3000 },
+  );
+}

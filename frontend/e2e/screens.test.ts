@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** axe-core on the page as it is; only serious and critical findings fail. */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('every screen, in English and Arabic, light and dark, desktop and phone', () => {
+  let app: App;
+  before(async () => {
+    app = await startApp();
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  const variants = ['en', 'ar'].flatMap((locale) =>
+    (['light', 'dark'] as const).flatMap((theme) =>
+      [
+        { name: 'desktop', viewport: DESKTOP },
+        { name: 'phone', viewport: PHONE },
+      ].map((device) => ({ locale, theme, device })),
+    ),
+  );
+
+  for (const { locale, theme, device } of variants) {
+    it(`${locale} ${theme} ${device.name}: looks right and has no serious accessibility violation`, async () => {
+      const settings = { theme, language: locale };
+      const guestContext = await app.context({
+        viewport: device.viewport,
+        storage: { locale, app_settings: JSON.stringify(settings) },
+      });
+      const guest = await guestContext.newPage();
+      const problems: string[] = [];
+      const visit = async (page: Page, path: string, name: string, ready: (page: Page) => Promise<unknown>) => {
+        await page.goto(path);
+        await ready(page);
+        await page.waitForFunction((dir) => document.documentElement.dir === dir, locale === 'ar' ? 'rtl' : 'ltr');
+        await screenshot(page, `${name}-${locale}-${theme}-${device.name}`);
+        if (device.name === 'desktop') problems.push(...(await seriousViolations(page)).map((p) => `${name}: ${p}`));
+      };
+
+      await visit(guest, '/login', 'login', (p) => p.locator('form').waitFor());
+      await visit(guest, '/register', 'register', (p) => p.locator('form').waitFor());
+      await guestContext.close();
+
+      const { account, context, page } = await app.signedIn({ viewport: device.viewport, settings, locale });
+      const workoutPath = await seedWorkouts(app, account.token);
+      await visit(page, '/dashboard', 'dashboard', (p) => p.locator('.stat-value').first().waitFor());
+      await visit(page, '/workouts', 'workouts', (p) =>
+        p.getByTestId('recent-workouts').locator('li').first().waitFor(),
+      );
+      await visit(page, workoutPath, 'workout-detail', (p) => p.getByTestId('set-row').first().waitFor());
+      await visit(page, '/settings', 'settings', (p) => p.locator('.switch').first().waitFor());
+      await visit(page, '/meals', 'coming-soon', (p) => p.locator('.empty').waitFor());
+      await visit(page, '/no/such/page', 'not-found', (p) => p.locator('.empty').waitFor());
+      await visit(page, '/workouts/00000000-0000-4000-8000-000000000000', 'workout-not-found', (p) =>
+        p.getByRole('alert').first().waitFor(),
+      );
+      await context.close();
+
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+/** A workout in progress with two exercises and a completed one, for the screens to show. */
+async function seedWorkouts(app: App, token: string) {
+  const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Upper body' } })).body;
+  const bench = (await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } }))
+    .body;
+  for (const [reps, weight] of [
+    [10, 40],
+    [8, 60],
+    [6, 70],
+  ]) {
+    await app.api('POST', `/workouts/${workout.id}/exercises/${bench.id}/sets`, {
+      token,
+      body: { reps, weight, rest_time: 120 },
+    });
+  }
+  const pullUps = (await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Pull-up' } }))
+    .body;
+  await app.api('POST', `/workouts/${workout.id}/exercises/${pullUps.id}/sets`, {
+    token,
+    body: { reps: 8, weight: '', rest_time: 90 },
+  });
+  const done = (await app.api('POST', '/workouts', { token, body: { name: 'Morning run', date: '2026-11-20' } })).body;
+  await app.api('PATCH', `/workouts/${done.id}`, { token, body: { status: 'completed', duration: 42 } });
+  return `/workouts/${workout.id}`;
+}

@@ -1,0 +1,98 @@
+import { Dumbbell, LayoutDashboard, ListChecks, LogOut, Settings, Shield, User, Utensils } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../components/Button.tsx';
+import { Brand } from './Brand.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { services } from './services.ts';
+
+type Item = { href: string; label: string; icon: typeof User };
+
+/** The spec's highlight rule: the path is the item's, or starts with it plus a slash. */
+export const isActive = (path: string, href: string) => path === href || path.startsWith(`${href}/`);
+
+/**
+ * The signed-in layout: side navigation on wide screens, a top bar and a 5-tab bottom bar on
+ * phones. The page under it is keyed by path, so it is created anew whenever the path changes.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [path, navigate] = useLocation();
+  const { user } = useSnapshot(services.auth.state);
+  const displayName = user?.profile?.name || user?.email || '';
+
+  const items: Item[] = [
+    { href: '/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
+    { href: '/workouts', label: t('nav.workouts'), icon: Dumbbell },
+    { href: '/exercises', label: t('nav.exercises'), icon: ListChecks },
+    { href: '/meals', label: t('nav.meals'), icon: Utensils },
+    { href: '/profile', label: t('nav.profile'), icon: User },
+    { href: '/settings', label: t('nav.settings'), icon: Settings },
+    ...(user?.role === 'admin' ? [{ href: '/admin', label: t('nav.admin'), icon: Shield }] : []),
+  ];
+  const tabs = items.filter((item) =>
+    ['/dashboard', '/workouts', '/exercises', '/meals', '/settings'].includes(item.href),
+  );
+
+  async function logout() {
+    await services.auth.logout();
+    navigate('/login');
+  }
+
+  const link = (item: Item, className: string, size: number) => (
+    <Link
+      key={item.href}
+      href={item.href}
+      className={className}
+      aria-current={isActive(path, item.href) ? 'page' : undefined}
+    >
+      <item.icon size={size} aria-hidden />
+      <span>{item.label}</span>
+    </Link>
+  );
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <aside className="sidebar">
+        <Brand />
+        <nav className="nav" aria-label={t('nav.main')}>
+          {items.map((item) => link(item, 'nav-link', 20))}
+        </nav>
+        <div className="sidebar-footer">
+          <LanguageSwitcher />
+          <div className="who">
+            <span className="avatar" aria-hidden>
+              {displayName.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="who-name" title={displayName}>
+              {displayName}
+            </span>
+          </div>
+          <Button variant="ghost" icon={<LogOut size={18} />} onClick={logout} block>
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </aside>
+      <header className="topbar">
+        <Brand />
+        <div className="row" style={{ gap: 'var(--space-2)' }}>
+          <Link href="/profile" className="avatar" aria-label={t('nav.profile')}>
+            {displayName.slice(0, 1).toUpperCase()}
+          </Link>
+          <Button variant="ghost" icon={<LogOut size={18} />} label={t('nav.logout')} onClick={logout} />
+        </div>
+      </header>
+      <main id="main" className="content" key={path}>
+        <div className="content-inner">{children}</div>
+      </main>
+      <nav className="bottom-bar" aria-label={t('nav.main')}>
+        {tabs.map((item) => link(item, 'tab', 22))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch } from 'wouter';
+import { ForgotPasswordPage, GoogleCallbackPage, VerifyEmailPage } from '../features/auth/AccountHelpPages.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { WorkoutDetailPage } from '../features/workouts/WorkoutDetailPage.tsx';
+import { WorkoutsPage } from '../features/workouts/WorkoutsPage.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { Guarded } from './Guarded.tsx';
+import { GuestLayout } from './GuestLayout.tsx';
+import type { Access } from './guards.ts';
+
+const signedIn = (access: Access, page: ReactNode) => (
+  <Guarded access={access}>
+    <AppLayout>{page}</AppLayout>
+  </Guarded>
+);
+const guest = (access: Access, page: ReactNode) => (
+  <Guarded access={access}>
+    <GuestLayout>{page}</GuestLayout>
+  </Guarded>
+);
+
+/** Every route of spec section 2, with its guard. */
+export function Routes() {
+  const { t } = useTranslation();
+  const soon = (title: string, feature: string, admin = false) => (
+    <ComingSoonPage title={title} feature={feature} admin={admin} />
+  );
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/dashboard" replace />
+      </Route>
+      <Route path="/login">{guest('guest', <LoginPage />)}</Route>
+      <Route path="/register">{guest('guest', <RegisterPage />)}</Route>
+      <Route path="/forgot-password">{guest('guest', <ForgotPasswordPage />)}</Route>
+      <Route path="/verify-email">{guest('any', <VerifyEmailPage />)}</Route>
+      <Route path="/oauth/google/callback">{guest('any', <GoogleCallbackPage />)}</Route>
+      <Route path="/dashboard">{signedIn('user', <DashboardPage />)}</Route>
+      <Route path="/workouts">{signedIn('user', <WorkoutsPage />)}</Route>
+      <Route path="/workouts/:id">{(params) => signedIn('user', <WorkoutDetailPage id={params.id} />)}</Route>
+      <Route path="/templates">{signedIn('user', soon(t('workouts.templates'), t('comingSoon.templates')))}</Route>
+      <Route path="/exercises">{signedIn('user', soon(t('nav.exercises'), t('comingSoon.exercises')))}</Route>
+      <Route path="/meals">{signedIn('user', soon(t('nav.meals'), t('comingSoon.meals')))}</Route>
+      <Route path="/profile">{signedIn('user', soon(t('nav.profile'), t('comingSoon.profile')))}</Route>
+      <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>
+      <Route path="/admin">{signedIn('admin', soon(t('nav.admin'), t('comingSoon.admin'), true))}</Route>
+      <Route path="/admin/users">
+        {signedIn('admin', soon(t('comingSoon.adminUsers'), t('comingSoon.adminUsers'), true))}
+      </Route>
+      <Route path="/admin/analytics">
+        {signedIn('admin', soon(t('comingSoon.adminAnalytics'), t('comingSoon.adminAnalytics'), true))}
+      </Route>
+      <Route path="/admin/settings">
+        {signedIn('admin', soon(t('comingSoon.adminSettings'), t('comingSoon.adminSettings'), true))}
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

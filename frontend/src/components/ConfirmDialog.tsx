@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button.tsx';
+
+type Props = {
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+};
+
+/**
+ * Asks before something that cannot be undone. A native modal <dialog>: focus moves into it and
+ * stays there, Escape closes it, and focus returns to the button that opened it.
+ */
+export function ConfirmDialog({ open, title, body, confirmLabel, danger, onConfirm, onClose }: Props) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-body"
+      onClose={onClose}
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-body" className="muted">
+        {body}
+      </p>
+      <div className="dialog-actions">
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          {t('common.cancel')}
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} busy={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

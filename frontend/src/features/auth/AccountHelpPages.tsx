@@ -1,0 +1,90 @@
+import { MailQuestion } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** Forgot password: asks the API to send a reset link, and says plainly when it cannot. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { message } = await services.api.post<{ message: string }>('/password/forgot', { email });
+      setResult({ ok: true, message });
+    } catch (error) {
+      const unavailable = error instanceof ApiError && error.status === 404;
+      setResult({
+        ok: false,
+        message: unavailable ? t('auth.resetUnavailable') : (error instanceof Error && error.message) || '',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card guest-card stack">
+      <div className="stack-sm">
+        <h1>{t('auth.forgotTitle')}</h1>
+        <p className="muted">{t('auth.forgotSubtitle')}</p>
+      </div>
+      {result && (
+        <div className="notice" role={result.ok ? 'status' : 'alert'}>
+          <MailQuestion size={20} aria-hidden />
+          <div>
+            {!result.ok && <strong>{t('errors.resetEmailFailed')}. </strong>}
+            {result.message}
+          </div>
+        </div>
+      )}
+      <form className="stack" onSubmit={submit}>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="primary" busy={busy} block>
+          {t('auth.sendResetLink')}
+        </Button>
+      </form>
+      <Link href="/login">{t('auth.backToLogin')}</Link>
+    </div>
+  );
+}
+
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="card guest-card stack">
+      <h1>{t('auth.verifyTitle')}</h1>
+      <p className="muted">{t('auth.verifyBody')}</p>
+      <Link href="/dashboard">{t('notFound.home')}</Link>
+    </div>
+  );
+}
+
+/** Where Google sends the browser back. Until the server completes Google sign-in, it says so. */
+export function GoogleCallbackPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="card guest-card stack">
+      <h1>{t('auth.googleCallbackTitle')}</h1>
+      <p className="field-error" role="alert">
+        {t('auth.googleCallbackFailed')} {t('auth.googleUnavailable')}
+      </p>
+      <Link href="/login">{t('auth.backToLogin')}</Link>
+    </div>
+  );
+}

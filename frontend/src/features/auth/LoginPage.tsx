@@ -1,0 +1,95 @@
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { afterLogin } from '../../app/guards.ts';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { GoogleButton } from './GoogleButton.tsx';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFormError('');
+    try {
+      await services.auth.login({ email, password, remember });
+      navigate(afterLogin(search), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      else if (error instanceof ApiError && error.status !== null)
+        setFormError(error.message || t('errors.loginFailed'));
+      else setFormError(t('errors.loginFailed'));
+    }
+  }
+
+  return (
+    <div className="card guest-card stack">
+      <div className="stack-sm">
+        <h1>{t('auth.loginTitle')}</h1>
+        <p className="muted">{t('auth.loginSubtitle')}</p>
+      </div>
+      <form className="stack" onSubmit={submit} noValidate>
+        {formError && (
+          <p className="field-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email?.[0]}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password?.[0]}
+        />
+        <div className="spread">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            {t('auth.rememberMe')}
+          </label>
+          <Link href="/forgot-password">{t('auth.forgotPassword')}</Link>
+        </div>
+        <Button type="submit" variant="primary" icon={<LogIn size={18} />} busy={busy} block>
+          {busy ? t('auth.loggingIn') : t('auth.login')}
+        </Button>
+      </form>
+      <div className="divider">{t('auth.or')}</div>
+      <GoogleButton />
+      <p className="muted" style={{ textAlign: 'center' }}>
+        {t('auth.noAccount')} <Link href={`/register${search ? `?${search}` : ''}`}>{t('auth.createAccount')}</Link>
+      </p>
+    </div>
+  );
+}

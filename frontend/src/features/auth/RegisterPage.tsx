@@ -1,0 +1,108 @@
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { afterLogin } from '../../app/guards.ts';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { GoogleButton } from './GoogleButton.tsx';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [form, setForm] = useState({ name: '', email: '', password: '', password_confirmation: '' });
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState('');
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setFormError('');
+    if (form.password !== form.password_confirmation) {
+      setErrors({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
+      return;
+    }
+    setBusy(true);
+    try {
+      await services.auth.register(form);
+      navigate(afterLogin(search), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      else
+        setFormError(
+          (error instanceof ApiError && error.status !== null && error.message) || t('errors.registrationFailed'),
+        );
+    }
+  }
+
+  return (
+    <div className="card guest-card stack">
+      <div className="stack-sm">
+        <h1>{t('auth.registerTitle')}</h1>
+        <p className="muted">{t('auth.registerSubtitle')}</p>
+      </div>
+      <form className="stack" onSubmit={submit} noValidate>
+        {formError && (
+          <p className="field-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <TextField
+          label={t('auth.name')}
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name?.[0]}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email?.[0]}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={t('auth.passwordHint')}
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password?.[0]}
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={form.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errors.password_confirmation?.[0]}
+        />
+        <Button type="submit" variant="primary" icon={<UserPlus size={18} />} busy={busy} block>
+          {busy ? t('auth.registering') : t('auth.register')}
+        </Button>
+      </form>
+      <div className="divider">{t('auth.or')}</div>
+      <GoogleButton />
+      <p className="muted" style={{ textAlign: 'center' }}>
+        {t('auth.haveAccount')} <Link href={`/login${search ? `?${search}` : ''}`}>{t('auth.loginInstead')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { proxy } from 'valtio';
+import type { ApiClient } from '../../lib/api-client.ts';
+import type { KeyValueStorage } from '../../lib/storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import type { Credentials, Registration, User } from './types.ts';
+
+export class NotSignedIn extends Error {
+  constructor() {
+    super('Not signed in');
+  }
+}
+
+/**
+ * Who is signed in: spec section 4. Authenticated means both a user and a token. The pair lives
+ * in memory and in browser storage (`auth_token`, `auth_user`).
+ */
+export function createAuth(options: {
+  api: ApiClient;
+  storage: KeyValueStorage;
+  log?: (message: string, error: unknown) => void;
+}) {
+  const { api, storage } = options;
+  const log = options.log ?? console.error;
+  const state = proxy({ user: null as User | null, token: null as string | null });
+
+  function signIn(user: User, token: string) {
+    state.user = user;
+    state.token = token;
+    storage.setItem(STORAGE_KEYS.token, token);
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  }
+
+  function clear() {
+    state.user = null;
+    state.token = null;
+    storage.removeItem(STORAGE_KEYS.token);
+    storage.removeItem(STORAGE_KEYS.user);
+  }
+
+  /** Refreshes the user from the server; on failure the in-memory user is cleared. */
+  async function fetchUser(): Promise<User> {
+    if (!state.token) {
+      state.user = null;
+      throw new NotSignedIn();
+    }
+    try {
+      const user = await api.get<User>('/auth/me');
+      state.user = user;
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      return user;
+    } catch (error) {
+      state.user = null;
+      throw error;
+    }
+  }
+
+  return {
+    state,
+    isAuthenticated: () => state.user !== null && state.token !== null,
+    /** Startup: restore the stored pair, then refresh the user; a failed refresh is only logged. */
+    async restore() {
+      const token = storage.getItem(STORAGE_KEYS.token);
+      const rawUser = storage.getItem(STORAGE_KEYS.user);
+      if (!token || !rawUser) return;
+      try {
+        state.user = JSON.parse(rawUser) as User;
+        state.token = token;
+      } catch (error) {
+        log('Failed to restore the signed-in user', error);
+        clear();
+        return;
+      }
+      try {
+        await fetchUser();
+      } catch (error) {
+        log('Failed to refresh the signed-in user', error);
+      }
+    },
+    async login(credentials: Credentials) {
+      await api.csrfCookie();
+      const { user, token } = await api.post<{ user: User; token: string }>('/auth/login', credentials);
+      signIn(user, token);
+      return user;
+    },
+    async register(registration: Registration) {
+      await api.csrfCookie();
+      const { user, token } = await api.post<{ user: User; token: string }>('/auth/register', registration);
+      signIn(user, token);
+      return user;
+    },
+    /** Tells the server, and always clears local state, whatever the server said. */
+    async logout() {
+      try {
+        if (state.token) await api.post('/auth/logout');
+      } catch (error) {
+        log('Sign-out request failed; signed out locally', error);
+      } finally {
+        clear();
+      }
+    },
+    fetchUser,
+    clear,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

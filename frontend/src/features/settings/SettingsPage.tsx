@@ -1,0 +1,230 @@
+import { RotateCcw } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { changeLanguage, services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { PageHeader } from '../../components/Feedback.tsx';
+import { SelectField, TextField } from '../../components/Field.tsx';
+import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
+import type { SettingKey, Settings } from './store.ts';
+
+type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} style={{ marginBlockEnd: 'var(--space-2)' }}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Choice<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  const name = useId();
+  return (
+    <div className="switch-row">
+      <span id={`${name}-legend`} className="field-label">
+        {legend}
+      </span>
+      <div className="segmented" role="radiogroup" aria-labelledby={`${name}-legend`}>
+        {options.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Every client setting of spec section 3; each change is saved at once. */
+export function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const settings = useSnapshot(services.settings.state);
+  const { user } = useSnapshot(services.auth.state);
+  const savedToast = useRef<string | null>(null);
+  const [rest, setRest] = useState(String(settings.defaultRestTime));
+  const [restError, setRestError] = useState('');
+
+  /** Saves one setting and confirms it with a single "Settings Saved" toast, however fast the clicks. */
+  function update<K extends SettingKey>(key: K, value: Settings[K]) {
+    services.settings.update(key, value);
+    if (savedToast.current) services.toasts.dismiss(savedToast.current);
+    savedToast.current = services.toasts.success(t('settings.saved'));
+  }
+
+  const toggle = (key: BooleanKey) => (
+    <div className="switch-row" key={key}>
+      <label htmlFor={`setting-${key}`}>{t(`settings.${key}`)}</label>
+      <input
+        id={`setting-${key}`}
+        type="checkbox"
+        role="switch"
+        aria-checked={settings[key]}
+        className="switch"
+        checked={settings[key]}
+        onChange={(e) => update(key, e.target.checked)}
+      />
+    </div>
+  );
+
+  function saveRest(value: string) {
+    setRest(value);
+    const seconds = Number(value);
+    if (value.trim() === '' || !Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
+      setRestError(t('settings.invalidRest'));
+      return;
+    }
+    setRestError('');
+    if (seconds !== settings.defaultRestTime) update('defaultRestTime', seconds);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('settings.title')}
+        subtitle={t('settings.subtitle')}
+        actions={
+          <Button
+            icon={<RotateCcw size={16} />}
+            onClick={() => {
+              services.settings.reset();
+              setRest(String(services.settings.state.defaultRestTime));
+              void changeLanguage('en');
+              services.toasts.success(t('settings.saved'));
+            }}
+          >
+            {t('settings.reset')}
+          </Button>
+        }
+      />
+      <div className="stack">
+        <Section title={t('settings.appearance')}>
+          <Choice
+            legend={t('settings.theme')}
+            value={settings.theme}
+            onChange={(value) => update('theme', value)}
+            options={[
+              { value: 'light', label: t('settings.themeLight') },
+              { value: 'dark', label: t('settings.themeDark') },
+              { value: 'auto', label: t('settings.themeAuto') },
+            ]}
+          />
+          <div className="switch-row">
+            <SelectField
+              label={t('settings.language')}
+              value={i18n.language}
+              onChange={(e) => {
+                if (isLanguage(e.target.value)) {
+                  void changeLanguage(e.target.value);
+                  if (savedToast.current) services.toasts.dismiss(savedToast.current);
+                  savedToast.current = services.toasts.success(t('settings.saved', { lng: e.target.value }));
+                }
+              }}
+              options={LANGUAGES.map((language) => ({ value: language.code, label: language.name }))}
+            />
+          </div>
+          <Choice
+            legend={t('settings.units')}
+            value={settings.units}
+            onChange={(value) => update('units', value)}
+            options={[
+              { value: 'metric', label: t('settings.unitsMetric') },
+              { value: 'imperial', label: t('settings.unitsImperial') },
+            ]}
+          />
+          <Choice
+            legend={t('settings.startOfWeek')}
+            value={settings.startOfWeek}
+            onChange={(value) => update('startOfWeek', value)}
+            options={[
+              { value: 'monday', label: t('settings.monday') },
+              { value: 'sunday', label: t('settings.sunday') },
+            ]}
+          />
+        </Section>
+        <Section title={t('settings.training')}>
+          {toggle('autoStartTimer')}
+          <div className="switch-row">
+            <TextField
+              label={t('settings.defaultRestTime')}
+              inputMode="numeric"
+              value={rest}
+              onChange={(e) => saveRest(e.target.value)}
+              error={restError || undefined}
+            />
+          </div>
+          {toggle('soundEffects')}
+          {toggle('hapticFeedback')}
+        </Section>
+        <Section title={t('settings.notifications')}>
+          {(
+            [
+              'emailNotifications',
+              'pushNotifications',
+              'workoutReminders',
+              'achievementAlerts',
+              'weeklyReports',
+            ] as const
+          ).map(toggle)}
+        </Section>
+        <Section title={t('settings.privacy')}>
+          <div className="switch-row">
+            <SelectField
+              label={t('settings.profileVisibility')}
+              value={settings.profileVisibility}
+              onChange={(e) => update('profileVisibility', e.target.value as Settings['profileVisibility'])}
+              options={[
+                { value: 'public', label: t('settings.visibilityPublic') },
+                { value: 'friends', label: t('settings.visibilityFriends') },
+                { value: 'private', label: t('settings.visibilityPrivate') },
+              ]}
+            />
+          </div>
+          {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
+        </Section>
+        <Section title={t('settings.data')}>
+          {(['autoBackup', 'downloadData', 'deleteAccount'] as const).map(toggle)}
+        </Section>
+        <Section title={t('settings.developer')}>
+          {toggle('showDebugInfo')}
+          {settings.showDebugInfo && (
+            <p
+              className="muted"
+              data-testid="debug-info"
+              style={{ fontSize: 'var(--text-sm)', paddingBlockStart: 'var(--space-2)' }}
+            >
+              {t('settings.debugInfo', {
+                email: user?.email,
+                role: user?.role,
+                locale: i18n.language,
+                theme: settings.theme,
+              })}
+            </p>
+          )}
+        </Section>
+      </div>
+    </>
+  );
+}

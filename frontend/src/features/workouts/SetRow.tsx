@@ -1,0 +1,138 @@
+import { Check, Pencil, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { formatSeconds, formatWeight } from '../../lib/format.ts';
+import { displayWeight, weightUnit } from '../../lib/units.ts';
+import { readSetDraft, type SetDraft } from './setInput.ts';
+import type { WorkoutSet } from './types.ts';
+
+type Props = {
+  set: WorkoutSet;
+  number: number;
+  onSave: (set: WorkoutSet, draft: SetDraft) => Promise<boolean>;
+  onRemove: (set: WorkoutSet, number: number) => void;
+};
+
+/** One set: read-only, or edited in place. */
+export function SetRow({ set, number, onSave, onRemove }: Props) {
+  const { t, i18n } = useTranslation();
+  const { units } = useSnapshot(services.settings.state);
+  const [draft, setDraft] = useState<SetDraft | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function edit() {
+    setInvalid(null);
+    setDraft({
+      reps: String(set.reps),
+      weight: set.weight === null ? '' : String(displayWeight(set.weight, units)),
+      rest: set.rest_time === null ? '' : String(set.rest_time),
+      type: set.type,
+    });
+  }
+
+  async function save() {
+    if (!draft) return;
+    const read = readSetDraft(draft, units);
+    setInvalid(read.ok ? null : read.field);
+    setBusy(true);
+    const saved = await onSave(set, draft);
+    setBusy(false);
+    if (saved) setDraft(null);
+  }
+
+  if (draft) {
+    const label = t('workout.setNumber', { number });
+    return (
+      <tr>
+        <td>{number}</td>
+        <td className="hide-narrow">
+          <select
+            className="select"
+            aria-label={`${label}: ${t('workout.type')}`}
+            value={draft.type}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value as SetDraft['type'] })}
+          >
+            <option value="working">{t('workout.working')}</option>
+            <option value="warmup">{t('workout.warmup')}</option>
+          </select>
+        </td>
+        <td>
+          <input
+            className="input"
+            inputMode="decimal"
+            aria-label={`${label}: ${t('workout.weight', { unit: weightUnit(units) })}`}
+            placeholder={t('workout.bodyweight')}
+            aria-invalid={invalid === 'weight' || undefined}
+            value={draft.weight}
+            onChange={(e) => setDraft({ ...draft, weight: e.target.value })}
+          />
+        </td>
+        <td>
+          <input
+            className="input"
+            inputMode="numeric"
+            aria-label={`${label}: ${t('workout.reps')}`}
+            aria-invalid={invalid === 'reps' || undefined}
+            value={draft.reps}
+            onChange={(e) => setDraft({ ...draft, reps: e.target.value })}
+          />
+        </td>
+        <td className="hide-narrow">
+          <input
+            className="input"
+            inputMode="numeric"
+            aria-label={`${label}: ${t('workout.rest')}`}
+            aria-invalid={invalid === 'rest' || undefined}
+            value={draft.rest}
+            onChange={(e) => setDraft({ ...draft, rest: e.target.value })}
+          />
+        </td>
+        <td className="actions">
+          <Button
+            size="sm"
+            variant="primary"
+            icon={<Check size={16} />}
+            label={t('common.save')}
+            busy={busy}
+            onClick={save}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<X size={16} />}
+            label={t('common.cancel')}
+            onClick={() => setDraft(null)}
+          />
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr data-testid="set-row">
+      <td>{number}</td>
+      <td className="hide-narrow">
+        <span className={`badge ${set.type === 'warmup' ? '' : 'badge-progress'}`}>
+          {set.type === 'warmup' ? t('workout.warmup') : t('workout.working')}
+        </span>
+      </td>
+      <td>{set.weight === null ? t('workout.bodyweight') : formatWeight(set.weight, units, i18n.language)}</td>
+      <td data-testid="set-reps">{set.reps}</td>
+      <td className="hide-narrow">{set.rest_time === null ? '—' : formatSeconds(set.rest_time, i18n.language)}</td>
+      <td className="actions">
+        <Button size="sm" variant="ghost" icon={<Pencil size={16} />} label={t('workout.editSet')} onClick={edit} />
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Trash2 size={16} />}
+          label={t('workout.removeSet')}
+          onClick={() => onRemove(set, number)}
+        />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { localToday } from '../../lib/format.ts';
+
+/** Names and dates a new workout, starts it, and opens it. */
+export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState('');
+  const [date, setDate] = useState(localToday());
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) {
+      setName('');
+      setDate(localToday());
+      setErrors({});
+      dialog.showModal();
+    }
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const workout = await services.workouts.start({ name: name.trim() || t('workouts.defaultName'), date });
+      onClose();
+      navigate(`/workouts/${workout.id}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      else if (error instanceof ApiError && error.status !== null && error.status < 500)
+        services.toasts.error(t('workouts.failedToStart'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="start-title" onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <h2 id="start-title">{t('workouts.startNew')}</h2>
+        <TextField
+          label={t('workouts.name')}
+          placeholder={t('workouts.namePlaceholder')}
+          value={name}
+          maxLength={120}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name?.[0]}
+          autoFocus
+        />
+        <TextField
+          label={t('workouts.date')}
+          type="date"
+          value={date}
+          required
+          onChange={(event) => setDate(event.target.value)}
+          error={errors.date?.[0]}
+        />
+        <div className="dialog-actions">
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            {busy ? t('workouts.starting') : t('workouts.start')}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import { ArrowLeft, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EmptyState, Spinner } from '../../components/Feedback.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDay, formatMinutes, formatTime } from '../../lib/format.ts';
+import { ExerciseCard } from './ExerciseCard.tsx';
+import type { Workout, WorkoutExercise, WorkoutSet } from './types.ts';
+
+type Pending =
+  | { kind: 'end' }
+  | { kind: 'delete' }
+  | { kind: 'exercise'; exercise: WorkoutExercise }
+  | { kind: 'set'; exercise: WorkoutExercise; set: WorkoutSet; number: number };
+
+export function WorkoutDetailPage({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const snapshot = useSnapshot(services.workouts.state);
+  const workout = snapshot.byId[id] as Workout | undefined;
+  const missing = Boolean(snapshot.missing[id]);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [exerciseName, setExerciseName] = useState('');
+  const [exerciseError, setExerciseError] = useState('');
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    services.workouts.load(id).catch((error) => console.error('Failed to load the workout', error));
+  }, [id]);
+
+  if (missing) {
+    return (
+      <EmptyState icon={<Dumbbell size={32} aria-hidden />} title={t('workout.notFoundTitle')}>
+        <p role="alert">{t('workout.notFound')}</p>
+        <Link href="/workouts" className="btn btn-primary">
+          {t('workout.backToWorkouts')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  if (!workout) return <Spinner />;
+
+  const open = workout.status === 'in_progress';
+
+  async function addExercise(event: FormEvent) {
+    event.preventDefault();
+    setExerciseError('');
+    if (!exerciseName.trim()) {
+      setExerciseError(t('workout.exerciseNameRequired'));
+      return;
+    }
+    setAdding(true);
+    try {
+      await services.workouts.addExercise(id, exerciseName.trim());
+      services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
+      setExerciseName('');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setExerciseError(error.fieldErrors.name?.[0] ?? '');
+      services.toasts.error(t('workout.failedToAddExercise'));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function confirm(action: Pending) {
+    const { workouts, toasts } = services;
+    try {
+      switch (action.kind) {
+        case 'end':
+          await workouts.end(id);
+          toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout?.name }));
+          break;
+        case 'delete':
+          await workouts.remove(id);
+          toasts.success(t('workout.deleted'));
+          navigate('/workouts');
+          break;
+        case 'exercise':
+          await workouts.removeExercise(id, action.exercise.id);
+          toasts.success(t('workout.exerciseRemoved'), action.exercise.name);
+          break;
+        case 'set':
+          await workouts.removeSet(id, action.exercise.id, action.set.id);
+          toasts.success(t('workout.setRemoved'));
+          break;
+      }
+    } catch {
+      const messages = {
+        end: 'workouts.failedToEnd',
+        delete: 'workout.failedToDelete',
+        exercise: 'workout.failedToRemove',
+        set: 'workout.failedToRemove',
+      };
+      toasts.error(t(messages[action.kind]));
+    }
+  }
+
+  const dialog = (() => {
+    if (!pending) return { title: '', body: '', label: '' };
+    switch (pending.kind) {
+      case 'end':
+        return {
+          title: t('workouts.endConfirmTitle'),
+          body: t('workouts.endConfirmBody'),
+          label: t('confirm.endWorkout'),
+        };
+      case 'delete':
+        return {
+          title: t('workout.deleteTitle'),
+          body: t('workout.deleteBody', { name: workout.name }),
+          label: t('confirm.delete'),
+        };
+      case 'exercise':
+        return {
+          title: t('workout.removeExerciseTitle', { name: pending.exercise.name }),
+          body: t('workout.removeExerciseBody'),
+          label: t('confirm.remove'),
+        };
+      case 'set':
+        return {
+          title: t('workout.removeSetTitle'),
+          body: t('workout.removeSetBody', { number: pending.number, exercise: pending.exercise.name }),
+          label: t('confirm.remove'),
+        };
+    }
+  })();
+
+  return (
+    <div className="stack">
+      <Link href="/workouts" className="row muted" style={{ gap: 'var(--space-1)', textDecoration: 'none' }}>
+        <ArrowLeft size={16} aria-hidden className="flip-rtl" />
+        {t('workout.back')}
+      </Link>
+      <header className="page-header" style={{ marginBlockEnd: 0 }}>
+        <div className="stack-sm">
+          <div className="row">
+            <h1>{workout.name}</h1>
+            <span className={`badge ${open ? 'badge-progress' : 'badge-done'}`} data-testid="workout-status">
+              {open ? t('workouts.statusInProgress') : t('workouts.statusCompleted')}
+            </span>
+          </div>
+          <p className="muted">
+            {formatDay(workout.date, i18n.language)} ·{' '}
+            {t('workout.started', { time: formatTime(workout.started_at, i18n.language) })}
+            {workout.duration !== null &&
+              ` · ${t('workout.duration')}: ${formatMinutes(workout.duration, i18n.language)}`}
+          </p>
+        </div>
+        <div className="row">
+          {open && (
+            <Button variant="primary" icon={<Square size={16} />} onClick={() => setPending({ kind: 'end' })}>
+              {t('workouts.end')}
+            </Button>
+          )}
+          <Button variant="ghost" icon={<Trash2 size={16} />} onClick={() => setPending({ kind: 'delete' })}>
+            {t('workout.deleteWorkout')}
+          </Button>
+        </div>
+      </header>
+
+      {!open && (
+        <div className="notice" role="status">
+          <CheckCircle2 size={20} aria-hidden />
+          {t('workout.completedNote')}
+        </div>
+      )}
+
+      {workout.exercises.length === 0 && !open && <p className="muted">{t('workout.noExercises')}</p>}
+      {workout.exercises.map((exercise) => (
+        <ExerciseCard
+          key={exercise.id}
+          workout={workout}
+          exercise={exercise as WorkoutExercise}
+          onRemoveExercise={(e) => setPending({ kind: 'exercise', exercise: e })}
+          onRemoveSet={(e, set, number) => setPending({ kind: 'set', exercise: e, set, number })}
+        />
+      ))}
+
+      {open && (
+        <section className="card stack" aria-labelledby="add-exercise-title">
+          <h2 id="add-exercise-title">{t('workout.addExercise')}</h2>
+          {workout.exercises.length === 0 && <p className="muted">{t('workout.noExercises')}</p>}
+          <form className="exercise-form" onSubmit={addExercise} noValidate>
+            <TextField
+              label={t('workout.exerciseName')}
+              placeholder={t('workout.exercisePlaceholder')}
+              value={exerciseName}
+              maxLength={120}
+              onChange={(e) => setExerciseName(e.target.value)}
+              error={exerciseError || undefined}
+            />
+            <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={adding}>
+              {adding ? t('workout.adding') : t('workout.addExercise')}
+            </Button>
+          </form>
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialog.title}
+        body={dialog.body}
+        confirmLabel={dialog.label}
+        danger={pending?.kind !== 'end'}
+        onConfirm={() => (pending ? confirm(pending) : undefined)}
+        onClose={() => setPending(null)}
+      />
+    </div>
+  );
+}

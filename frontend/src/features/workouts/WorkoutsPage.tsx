@@ -1,0 +1,150 @@
+import { BookOpen, ChevronRight, Dumbbell, LayoutTemplate, Play, Plus, Square } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { formatDay, formatMinutes } from '../../lib/format.ts';
+import { StartWorkoutDialog } from './StartWorkoutDialog.tsx';
+import type { Workout } from './types.ts';
+import { setCount, useWorkoutList } from './useWorkoutList.ts';
+
+export function WorkoutsPage() {
+  const { t, i18n } = useTranslation();
+  const { workouts, loaded, failed, hasMore, current } = useWorkoutList();
+  const [starting, setStarting] = useState(false);
+  const [ending, setEnding] = useState<Workout | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const recent = workouts.filter((workout) => workout.id !== current?.id);
+
+  async function end(workout: Workout) {
+    try {
+      await services.workouts.end(workout.id);
+      services.toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout.name }));
+    } catch {
+      services.toasts.error(t('workouts.failedToEnd'));
+    }
+  }
+
+  async function more() {
+    setLoadingMore(true);
+    try {
+      await services.workouts.loadNextPage();
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('workouts.title')}
+        subtitle={t('workouts.subtitle')}
+        actions={
+          <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
+            {t('workouts.startNew')}
+          </Button>
+        }
+      />
+      <div className="stack">
+        <section className="card" aria-labelledby="current-title">
+          <div className="card-header">
+            <h2 id="current-title">{t('workouts.current')}</h2>
+            {current && <span className="badge badge-progress">{t('workouts.statusInProgress')}</span>}
+          </div>
+          {!loaded && !failed && <Spinner />}
+          {loaded && !current && <p className="muted">{t('workouts.noCurrent')}</p>}
+          {current && (
+            <div className="spread">
+              <div>
+                <p className="list-title">{current.name}</p>
+                <p className="list-meta">
+                  {formatDay(current.date, i18n.language)} ·{' '}
+                  {t('workouts.exercisesCount', { count: current.exercises.length })} ·{' '}
+                  {t('workouts.setsCount', { count: setCount(current) })}
+                </p>
+              </div>
+              <div className="row">
+                <Link href={`/workouts/${current.id}`} className="btn btn-primary">
+                  <Play size={18} aria-hidden />
+                  {t('workouts.continue')}
+                </Link>
+                <Button icon={<Square size={16} />} onClick={() => setEnding(current)}>
+                  {t('workouts.end')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+
+        <div className="grid">
+          <Link href="/templates" className="card card-tight link-card">
+            <span className="row">
+              <LayoutTemplate size={20} aria-hidden className="muted" />
+              <span className="list-title">{t('workouts.templates')}</span>
+            </span>
+            <ChevronRight size={18} aria-hidden className="muted flip-rtl" />
+          </Link>
+          <Link href="/exercises" className="card card-tight link-card">
+            <span className="row">
+              <BookOpen size={20} aria-hidden className="muted" />
+              <span className="list-title">{t('workouts.library')}</span>
+            </span>
+            <ChevronRight size={18} aria-hidden className="muted flip-rtl" />
+          </Link>
+        </div>
+
+        <section className="card" aria-labelledby="recent-title">
+          <div className="card-header">
+            <h2 id="recent-title">{t('workouts.recent')}</h2>
+          </div>
+          {failed && <p className="field-error">{t('workouts.loadFailed')}</p>}
+          {loaded && workouts.length === 0 && (
+            <EmptyState icon={<Dumbbell size={32} aria-hidden />}>
+              <p>{t('workouts.noWorkouts')}</p>
+              <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
+                {t('workouts.startNew')}
+              </Button>
+            </EmptyState>
+          )}
+          <ul className="list" data-testid="recent-workouts">
+            {recent.map((workout) => (
+              <li key={workout.id}>
+                <Link href={`/workouts/${workout.id}`} className="list-item">
+                  <div>
+                    <p className="list-title">{workout.name}</p>
+                    <p className="list-meta">
+                      {formatDay(workout.date, i18n.language)} ·{' '}
+                      {t('workouts.exercisesCount', { count: workout.exercises.length })}
+                      {workout.duration !== null && ` · ${formatMinutes(workout.duration, i18n.language)}`}
+                    </p>
+                  </div>
+                  <span className={`badge ${workout.status === 'completed' ? 'badge-done' : 'badge-progress'}`}>
+                    {workout.status === 'completed' ? t('workouts.statusCompleted') : t('workouts.statusInProgress')}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {hasMore && (
+            <Button onClick={more} busy={loadingMore} block>
+              {t('workouts.loadMore')}
+            </Button>
+          )}
+        </section>
+      </div>
+
+      <StartWorkoutDialog open={starting} onClose={() => setStarting(false)} />
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('workouts.endConfirmTitle')}
+        body={t('workouts.endConfirmBody')}
+        confirmLabel={t('confirm.endWorkout')}
+        onConfirm={() => (ending ? end(ending) : undefined)}
+        onClose={() => setEnding(null)}
+      />
+    </>
+  );
+}

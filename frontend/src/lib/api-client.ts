@@ -1,0 +1,166 @@
+import type { KeyValueStorage } from './storage.ts';
+import { STORAGE_KEYS } from './storage.ts';
+
+/** Routes where a 401 is an ordinary answer (wrong password, expired link), not a lost session. */
+export const GUEST_PATHS = ['/login', '/register', '/verify-email', '/oauth/google/callback'];
+
+export const API_TIMEOUT_MS = 10_000;
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed call. `status` is null when no response came back (network down, timeout). */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+  readonly fieldErrors: FieldErrors;
+  constructor(status: number | null, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    const errors = (body as { errors?: unknown } | null)?.errors;
+    this.fieldErrors = errors && typeof errors === 'object' ? (errors as FieldErrors) : {};
+  }
+}
+
+export type Toast = { type: 'error' | 'warning'; title: string; message: string };
+
+export type ApiClientOptions = {
+  storage: KeyValueStorage;
+  /** Reads a cookie by name (the XSRF-TOKEN the server set). */
+  cookie: (name: string) => string | null;
+  /** The path of the page the user is on, to tell a lost session from a failed sign-in. */
+  currentPath: () => string;
+  notify: (toast: Toast) => void;
+  /** Signs out locally and goes to the sign-in page. */
+  onSessionExpired: () => void;
+  translate: (key: string) => string;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+};
+
+/**
+ * The spec's parsing rule: a body with a "<" in it (a proxy or PHP notice glued in front of the
+ * JSON) has everything before the first "{" or "[" cut off; any other body is parsed as is.
+ * A body that still is not JSON is returned as text.
+ */
+export function parseBody(text: string): unknown {
+  if (text === '') return null;
+  let json = text;
+  if (text.includes('<')) {
+    const starts = [text.indexOf('{'), text.indexOf('[')].filter((index) => index >= 0);
+    if (starts.length > 0) json = text.slice(Math.min(...starts));
+  }
+  try {
+    return JSON.parse(json);
+  } catch {
+    return text;
+  }
+}
+
+type RequestOptions = { query?: Record<string, string | number | undefined>; signal?: AbortSignal };
+
+/**
+ * The one way the app talks to the API: `/api/v1` on this origin, a 10 s timeout, cookies sent,
+ * X-XSRF-TOKEN, the bearer token, Accept-Language, and X-Min-Position after the client's own
+ * writes so that a read shows what the user just did. Failures follow the error catalogue of
+ * spec section 8: some are told to the user here, the rest are thrown for the caller.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseUrl = options.baseUrl ?? '/api/v1';
+  const t = options.translate;
+  /** The newest event position this client's writes produced. */
+  let lastWritePosition = 0;
+
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': options.storage.getItem(STORAGE_KEYS.locale) ?? 'en',
+    };
+    const token = options.storage.getItem(STORAGE_KEYS.token);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const xsrf = options.cookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method === 'GET' && lastWritePosition > 0) headers['X-Min-Position'] = String(lastWritePosition);
+
+    const query = Object.entries(requestOptions.query ?? {}).filter(([, value]) => value !== undefined);
+    const search = query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : '';
+    const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+    const signal = requestOptions.signal ? AbortSignal.any([timeout, requestOptions.signal]) : timeout;
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}${search}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+        signal,
+      });
+    } catch (error) {
+      if (requestOptions.signal?.aborted) throw error;
+      options.notify({ type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
+      throw new ApiError(null, t('errors.network.message'));
+    }
+
+    const parsed = parseBody(await response.text());
+    const position = Number(response.headers.get('X-Event-Position'));
+    if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
+    if (response.ok) return parsed as T;
+
+    const serverMessage = (parsed as { message?: unknown } | null)?.message;
+    const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : '';
+    const error = new ApiError(response.status, message || response.statusText, parsed);
+    const status = response.status;
+    if (status === 401 && !GUEST_PATHS.includes(options.currentPath())) {
+      options.notify({
+        type: 'error',
+        title: t('errors.sessionExpired.title'),
+        message: t('errors.sessionExpired.message'),
+      });
+      options.onSessionExpired();
+    } else if (status === 403) {
+      options.notify({
+        type: 'error',
+        title: t('errors.forbidden.title'),
+        message: message || t('errors.forbidden.message'),
+      });
+    } else if (status === 503) {
+      options.notify({
+        type: 'warning',
+        title: t('errors.maintenance.title'),
+        message: message || t('errors.maintenance.message'),
+      });
+    } else if (status >= 500) {
+      options.notify({ type: 'error', title: t('errors.server.title'), message: t('errors.server.message') });
+    }
+    // 422 and the other 4xx go to the caller silently: it knows what the user was doing.
+    throw error;
+  }
+
+  return {
+    get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, undefined, requestOptions),
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+    put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+    delete: <T>(path: string) => request<T>('DELETE', path),
+    /** GET /sanctum/csrf-cookie, outside /api/v1, before signing in or registering. */
+    async csrfCookie() {
+      try {
+        await doFetch(`${baseUrl.replace(/\/api\/v1$/, '')}/sanctum/csrf-cookie`, { credentials: 'include' });
+      } catch (error) {
+        // Without the cookie the API still works (it authenticates by bearer token); say so and go on.
+        console.warn('Could not fetch the CSRF cookie', error);
+      }
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,50 @@
+import { displayDistance, displayWeight, type Units } from './units.ts';
+
+/**
+ * Numbers, dates and measures through Intl in the active locale, so German reads "62,5 kg" and
+ * Arabic gets its own digits and order without any string gluing.
+ */
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 1) {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+}
+
+function formatUnit(value: number, unit: string, locale: string, maximumFractionDigits = 1) {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits }).format(
+    value,
+  );
+}
+
+export const formatWeight = (kg: number, units: Units, locale: string) =>
+  formatUnit(displayWeight(kg, units), units === 'imperial' ? 'pound' : 'kilogram', locale);
+
+export const formatDistance = (metres: number, units: Units, locale: string) =>
+  formatUnit(displayDistance(metres, units), units === 'imperial' ? 'mile' : 'kilometer', locale, 2);
+
+export const formatMinutes = (minutes: number, locale: string) => formatUnit(minutes, 'minute', locale, 0);
+
+export const formatSeconds = (seconds: number, locale: string) =>
+  seconds >= 60 && seconds % 60 === 0
+    ? formatUnit(seconds / 60, 'minute', locale, 0)
+    : formatUnit(seconds, 'second', locale, 0);
+
+/** A calendar day (YYYY-MM-DD) as the locale writes it, without shifting it through a time zone. */
+export function formatDay(day: string, locale: string, style: 'long' | 'short' = 'long') {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    weekday: style === 'long' ? 'long' : undefined,
+    day: 'numeric',
+    month: style === 'long' ? 'long' : 'short',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+export function formatTime(iso: string, locale: string) {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** Today's date in the user's own time zone, as YYYY-MM-DD. */
+export function localToday(now = new Date()) {
+  const offset = now.getTimezoneOffset() * 60_000;
+  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
+}

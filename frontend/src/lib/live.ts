@@ -1,0 +1,31 @@
+import { io, type Socket } from 'socket.io-client';
+
+/** What the server pushes after each committed change (contracts/src/changes.ts). */
+export type ChangeNotice = {
+  model: string;
+  id: string;
+  userId: string | null;
+  op: 'upsert' | 'delete';
+  position: number;
+};
+
+/**
+ * The live channel: socket.io on this origin with the sign-in token. It reconnects on its own
+ * after network trouble; a refused token ends it (the API client will meet the same 401 and
+ * sign the user out). After a reconnect, `onReconnect` lets stores catch up on what they missed.
+ */
+export function connectLive(token: string, handlers: { onChange(notice: ChangeNotice): void; onReconnect(): void }) {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) handlers.onReconnect();
+    connectedBefore = true;
+  });
+  socket.on('change', (notice: ChangeNotice) => handlers.onChange(notice));
+  socket.on('connect_error', (error) => {
+    if (error.message === 'Unauthenticated.') socket.disconnect();
+  });
+  return () => {
+    socket.disconnect();
+  };
+}

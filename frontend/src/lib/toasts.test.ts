@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createToasts, DEFAULT_DURATION, ERROR_DURATION } from './toasts.ts';
+
+/** Toasts with a hand-driven clock: timers fire only when the test says so. */
+function setup() {
+  const timers: { fn: () => void; ms: number }[] = [];
+  const toasts = createToasts({ now: () => 1000, setTimer: (fn, ms) => timers.push({ fn, ms }) });
+  return { toasts, timers };
+}
+
+describe('toasts', () => {
+  it('uses 5000 ms by default and 8000 ms for errors', () => {
+    const { toasts, timers } = setup();
+    toasts.success('Set Added');
+    toasts.info('Heads up');
+    toasts.warning('Careful');
+    toasts.error('Server Error', 'A server error occurred. Please try again later.');
+    assert.deepEqual(
+      timers.map((t) => t.ms),
+      [DEFAULT_DURATION, DEFAULT_DURATION, DEFAULT_DURATION, ERROR_DURATION],
+    );
+    assert.equal(DEFAULT_DURATION, 5000);
+    assert.equal(ERROR_DURATION, 8000);
+    assert.deepEqual(
+      toasts.state.items.map((t) => [t.type, t.title]),
+      [
+        ['success', 'Set Added'],
+        ['info', 'Heads up'],
+        ['warning', 'Careful'],
+        ['error', 'Server Error'],
+      ],
+    );
+  });
+
+  it('dismisses itself after its duration, unless persistent', () => {
+    const { toasts, timers } = setup();
+    toasts.error('Stays', 'until closed', true);
+    const id = toasts.success('Goes');
+    assert.equal(timers.length, 1, 'a persistent toast sets no timer');
+    timers[0]?.fn();
+    assert.deepEqual(
+      toasts.state.items.map((t) => t.title),
+      ['Stays'],
+    );
+    assert.ok(!toasts.state.items.some((t) => t.id === id));
+  });
+
+  it('closes on demand and carries the fields of the spec', () => {
+    const { toasts } = setup();
+    const id = toasts.show({ title: 'Saved', message: 'Settings Saved', type: 'success', duration: 1234 });
+    const [toast] = toasts.state.items;
+    assert.deepEqual(toast, {
+      id,
+      title: 'Saved',
+      message: 'Settings Saved',
+      type: 'success',
+      duration: 1234,
+      persistent: false,
+      timestamp: 1000,
+    });
+    toasts.dismiss(id);
+    assert.deepEqual(toasts.state.items, []);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The API always speaks metric (kilograms, centimetres, metres). With imperial units the app
+ * shows and accepts pounds, inches and miles, converting at the edge.
+ */
+export type Units = 'metric' | 'imperial';
+
+const KG_PER_LB = 0.45359237;
+const CM_PER_IN = 2.54;
+const M_PER_MI = 1609.344;
+
+/** Rounds to a step so converted values read like what people type (62.5 kg, 137.8 lb). */
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+export const weightUnit = (units: Units) => (units === 'imperial' ? 'lb' : 'kg');
+export const heightUnit = (units: Units) => (units === 'imperial' ? 'in' : 'cm');
+export const distanceUnit = (units: Units) => (units === 'imperial' ? 'mi' : 'km');
+
+/** Kilograms from the API to the user's unit. */
+export const displayWeight = (kg: number, units: Units) =>
+  units === 'imperial' ? round(kg / KG_PER_LB, 1) : round(kg, 2);
+/** The user's weight unit to kilograms for the API. */
+export const weightToKg = (value: number, units: Units) => (units === 'imperial' ? round(value * KG_PER_LB, 3) : value);
+
+export const displayHeight = (cm: number, units: Units) =>
+  units === 'imperial' ? round(cm / CM_PER_IN, 1) : round(cm, 1);
+export const heightToCm = (value: number, units: Units) => (units === 'imperial' ? round(value * CM_PER_IN, 2) : value);
+
+/** Metres from the API to kilometres or miles. */
+export const displayDistance = (metres: number, units: Units) =>
+  units === 'imperial' ? round(metres / M_PER_MI, 2) : round(metres / 1000, 2);
+/** Kilometres or miles to metres for the API. */
+export const distanceToMetres = (value: number, units: Units) =>
+  units === 'imperial' ? round(value * M_PER_MI, 1) : round(value * 1000, 1);
