@@ -83,8 +83,10 @@ export async function startApp() {
   };
 }
 
+/** Desktop shots take the whole page; phone shots the screen as held, so the bottom bar sits where users see it. */
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const fullPage = (page.viewportSize()?.width ?? 0) > 768;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** Waits for the app's toast with this title. */

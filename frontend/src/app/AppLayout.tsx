@@ -59,23 +59,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <aside className="sidebar">
-        <Brand />
-        <nav className="nav" aria-label={t('nav.main')}>
-          {items.map((item) => link(item, 'nav-link', 20))}
-        </nav>
-        <div className="sidebar-footer">
-          <LanguageSwitcher />
-          <div className="who">
-            <span className="avatar" aria-hidden>
-              {displayName.slice(0, 1).toUpperCase()}
-            </span>
-            <span className="who-name" title={displayName}>
-              {displayName}
-            </span>
+        <div className="sidebar-inner">
+          <Brand />
+          <nav className="nav" aria-label={t('nav.main')}>
+            {items.map((item) => link(item, 'nav-link', 20))}
+          </nav>
+          <div className="sidebar-footer">
+            <LanguageSwitcher />
+            <div className="who">
+              <span className="avatar" aria-hidden>
+                {displayName.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="who-name" title={displayName}>
+                {displayName}
+              </span>
+            </div>
+            <Button variant="ghost" icon={<LogOut size={18} className="flip-rtl" />} onClick={logout} block>
+              {t('nav.logout')}
+            </Button>
           </div>
-          <Button variant="ghost" icon={<LogOut size={18} />} onClick={logout} block>
-            {t('nav.logout')}
-          </Button>
         </div>
       </aside>
       <header className="topbar">
@@ -84,7 +86,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Link href="/profile" className="avatar" aria-label={t('nav.profile')}>
             {displayName.slice(0, 1).toUpperCase()}
           </Link>
-          <Button variant="ghost" icon={<LogOut size={18} />} label={t('nav.logout')} onClick={logout} />
+          <Button
+            variant="ghost"
+            icon={<LogOut size={18} className="flip-rtl" />}
+            label={t('nav.logout')}
+            onClick={logout}
+          />
         </div>
       </header>
       <main id="main" className="content" key={path}>

@@ -81,7 +81,7 @@ export function LoginPage() {
           </label>
           <Link href="/forgot-password">{t('auth.forgotPassword')}</Link>
         </div>
-        <Button type="submit" variant="primary" icon={<LogIn size={18} />} busy={busy} block>
+        <Button type="submit" variant="primary" icon={<LogIn size={18} className="flip-rtl" />} busy={busy} block>
           {busy ? t('auth.loggingIn') : t('auth.login')}
         </Button>
       </form>

@@ -45,7 +45,7 @@ export function DashboardPage() {
         )}
         <section aria-labelledby="today-title" className="stack-sm">
           <h2 id="today-title">{t('dashboard.today')}</h2>
-          <div className="grid">
+          <div className="grid grid-stats">
             <div className="card stat">
               <span className="stat-value">{formatNumber(completedToday.length, i18n.language)}</span>
               <span className="stat-label">{t('dashboard.workoutsToday')}</span>

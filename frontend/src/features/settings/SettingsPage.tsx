@@ -5,7 +5,6 @@ import { useSnapshot } from 'valtio';
 import { changeLanguage, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
-import { SelectField, TextField } from '../../components/Field.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import type { SettingKey, Settings } from './store.ts';
 
@@ -37,9 +36,7 @@ function Choice<T extends string>({
   const name = useId();
   return (
     <div className="switch-row">
-      <span id={`${name}-legend`} className="field-label">
-        {legend}
-      </span>
+      <span id={`${name}-legend`}>{legend}</span>
       <div className="segmented" role="radiogroup" aria-labelledby={`${name}-legend`}>
         {options.map((option) => (
           <label key={option.value}>
@@ -54,6 +51,32 @@ function Choice<T extends string>({
           </label>
         ))}
       </div>
+    </div>
+  );
+}
+
+function SelectRow({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="switch-row">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select setting-control" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -131,20 +154,17 @@ export function SettingsPage() {
               { value: 'auto', label: t('settings.themeAuto') },
             ]}
           />
-          <div className="switch-row">
-            <SelectField
-              label={t('settings.language')}
-              value={i18n.language}
-              onChange={(e) => {
-                if (isLanguage(e.target.value)) {
-                  void changeLanguage(e.target.value);
-                  if (savedToast.current) services.toasts.dismiss(savedToast.current);
-                  savedToast.current = services.toasts.success(t('settings.saved', { lng: e.target.value }));
-                }
-              }}
-              options={LANGUAGES.map((language) => ({ value: language.code, label: language.name }))}
-            />
-          </div>
+          <SelectRow
+            label={t('settings.language')}
+            value={i18n.language}
+            onChange={(value) => {
+              if (!isLanguage(value)) return;
+              void changeLanguage(value);
+              if (savedToast.current) services.toasts.dismiss(savedToast.current);
+              savedToast.current = services.toasts.success(t('settings.saved', { lng: value }));
+            }}
+            options={LANGUAGES.map((language) => ({ value: language.code, label: language.name }))}
+          />
           <Choice
             legend={t('settings.units')}
             value={settings.units}
@@ -167,13 +187,23 @@ export function SettingsPage() {
         <Section title={t('settings.training')}>
           {toggle('autoStartTimer')}
           <div className="switch-row">
-            <TextField
-              label={t('settings.defaultRestTime')}
-              inputMode="numeric"
-              value={rest}
-              onChange={(e) => saveRest(e.target.value)}
-              error={restError || undefined}
-            />
+            <label htmlFor="setting-rest">{t('settings.defaultRestTime')}</label>
+            <div className="stack-sm setting-control">
+              <input
+                id="setting-rest"
+                className="input"
+                inputMode="numeric"
+                value={rest}
+                aria-invalid={Boolean(restError) || undefined}
+                aria-describedby={restError ? 'setting-rest-error' : undefined}
+                onChange={(e) => saveRest(e.target.value)}
+              />
+              {restError && (
+                <span id="setting-rest-error" className="field-error" role="alert">
+                  {restError}
+                </span>
+              )}
+            </div>
           </div>
           {toggle('soundEffects')}
           {toggle('hapticFeedback')}
@@ -190,18 +220,16 @@ export function SettingsPage() {
           ).map(toggle)}
         </Section>
         <Section title={t('settings.privacy')}>
-          <div className="switch-row">
-            <SelectField
-              label={t('settings.profileVisibility')}
-              value={settings.profileVisibility}
-              onChange={(e) => update('profileVisibility', e.target.value as Settings['profileVisibility'])}
-              options={[
-                { value: 'public', label: t('settings.visibilityPublic') },
-                { value: 'friends', label: t('settings.visibilityFriends') },
-                { value: 'private', label: t('settings.visibilityPrivate') },
-              ]}
-            />
-          </div>
+          <SelectRow
+            label={t('settings.profileVisibility')}
+            value={settings.profileVisibility}
+            onChange={(value) => update('profileVisibility', value as Settings['profileVisibility'])}
+            options={[
+              { value: 'public', label: t('settings.visibilityPublic') },
+              { value: 'friends', label: t('settings.visibilityFriends') },
+              { value: 'private', label: t('settings.visibilityPrivate') },
+            ]}
+          />
           {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
         </Section>
         <Section title={t('settings.data')}>
