@@ -145,6 +145,19 @@ describe('journeys in a real browser', () => {
     await context.close();
   });
 
+  it('opens offline once the service worker has cached the app shell', async () => {
+    const context = await app.context();
+    const page = await context.newPage();
+    await page.goto('/login');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(new URL(scope).pathname, '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
   it("says 'Session Expired' and lands on /login when the token has expired", async () => {
     const { account } = await app.signedIn();
     const context = await app.context({
