@@ -53,6 +53,13 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<() => Promise<void>>();
+  private pendingAppends: {
+    streamId: string;
+    events: NewEvent[];
+    expected: ExpectedRevision;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   private readonly statements;
 
   constructor(file: string) {
@@ -87,41 +94,78 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('Nothing to append');
-    const result = this.appendTransaction(streamId, events, expected);
-    if (!result.repeated) this.appended.emit('append');
-    return { nextExpectedRevision: result.nextExpectedRevision, position: result.position };
+  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
+    return new Promise((resolve, reject) => {
+      this.pendingAppends.push({ streamId, events, expected, resolve, reject });
+      if (this.pendingAppends.length === 1) setImmediate(() => this.flushAppends());
+    });
   }
 
-  private appendTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-    // IMMEDIATE takes the write lock up front, so the revision check and the insert see one state.
-    return this.db
-      .transaction(() => {
-        const repeat = this.findRepeat(streamId, events);
-        if (repeat) return { ...repeat, repeated: true };
-        const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
-        assertExpected(streamId, expected, current);
-        const recordedAt = new Date().toISOString();
-        let revision = current;
-        let position = 0;
-        for (const event of events) {
-          revision += 1;
-          const info = this.statements.insertEvent.run({
-            id: event.id,
-            streamId,
-            revision,
-            type: event.type,
-            data: JSON.stringify(event.data),
-            metadata: JSON.stringify(event.metadata),
-            recordedAt,
-          });
-          position = Number(info.lastInsertRowid);
-        }
-        this.statements.upsertStream.run(streamId, revision);
-        return { nextExpectedRevision: revision, position, repeated: false };
-      })
-      .immediate();
+  /**
+   * Group commit: the appends that arrived during one turn of the event loop are written in one
+   * transaction, so they share one sync to disk instead of paying one each. Each append still
+   * checks its own expected revision inside a savepoint, and one refused append leaves the
+   * others of the group untouched.
+   */
+  private flushAppends() {
+    const group = this.pendingAppends;
+    this.pendingAppends = [];
+    const outcomes: ({ ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const append of group) {
+            try {
+              outcomes.push({ ok: true, result: this.appendOne(append.streamId, append.events, append.expected) });
+            } catch (error) {
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const append of group) append.reject(error);
+      return;
+    }
+    group.forEach((append, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok)
+        append.resolve({
+          nextExpectedRevision: outcome.result.nextExpectedRevision,
+          position: outcome.result.position,
+        });
+      else append.reject(outcome?.error);
+    });
+    if (outcomes.some((outcome) => outcome.ok && !outcome.result.repeated)) this.appended.emit('append');
+  }
+
+  /** One append, in a savepoint of the group's transaction (better-sqlite3 nests transactions so). */
+  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
+    return this.db.transaction(() => {
+      const repeat = this.findRepeat(streamId, events);
+      if (repeat) return { ...repeat, repeated: true };
+      const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
+      assertExpected(streamId, expected, current);
+      const recordedAt = new Date().toISOString();
+      let revision = current;
+      let position = 0;
+      for (const event of events) {
+        revision += 1;
+        const info = this.statements.insertEvent.run({
+          id: event.id,
+          streamId,
+          revision,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: JSON.stringify(event.metadata),
+          recordedAt,
+        });
+        position = Number(info.lastInsertRowid);
+      }
+      this.statements.upsertStream.run(streamId, revision);
+      return { nextExpectedRevision: revision, position, repeated: false };
+    })();
   }
 
   /** An append whose event ids are all already in this stream is a repeat of an earlier one. */
