@@ -12,7 +12,19 @@ import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
 import type { Projection } from './projection.ts';
 
-type Running = { projection: Projection; position: number; subscription: Subscription | null };
+type Running = {
+  projection: Projection;
+  position: number;
+  subscription: Subscription | null;
+  /**
+   * The documents this runner wrote last, most recently used last. The runner is its
+   * collections' only writer, so what it wrote is what the store holds, and a busy workout is
+   * not read back and parsed again for every batch.
+   */
+  recent: Map<string, Document | null>;
+};
+
+const RECENT_DOCUMENTS = 1000;
 
 export type RunnerOptions = {
   eventStore: EventStore;
@@ -42,7 +54,7 @@ export class ProjectionRunner implements ProjectionProgress {
     this.options = { batchSize: 500, retryDelayMs: 1000, ...options };
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
-      this.running.set(projection.name, { projection, position: 0, subscription: null });
+      this.running.set(projection.name, { projection, position: 0, subscription: null, recent: new Map() });
       this.projectionOfModel.set(projection.collection.name, projection.name);
     }
   }
@@ -110,6 +122,7 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.unfollow(running);
     await this.options.readStore.reset(name, [running.projection.collection.name]);
     running.position = 0;
+    running.recent.clear();
     await this.catchUp(running, onProgress);
     if (wasFollowing && !this.stopped) this.follow(running);
   }
@@ -167,7 +180,9 @@ export class ProjectionRunner implements ProjectionProgress {
       const id = projection.documentId(event);
       const current = documents.has(id)
         ? (documents.get(id) ?? null)
-        : await this.options.readStore.get(collection, id);
+        : running.recent.has(id)
+          ? (running.recent.get(id) ?? null)
+          : await this.options.readStore.get(collection, id);
       if (current && Number(current[POSITION_FIELD]) >= event.position) continue;
       const evolved = projection.evolve(current, event);
       const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
@@ -192,9 +207,28 @@ export class ProjectionRunner implements ProjectionProgress {
     const notices = [...changes.values()];
     // The notices go into the read store's change feed in the same transaction, for processes
     // that cannot hear this runner (query services in the distributed deployment).
-    await this.options.readStore.commit(projection.name, [...writes.values()], last, notices);
+    try {
+      await this.options.readStore.commit(projection.name, [...writes.values()], last, notices);
+    } catch (error) {
+      // Nothing was written: forget what this batch would have left, so a retry reads the store.
+      for (const id of documents.keys()) running.recent.delete(id);
+      throw error;
+    }
     running.position = last;
+    remember(running.recent, documents);
     for (const notice of notices) this.emitter.emit('change', notice);
     this.emitter.emit('progress');
+  }
+}
+
+/** Keeps the newest documents, dropping the least recently written beyond the limit. */
+function remember(recent: Map<string, Document | null>, documents: Map<string, Document | null>) {
+  for (const [id, document] of documents) {
+    recent.delete(id);
+    recent.set(id, document);
+  }
+  for (const id of recent.keys()) {
+    if (recent.size <= RECENT_DOCUMENTS) break;
+    recent.delete(id);
   }
 }
