@@ -10,7 +10,7 @@ import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
-import { fixed, percentile } from './measure.ts';
+import { fixed, percentile, summarize } from './measure.ts';
 
 /**
  * `npm run bench`: the embedded product's figures on this machine, next to what the machine can
@@ -98,13 +98,7 @@ async function logSetsUnderLoad(baseUrl: string, token: string, setUrls: string[
       },
     ],
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return summarize(result);
 }
 
 /**

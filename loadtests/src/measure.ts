@@ -19,6 +19,11 @@ export async function load(options: {
     connections: options.connections,
     duration: options.seconds,
   });
+  return summarize(result);
+}
+
+/** The figures the benchmark prints, from an autocannon result. */
+export function summarize(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

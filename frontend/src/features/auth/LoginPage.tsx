@@ -7,6 +7,7 @@ import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 
 export function LoginPage() {
@@ -38,17 +39,8 @@ export function LoginPage() {
   }
 
   return (
-    <div className="card guest-card stack">
-      <div className="stack-sm">
-        <h1>{t('auth.loginTitle')}</h1>
-        <p className="muted">{t('auth.loginSubtitle')}</p>
-      </div>
+    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} error={formError}>
       <form className="stack" onSubmit={submit} noValidate>
-        {formError && (
-          <p className="field-error" role="alert">
-            {formError}
-          </p>
-        )}
         <TextField
           label={t('auth.email')}
           type="email"
@@ -90,6 +82,6 @@ export function LoginPage() {
       <p className="muted" style={{ textAlign: 'center' }}>
         {t('auth.noAccount')} <Link href={`/register${search ? `?${search}` : ''}`}>{t('auth.createAccount')}</Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }

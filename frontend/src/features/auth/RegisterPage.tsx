@@ -7,6 +7,7 @@ import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 
 export function RegisterPage() {
@@ -43,17 +44,8 @@ export function RegisterPage() {
   }
 
   return (
-    <div className="card guest-card stack">
-      <div className="stack-sm">
-        <h1>{t('auth.registerTitle')}</h1>
-        <p className="muted">{t('auth.registerSubtitle')}</p>
-      </div>
+    <AuthCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} error={formError}>
       <form className="stack" onSubmit={submit} noValidate>
-        {formError && (
-          <p className="field-error" role="alert">
-            {formError}
-          </p>
-        )}
         <TextField
           label={t('auth.name')}
           name="name"
@@ -103,6 +95,6 @@ export function RegisterPage() {
       <p className="muted" style={{ textAlign: 'center' }}>
         {t('auth.haveAccount')} <Link href={`/login${search ? `?${search}` : ''}`}>{t('auth.loginInstead')}</Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }
