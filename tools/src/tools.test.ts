@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs a tool the way `npm run es -- …` / `npm run users -- …` does, on a data folder. */
+function tool(script: 'es' | 'users', args: string[], dataDir: string) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'tools/src', `${script}.ts`), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('developer tools', () => {
+  let server: TestServer;
+  let workoutId = '';
+  let email = '';
+  let userId = '';
+
+  before(async () => {
+    server = await startTestServer();
+    await server.register('First admin');
+    const account = await server.register('Lifter');
+    email = account.email;
+    userId = account.user.id;
+    const workout = (await server.api('POST', '/workouts', { token: account.token, body: { name: 'Pull day' } })).body;
+    workoutId = workout.id;
+    await server.api('POST', `/workouts/${workoutId}/exercises`, { token: account.token, body: { name: 'Row' } });
+    await server.api('PATCH', `/workouts/${workoutId}`, { token: account.token, body: { name: 'Heavy pull day' } });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('lists streams and prints one, with password and token hashes redacted', () => {
+    const streams = tool('es', ['streams', 'user-'], server.dataDir);
+    assert.equal(streams.status, 0, streams.stderr);
+    assert.match(streams.stdout, new RegExp(`user-${userId}\\t\\d+ events`));
+    const stream = tool('es', ['stream', `user-${userId}`], server.dataDir);
+    assert.match(stream.stdout, /UserRegistered/);
+    assert.match(stream.stdout, /"passwordHash":"\[redacted\]"/);
+    assert.doesNotMatch(stream.stdout, /argon2id/);
+  });
+
+  it('shows a workout as of an earlier revision (time travel)', () => {
+    const before = JSON.parse(tool('es', ['state', `workout-${workoutId}`, '--revision', '0'], server.dataDir).stdout);
+    assert.equal(before.document.name, 'Pull day');
+    assert.deepEqual(before.document.exercises, []);
+    const latest = JSON.parse(tool('es', ['state', `workout-${workoutId}`], server.dataDir).stdout);
+    assert.equal(latest.document.name, 'Heavy pull day');
+    assert.equal(latest.document.exercises.length, 1);
+  });
+
+  it('refuses to rebuild under a running server, and explains bad input', () => {
+    const unknown = tool('es', ['rebuild', 'nonsense'], server.dataDir);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /Unknown projection nonsense/);
+    const revision = tool('es', ['state', `workout-${workoutId}`, '--revision', 'soon'], server.dataDir);
+    assert.match(revision.stderr, /--revision takes a whole number/);
+  });
+
+  it('promotes and demotes a user by email, which the running server picks up', async () => {
+    const promoted = tool('users', ['promote', email.toUpperCase()], server.dataDir);
+    assert.equal(promoted.status, 0, promoted.stderr);
+    assert.match(promoted.stdout, /is now an admin/);
+    const deadline = Date.now() + 3000;
+    while ((await server.readStore.get<{ role: string }>('users', userId))?.role !== 'admin') {
+      assert.ok(Date.now() < deadline, 'the server projected the role change');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.match(tool('users', ['demote', email], server.dataDir).stdout, /is now a regular user/);
+    const missing = tool('users', ['promote', 'nobody@example.com'], server.dataDir);
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /No user with the email/);
+  });
+});
