@@ -70,7 +70,7 @@ describe('developer tools', () => {
     assert.equal(promoted.status, 0, promoted.stderr);
     assert.match(promoted.stdout, /is now an admin/);
     const deadline = Date.now() + 3000;
-    while ((await server.readStore.get<{ role: string }>('users', userId))?.role !== 'admin') {
+    while ((await server.readStore.get<{ id: string; role: string }>('users', userId))?.role !== 'admin') {
       assert.ok(Date.now() < deadline, 'the server projected the role change');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
