@@ -6,3 +6,6 @@ export * from './users/api.ts';
 export * from './users/events.ts';
 export * from './workouts/api.ts';
 export * from './workouts/events.ts';
+export * from './exercises/api.ts';
+export * from './exercises/events.ts';
+export * from './exercises/search.ts';

@@ -1,6 +1,12 @@
+import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
 import type { Projection } from './projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
 
 /** Every projection the product runs, in the order they are created. */
-export const allProjections = [usersProjection, workoutsProjection] as unknown as Projection[];
+export const allProjections = [
+  usersProjection,
+  workoutsProjection,
+  exercisesProjection,
+  favoritesProjection,
+] as unknown as Projection[];

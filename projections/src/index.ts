@@ -5,3 +5,4 @@ export * from './projection.ts';
 export * from './runner.ts';
 export { usersProjection } from './users/users-projection.ts';
 export { workoutsProjection } from './workouts/workouts-projection.ts';
+export { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';

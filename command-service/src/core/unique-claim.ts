@@ -1,40 +1,44 @@
-import type { DomainEvent } from '@fitness/contracts';
+import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
 import { WrongExpectedRevisionError } from '@fitness/stores';
 import type { CommandContext, CommandHandler } from './command-handler.ts';
 
-export type ClaimEvent = DomainEvent & { data: { userId: string } };
+/**
+ * Whether an existing claim still stands: 'held' (its owner exists and still uses it), 'free'
+ * (its owner let it go: deleted, renamed), or 'pending' (its owner has not been written yet).
+ */
+export type ClaimStatus = 'held' | 'free' | 'pending';
 
-/** A claim whose user never got registered (a crash in between) is free again after this long. */
+/** A pending claim whose owner never got written (a crash in between) is free again after this long. */
 const ORPHAN_GRACE_MS = 60_000;
 
 /**
- * Claims something unique (an email address, the first-admin seat) for a user. The claim is a
- * stream that only one "no stream" append can create, so concurrent claimants cannot both win,
- * in one process or many. A claim left behind by a registration that crashed before its user
- * stream was written is taken over once it is older than a grace period.
+ * Claims something unique (an email address, the first-admin seat, a custom exercise name) for
+ * an owner. The claim is a stream that only one "no stream" append can create, so concurrent
+ * claimants cannot both win, in one process or many. A claim its owner gave up, or one left
+ * behind by a write that crashed before its owner existed (once older than a grace period), is
+ * taken over with an expected revision, so that takeover is a race only one can win too.
  */
 export async function claimUnique(
   handler: CommandHandler,
   streamId: string,
-  event: ClaimEvent,
+  claim: DomainEvent,
   context: CommandContext,
-  userExists: (userId: string) => Promise<boolean>,
+  status: (existing: RecordedEvent) => Promise<ClaimStatus>,
 ): Promise<boolean> {
   try {
-    await handler.appendOnce(streamId, [event], 'no_stream', context);
+    await handler.appendOnce(streamId, [claim], 'no_stream', context);
     return true;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
-  const claims = await handler.readStream(streamId);
-  const current = claims.at(-1);
+  const current = (await handler.readStream(streamId)).at(-1);
   if (!current) return false;
-  const owner = String(current.data.userId);
-  if (owner === event.data.userId) return true;
-  const age = context.now.getTime() - Date.parse(current.recordedAt);
-  if (age < ORPHAN_GRACE_MS || (await userExists(owner))) return false;
+  if (current.metadata.commandId === context.commandId) return true; // this very command claimed it
+  const state = await status(current);
+  const orphaned = state === 'pending' && context.now.getTime() - Date.parse(current.recordedAt) >= ORPHAN_GRACE_MS;
+  if (state === 'held' || (state === 'pending' && !orphaned)) return false;
   try {
-    await handler.appendOnce(streamId, [event], current.revision, context);
+    await handler.appendOnce(streamId, [claim], current.revision, context);
     return true;
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) return false;

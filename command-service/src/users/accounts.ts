@@ -1,6 +1,7 @@
 import {
   emailReservationStream,
   FIRST_ADMIN_STREAM,
+  type RecordedEvent,
   type Role,
   type UserDocument,
   userStream,
@@ -10,7 +11,7 @@ import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts'
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
-import { claimUnique } from '../core/unique-claim.ts';
+import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
 import { type IssuedToken, UserNotFound, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -41,14 +42,16 @@ export class Accounts {
     const userId = newId();
     const passwordHash = await hashPassword(input.password);
     const at = context.now.toISOString();
-    const userExists = (id: string) => this.userExists(id);
+    // A user, once registered, keeps their email and seat for good; before that the claim is pending.
+    const claimStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
+      (await this.userExists(String(claim.data.userId))) ? 'held' : 'pending';
 
     const emailClaimed = await claimUnique(
       this.handler,
       emailReservationStream(email),
       { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
       context,
-      userExists,
+      claimStatus,
     );
     if (!emailClaimed) throw new ValidationFailed({ email: ['The email has already been taken.'] });
 
@@ -57,7 +60,7 @@ export class Accounts {
       FIRST_ADMIN_STREAM,
       { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
       context,
-      userExists,
+      claimStatus,
     );
     const role: Role = firstUser ? 'admin' : 'user';
     const { token, secret } = this.newToken('web', false, context.now);
