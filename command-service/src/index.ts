@@ -1,5 +1,6 @@
 export { buildCommandServiceApp } from './app.ts';
 export { CommandHandler } from './core/command-handler.ts';
+export { ExerciseLibrary } from './exercises/library.ts';
 export { commandRoutes } from './routes.ts';
 export { type CommandServices, createCommandServices } from './services.ts';
 export { Accounts } from './users/accounts.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { exerciseCommandRoutes } from './exercises/routes.ts';
 import type { CommandServices } from './services.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
@@ -7,4 +8,5 @@ import { workoutCommandRoutes } from './workouts/routes.ts';
 export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   await app.register(authCommandRoutes, services);
   await app.register(workoutCommandRoutes, services);
+  await app.register(exerciseCommandRoutes, services);
 };

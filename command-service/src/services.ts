@@ -3,12 +3,14 @@ import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ProjectionProgress } from '@fitness/projections';
 import type { EventStore } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
+import { ExerciseLibrary } from './exercises/library.ts';
 import { Accounts } from './users/accounts.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {
   handler: CommandHandler;
   accounts: Accounts;
+  library: ExerciseLibrary;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   clock: () => Date;
@@ -26,6 +28,7 @@ export function createCommandServices(
   return {
     handler,
     accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
+    library: new ExerciseLibrary(handler),
     authenticator: parts.authenticator,
     progress: parts.progress,
     clock: parts.clock,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { allProjections } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import Database from 'better-sqlite3';
 import { apiClient, registerUser } from './testing/api-client.ts';
@@ -15,10 +16,7 @@ async function assertReadModelsEqualRebuild(dataDir: string) {
   const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dataDir, 'read.sqlite'));
   try {
-    await readStore.ensureCollections([
-      { name: 'users', indexes: [] },
-      { name: 'workouts', indexes: [] },
-    ]);
+    await readStore.ensureCollections(allProjections.map((projection) => projection.collection));
     const live = await snapshotReadModels(readStore);
     const rebuilt = await readModelsRebuiltFromZero(eventStore);
     assert.ok((rebuilt.workouts ?? []).length > 0, 'there is something to compare');

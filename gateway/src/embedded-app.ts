@@ -26,6 +26,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const clock = options.clock ?? (() => new Date());
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, clock);
   const commandServices = createCommandServices(config, { eventStore, authenticator, progress: runner, clock });
+  await commandServices.library.seed(clock());
 
   const root = app as unknown as FastifyInstance;
   await registerApiDocs(root);

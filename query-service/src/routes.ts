@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { exerciseQueryRoutes } from './exercises/routes.ts';
 import type { QueryServices } from './services.ts';
 import { userQueryRoutes } from './users/routes.ts';
 import { workoutQueryRoutes } from './workouts/routes.ts';
@@ -7,4 +8,5 @@ import { workoutQueryRoutes } from './workouts/routes.ts';
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   await app.register(userQueryRoutes, services);
   await app.register(workoutQueryRoutes, services);
+  await app.register(exerciseQueryRoutes, services);
 };

@@ -8,21 +8,31 @@ import {
   type ExerciseCategory,
   type ExerciseUnit,
   type Localized,
-  type Muscle as MuscleValue,
   MUSCLES,
+  type Muscle as MuscleValue,
   UNITS,
 } from './events.ts';
 
 /** A choice of literals; typed as the union of the values so Static<> keeps them. */
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((value) => Type.Literal(value)), { errorMessage: message }));
+  Type.Unsafe<T[number]>(
+    Type.Union(
+      values.map((value) => Type.Literal(value)),
+      { errorMessage: message },
+    ),
+  );
 
 const Category = oneOf(CATEGORIES, `The category must be one of: ${CATEGORIES.join(', ')}.`);
 const Muscle = oneOf(MUSCLES, `The primary muscle must be one of: ${MUSCLES.join(', ')}.`);
 const EquipmentField = oneOf(EQUIPMENT, `The equipment must be one of: ${EQUIPMENT.join(', ')}.`);
 const Difficulty = oneOf(DIFFICULTIES, `The difficulty must be one of: ${DIFFICULTIES.join(', ')}.`);
 const Unit = oneOf(UNITS, `The unit must be one of: ${UNITS.join(', ')}.`);
-const Name = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S', errorMessage: 'The name must be 1 to 120 characters.' });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  pattern: '\\S',
+  errorMessage: 'The name must be 1 to 120 characters.',
+});
 const Steps = (what: string, max: number) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
     maxItems: max,
@@ -70,7 +80,9 @@ export const ListExercisesQuery = Type.Object({
   difficulty: Type.Optional(Difficulty),
   tab: Type.Optional(oneOf(['all', 'mine', 'favorites'] as const, 'The tab must be all, mine or favorites.')),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24, errorMessage: 'The per page value must be 1 to 100.' })),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 24, errorMessage: 'The per page value must be 1 to 100.' }),
+  ),
 });
 export type ListExercisesQuery = Static<typeof ListExercisesQuery>;
 
@@ -96,7 +108,12 @@ export type Exercise = Static<typeof Exercise>;
 
 export const ExerciseList = Type.Object({
   data: Type.Array(Exercise),
-  meta: Type.Object({ current_page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), last_page: Type.Integer() }),
+  meta: Type.Object({
+    current_page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+    last_page: Type.Integer(),
+  }),
 });
 
 export const FavoriteState = Type.Object({ id: Type.String(), is_favorite: Type.Boolean() });

@@ -41,8 +41,14 @@ export type ExerciseEvent =
         definedAt: string;
       };
     }
-  | { type: 'CustomExerciseCreated'; data: CustomExerciseFields & { exerciseId: string; userId: string; createdAt: string } }
-  | { type: 'CustomExerciseChanged'; data: { exerciseId: string; userId: string; changes: Partial<CustomExerciseFields> } }
+  | {
+      type: 'CustomExerciseCreated';
+      data: CustomExerciseFields & { exerciseId: string; userId: string; createdAt: string };
+    }
+  | {
+      type: 'CustomExerciseChanged';
+      data: { exerciseId: string; userId: string; changes: Partial<CustomExerciseFields> };
+    }
   | { type: 'CustomExerciseDeleted'; data: { exerciseId: string; userId: string; deletedAt: string } };
 
 export type ExerciseEventType = ExerciseEvent['type'];

@@ -5,6 +5,7 @@ import { ForgotPasswordPage, GoogleCallbackPage, VerifyEmailPage } from '../feat
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { WorkoutDetailPage } from '../features/workouts/WorkoutDetailPage.tsx';
@@ -45,7 +46,7 @@ export function Routes() {
       <Route path="/workouts">{signedIn('user', <WorkoutsPage />)}</Route>
       <Route path="/workouts/:id">{(params) => signedIn('user', <WorkoutDetailPage id={params.id} />)}</Route>
       <Route path="/templates">{signedIn('user', soon(t('workouts.templates'), t('comingSoon.templates')))}</Route>
-      <Route path="/exercises">{signedIn('user', soon(t('nav.exercises'), t('comingSoon.exercises')))}</Route>
+      <Route path="/exercises">{signedIn('user', <ExercisesPage />)}</Route>
       <Route path="/meals">{signedIn('user', soon(t('nav.meals'), t('comingSoon.meals')))}</Route>
       <Route path="/profile">{signedIn('user', soon(t('nav.profile'), t('comingSoon.profile')))}</Route>
       <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>

@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createAuth } from '../features/auth/store.ts';
+import { createExercises } from '../features/exercises/store.ts';
 import { createSettings } from '../features/settings/store.ts';
 import { createWorkouts } from '../features/workouts/store.ts';
 import { createApiClient } from '../lib/api-client.ts';
@@ -38,6 +39,7 @@ const api = createApiClient({
 
 const auth = createAuth({ api, storage });
 const workouts = createWorkouts(api);
+const exercises = createExercises(api);
 
 /** The language at startup: the `locale` key (spec), defaulting to en. */
 export function initialLanguage(): Language {
@@ -76,14 +78,19 @@ function followSignIn() {
     token = auth.state.token;
     if (!token) {
       workouts.clear();
+      exercises.clear();
       return;
     }
     disconnect = connectLive(token, {
       onChange: (notice) => {
-        workouts.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
+        for (const store of [workouts, exercises]) {
+          store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
+        }
       },
       onReconnect: () => {
-        workouts.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
+        for (const store of [workouts, exercises]) {
+          store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
+        }
       },
     });
   };
@@ -98,4 +105,4 @@ export async function startServices() {
   followSignIn();
 }
 
-export const services = { storage, toasts, settings, api, auth, workouts };
+export const services = { storage, toasts, settings, api, auth, workouts, exercises };

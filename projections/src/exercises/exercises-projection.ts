@@ -26,7 +26,10 @@ export const exercisesProjection: Projection<ExerciseDocument & { id: string }, 
   evolve: evolveExercise,
 };
 
-function evolveExercise(current: ExerciseDocument | null, event: RecordedEvent<ExerciseEvent>): ExerciseDocument | null {
+function evolveExercise(
+  current: ExerciseDocument | null,
+  event: RecordedEvent<ExerciseEvent>,
+): ExerciseDocument | null {
   const at = event.metadata.timestamp;
   switch (event.type) {
     case 'SystemExerciseDefined': {
@@ -99,7 +102,9 @@ export const favoritesProjection: Projection<FavoritesDocument, FavoriteEvent> =
     const ids = current?.exercise_ids ?? [];
     const { userId, exerciseId } = event.data;
     const exercise_ids =
-      event.type === 'ExerciseFavorited' ? [...ids.filter((id) => id !== exerciseId), exerciseId] : ids.filter((id) => id !== exerciseId);
+      event.type === 'ExerciseFavorited'
+        ? [...ids.filter((id) => id !== exerciseId), exerciseId]
+        : ids.filter((id) => id !== exerciseId);
     return { id: userId, user_id: userId, exercise_ids };
   },
 };

@@ -105,8 +105,11 @@ export function createWorkouts(api: ApiClient) {
       await api.delete(`/workouts/${id}`);
       drop(id);
     },
-    async addExercise(workoutId: string, name: string) {
-      const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, { name });
+    async addExercise(workoutId: string, name: string, exerciseId: string | null = null) {
+      const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, {
+        name,
+        exercise_id: exerciseId,
+      });
       const workout = state.byId[workoutId];
       if (workout && !workout.exercises.some((e) => e.id === exercise.id)) workout.exercises.push(exercise);
       return exercise;

@@ -1,0 +1,177 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field, SelectField, TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { CATEGORIES, DIFFICULTIES, EQUIPMENT, type Exercise, type ExerciseBody, MUSCLES, UNITS } from './types.ts';
+
+type Draft = Required<Omit<ExerciseBody, 'instructions' | 'tips'>> & { instructions: string; tips: string };
+
+const blank: Draft = {
+  name: '',
+  category: 'strength',
+  primary_muscle: 'chest',
+  equipment: 'bodyweight',
+  difficulty: 'beginner',
+  unit: 'reps',
+  instructions: '',
+  tips: '',
+};
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** Creates a custom exercise, or edits one (`editing`). Duplicate names get the spec's message. */
+export function ExerciseFormDialog({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: Exercise | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [draft, setDraft] = useState<Draft>(blank);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) {
+      setErrors({});
+      setDraft(
+        editing
+          ? {
+              name: editing.name,
+              category: editing.category,
+              primary_muscle: editing.primary_muscle,
+              equipment: editing.equipment,
+              difficulty: editing.difficulty,
+              unit: editing.unit,
+              instructions: editing.instructions.join('\n'),
+              tips: editing.tips.join('\n'),
+            }
+          : blank,
+      );
+      dialog.showModal();
+    }
+    if (!open && dialog?.open) dialog.close();
+  }, [open, editing]);
+
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (event: { target: { value: string } }) =>
+      setDraft({ ...draft, [key]: event.target.value });
+  const options = (values: readonly string[], enumName: string) =>
+    values.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.name.trim()) {
+      setErrors({ name: [t('exercises.nameRequired')] });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    const body: ExerciseBody = { ...draft, instructions: lines(draft.instructions), tips: lines(draft.tips) };
+    try {
+      if (editing) await services.exercises.update(editing.id, body);
+      else await services.exercises.create(body);
+      services.toasts.success(editing ? t('exercises.updated') : t('exercises.created'), draft.name.trim());
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      else services.toasts.error(editing ? t('exercises.failedToUpdate') : t('exercises.failedToCreate'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="exercise-form-title" onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <h2 id="exercise-form-title">{editing ? t('exercises.editTitle') : t('exercises.createTitle')}</h2>
+        <TextField
+          label={t('exercises.name')}
+          value={draft.name}
+          maxLength={120}
+          onChange={set('name')}
+          error={errors.name?.[0]}
+          autoFocus
+        />
+        <div className="form-grid">
+          <SelectField
+            label={t('exercises.category')}
+            value={draft.category}
+            onChange={set('category')}
+            options={options(CATEGORIES, 'category')}
+          />
+          <SelectField
+            label={t('exercises.muscle')}
+            value={draft.primary_muscle}
+            onChange={set('primary_muscle')}
+            options={options(MUSCLES, 'muscle')}
+          />
+          <SelectField
+            label={t('exercises.equipment')}
+            value={draft.equipment}
+            onChange={set('equipment')}
+            options={options(EQUIPMENT, 'equipment')}
+          />
+          <SelectField
+            label={t('exercises.difficulty')}
+            value={draft.difficulty}
+            onChange={set('difficulty')}
+            options={options(DIFFICULTIES, 'difficulty')}
+          />
+          <SelectField
+            label={t('exercises.unit')}
+            value={draft.unit}
+            onChange={set('unit')}
+            options={options(UNITS, 'unit')}
+          />
+        </div>
+        <Field
+          label={t('exercises.instructions')}
+          hint={t('exercises.instructionsHint')}
+          error={errors.instructions?.[0]}
+        >
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              className="textarea"
+              aria-describedby={describedBy}
+              value={draft.instructions}
+              onChange={set('instructions')}
+            />
+          )}
+        </Field>
+        <Field label={t('exercises.tips')} hint={t('exercises.tipsHint')} error={errors.tips?.[0]}>
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              className="textarea"
+              aria-describedby={describedBy}
+              value={draft.tips}
+              onChange={set('tips')}
+            />
+          )}
+        </Field>
+        <div className="dialog-actions">
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            {t('exercises.save')}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

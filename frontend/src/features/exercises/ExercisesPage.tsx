@@ -1,0 +1,222 @@
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { SelectField } from '../../components/Field.tsx';
+import { localToday } from '../../lib/format.ts';
+import { ExerciseCard } from './ExerciseCard.tsx';
+import { ExerciseDetailsDialog } from './ExerciseDetailsDialog.tsx';
+import { ExerciseFormDialog } from './ExerciseFormDialog.tsx';
+import { CATEGORIES, EQUIPMENT, type Exercise, MUSCLES, type Tab } from './types.ts';
+
+const SEARCH_DELAY_MS = 250;
+
+export function ExercisesPage() {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const library = useSnapshot(services.exercises.state);
+  const [search, setSearch] = useState(library.query.search);
+  const [open, setOpen] = useState<Exercise | null>(null);
+  const [form, setForm] = useState<{ editing: Exercise | null } | null>(null);
+  const [deleting, setDeleting] = useState<Exercise | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  // The language decides the names searched and shown, so a switch reloads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger, not an input
+  useEffect(() => {
+    services.exercises.search({}).catch((error) => console.error('Failed to load exercises', error));
+  }, [i18n.language]);
+
+  useEffect(() => {
+    if (search === services.exercises.state.query.search) return;
+    const timer = setTimeout(() => {
+      services.exercises.search({ search }).catch((error) => console.error('Failed to search exercises', error));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const query = (change: Parameters<typeof services.exercises.search>[0]) => {
+    services.exercises.search(change).catch((error) => console.error('Failed to load exercises', error));
+  };
+
+  async function toggleFavorite(exercise: Exercise) {
+    try {
+      await services.exercises.setFavorite(exercise.id, !exercise.is_favorite);
+      if (open?.id === exercise.id) setOpen({ ...exercise, is_favorite: !exercise.is_favorite });
+    } catch {
+      services.toasts.error(t('exercises.failedToFavorite'));
+    }
+  }
+
+  async function startWorkout(exercise: Exercise) {
+    try {
+      const workout = await services.workouts.start({ name: exercise.name, date: localToday() });
+      await services.workouts.addExercise(workout.id, exercise.name, exercise.id);
+      setOpen(null);
+      navigate(`/workouts/${workout.id}`);
+    } catch {
+      services.toasts.error(t('workouts.failedToStart'));
+    }
+  }
+
+  async function remove(exercise: Exercise) {
+    try {
+      await services.exercises.remove(exercise.id);
+      services.toasts.success(t('exercises.deleted'), exercise.name);
+      setOpen(null);
+    } catch {
+      services.toasts.error(t('exercises.failedToDelete'));
+    }
+  }
+
+  const tabs: { value: Tab; label: string }[] = [
+    { value: 'all', label: t('exercises.tabAll') },
+    { value: 'mine', label: t('exercises.tabMine') },
+    { value: 'favorites', label: t('exercises.tabFavorites') },
+  ];
+  const choice = (
+    label: string,
+    value: string,
+    values: readonly string[],
+    enumName: string,
+    key: 'category' | 'muscle' | 'equipment',
+  ) => (
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(event) => query({ [key]: event.target.value })}
+      options={[
+        { value: '', label: t('exercises.any') },
+        ...values.map((v) => ({ value: v, label: t(`enums.${enumName}.${v}`) })),
+      ]}
+    />
+  );
+  const filtered = Boolean(
+    library.query.search || library.query.category || library.query.muscle || library.query.equipment,
+  );
+  const empty =
+    library.query.tab === 'mine' && !filtered
+      ? t('exercises.noMine')
+      : library.query.tab === 'favorites' && !filtered
+        ? t('exercises.noFavorites')
+        : t('exercises.noResults');
+
+  return (
+    <>
+      <PageHeader
+        title={t('exercises.title')}
+        subtitle={library.librarySize ? t('exercises.subtitle', { count: library.librarySize }) : undefined}
+        actions={
+          <Button variant="primary" icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
+            {t('exercises.create')}
+          </Button>
+        }
+      />
+      <div className="stack">
+        <search className="card stack">
+          <div className="search-field">
+            <Search size={18} aria-hidden className="muted" />
+            <label htmlFor="exercise-search" className="visually-hidden">
+              {t('exercises.search')}
+            </label>
+            <input
+              id="exercise-search"
+              type="search"
+              className="input"
+              placeholder={t('exercises.searchPlaceholder')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <div className="form-grid">
+            {choice(t('exercises.category'), library.query.category, CATEGORIES, 'category', 'category')}
+            {choice(t('exercises.muscle'), library.query.muscle, MUSCLES, 'muscle', 'muscle')}
+            {choice(t('exercises.equipment'), library.query.equipment, EQUIPMENT, 'equipment', 'equipment')}
+          </div>
+          <div className="spread">
+            <div className="segmented" role="tablist" aria-label={t('exercises.tabs')}>
+              {tabs.map((tab) => (
+                <button
+                  key={tab.value}
+                  type="button"
+                  role="tab"
+                  className="segment"
+                  aria-selected={library.query.tab === tab.value}
+                  onClick={() => query({ tab: tab.value })}
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
+            <span className="muted" aria-live="polite">
+              {t('exercises.results', { count: library.total })}
+            </span>
+          </div>
+        </search>
+
+        {library.failed && <p className="field-error">{t('exercises.loadFailed')}</p>}
+        {library.page === 0 && !library.failed && <Spinner />}
+        {library.page > 0 && library.results.length === 0 && !library.loading && (
+          <div className="card">
+            <EmptyState>
+              <p>{empty}</p>
+            </EmptyState>
+          </div>
+        )}
+        <div className="grid" data-testid="exercise-results">
+          {library.results.map((exercise) => (
+            <ExerciseCard
+              key={exercise.id}
+              exercise={exercise as Exercise}
+              onOpen={() => setOpen(exercise as Exercise)}
+              onFavorite={() => toggleFavorite(exercise as Exercise)}
+            />
+          ))}
+        </div>
+        {library.page > 0 && library.page < library.lastPage && (
+          <Button
+            busy={loadingMore}
+            onClick={async () => {
+              setLoadingMore(true);
+              try {
+                await services.exercises.loadMore();
+              } finally {
+                setLoadingMore(false);
+              }
+            }}
+            block
+          >
+            {t('exercises.showMore')}
+          </Button>
+        )}
+      </div>
+
+      <ExerciseDetailsDialog
+        exercise={open}
+        onClose={() => setOpen(null)}
+        onFavorite={toggleFavorite}
+        onStart={startWorkout}
+        onEdit={(exercise) => {
+          setOpen(null);
+          setForm({ editing: exercise });
+        }}
+        onDelete={(exercise) => setDeleting(exercise)}
+      />
+      <ExerciseFormDialog open={form !== null} editing={form?.editing ?? null} onClose={() => setForm(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('exercises.deleteTitle', { name: deleting?.name })}
+        body={t('exercises.deleteBody')}
+        confirmLabel={t('confirm.delete')}
+        danger
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

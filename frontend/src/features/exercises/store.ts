@@ -1,0 +1,131 @@
+import { proxy } from 'valtio';
+import type { ApiClient } from '../../lib/api-client.ts';
+import type { ChangeNotice } from '../../lib/live.ts';
+import type { Exercise, ExerciseBody, ExerciseQuery } from './types.ts';
+
+const PAGE_SIZE = 24;
+
+/**
+ * The library as the user browses it: the current query and its results, page by page. A
+ * change pushed for an exercise or the user's favorites reloads what is on screen, so a custom
+ * exercise made or a star set on another device shows up here too.
+ */
+export function createExercises(api: ApiClient) {
+  const state = proxy({
+    query: { search: '', category: '', muscle: '', equipment: '', tab: 'all' } as ExerciseQuery,
+    results: [] as Exercise[],
+    total: 0,
+    page: 0,
+    lastPage: 1,
+    loading: false,
+    failed: false,
+    /** The library's size, for the page's subtitle. */
+    librarySize: 0,
+  });
+  let generation = 0;
+
+  async function fetchPage(page: number) {
+    const { search, category, muscle, equipment, tab } = state.query;
+    return api.get<{ data: Exercise[]; meta: { total: number; last_page: number } }>('/exercises', {
+      query: {
+        search: search.trim() || undefined,
+        category: category || undefined,
+        muscle: muscle || undefined,
+        equipment: equipment || undefined,
+        tab,
+        page,
+        per_page: PAGE_SIZE,
+      },
+    });
+  }
+
+  /** Loads the first page for the current query; a newer query wins over a slower older one. */
+  async function reload() {
+    const mine = ++generation;
+    state.loading = true;
+    try {
+      const pages = Math.max(1, state.page);
+      const results: Exercise[] = [];
+      let meta = { total: 0, last_page: 1 };
+      for (let page = 1; page <= pages; page++) {
+        const answer = await fetchPage(page);
+        results.push(...answer.data);
+        meta = answer.meta;
+      }
+      if (mine !== generation) return;
+      state.results = results;
+      state.total = meta.total;
+      state.lastPage = meta.last_page;
+      state.page = pages;
+      state.failed = false;
+      const { search, category, muscle, equipment, tab } = state.query;
+      if (!search && !category && !muscle && !equipment && tab === 'all') state.librarySize = meta.total;
+    } catch (error) {
+      if (mine === generation) state.failed = true;
+      throw error;
+    } finally {
+      if (mine === generation) state.loading = false;
+    }
+  }
+
+  return {
+    state,
+    /** Sets part of the query and shows its first page. */
+    async search(query: Partial<ExerciseQuery>) {
+      Object.assign(state.query, query);
+      state.page = 1;
+      await reload();
+    },
+    async loadMore() {
+      const answer = await fetchPage(state.page + 1);
+      state.results.push(...answer.data);
+      state.page += 1;
+      state.total = answer.meta.total;
+      state.lastPage = answer.meta.last_page;
+    },
+    get: (id: string) => api.get<Exercise>(`/exercises/${id}`),
+    async create(body: ExerciseBody) {
+      const exercise = await api.post<Exercise>('/exercises', body);
+      await reload();
+      return exercise;
+    },
+    async update(id: string, body: ExerciseBody) {
+      const exercise = await api.put<Exercise>(`/exercises/${id}`, body);
+      await reload();
+      return exercise;
+    },
+    async remove(id: string) {
+      await api.delete(`/exercises/${id}`);
+      state.results = state.results.filter((exercise) => exercise.id !== id);
+      state.total = Math.max(0, state.total - 1);
+    },
+    async setFavorite(id: string, favorite: boolean) {
+      const exercise = state.results.find((e) => e.id === id);
+      if (exercise) exercise.is_favorite = favorite; // show it at once; the answer confirms it
+      try {
+        if (favorite) await api.put(`/exercises/${id}/favorite`, {});
+        else await api.delete(`/exercises/${id}/favorite`);
+      } catch (error) {
+        if (exercise) exercise.is_favorite = !favorite;
+        throw error;
+      }
+      if (state.query.tab === 'favorites' && !favorite) state.results = state.results.filter((e) => e.id !== id);
+    },
+    /** A pushed change to exercises or favorites: reload what is shown, if anything is. */
+    async applyChange(notice: ChangeNotice) {
+      if ((notice.model === 'exercises' || notice.model === 'favorites') && state.page > 0) await reload();
+    },
+    refresh: () => (state.page > 0 ? reload() : Promise.resolve()),
+    /** Forgets everything, on sign-out: the next user must not see this one's exercises. */
+    clear() {
+      generation++;
+      state.results = [];
+      state.total = 0;
+      state.page = 0;
+      state.librarySize = 0;
+      state.query = { search: '', category: '', muscle: '', equipment: '', tab: 'all' };
+    },
+  };
+}
+
+export type Exercises = ReturnType<typeof createExercises>;

@@ -1,0 +1,64 @@
+import type { ExerciseDocument, Language, ListExercisesQuery } from '@fitness/contracts';
+import { searchable } from '@fitness/contracts';
+import type { ReadStore } from '@fitness/stores';
+
+type Stored = ExerciseDocument & { id: string };
+
+/**
+ * The system library, read once per change of the exercises read model: about 150 documents
+ * that every library request filters in memory. The projection's checkpoint tells when to read
+ * again, so a re-seeded library shows at once.
+ */
+export class SystemCatalogue {
+  private readonly readStore: ReadStore;
+  private cached: { checkpoint: number; exercises: Stored[] } | null = null;
+
+  constructor(readStore: ReadStore) {
+    this.readStore = readStore;
+  }
+
+  async exercises(): Promise<Stored[]> {
+    const checkpoint = await this.readStore.checkpoint('exercises');
+    if (this.cached?.checkpoint !== checkpoint) {
+      const exercises = await this.readStore.find<Stored>('exercises', { where: { user_id: null } });
+      this.cached = { checkpoint, exercises };
+    }
+    return this.cached.exercises;
+  }
+}
+
+/**
+ * Filters, searches and sorts exercises for one user. Search matches every word typed against
+ * the name in the user's language or in English, ignoring case, accents and Arabic spelling
+ * variants; names that start with the search come first, then the rest alphabetically.
+ */
+export function selectExercises(
+  exercises: Stored[],
+  query: ListExercisesQuery,
+  language: Language,
+  favorites: Set<string>,
+  userId: string,
+): Stored[] {
+  const words = searchable(query.search ?? '')
+    .split(' ')
+    .filter(Boolean);
+  const search = searchable(query.search ?? '');
+  const tab = query.tab ?? 'all';
+  const matching = exercises.filter((exercise) => {
+    if (tab === 'mine' && exercise.user_id !== userId) return false;
+    if (tab === 'favorites' && !favorites.has(exercise.id)) return false;
+    if (query.category && exercise.category !== query.category) return false;
+    if (query.muscle && exercise.primary_muscle !== query.muscle) return false;
+    if (query.equipment && exercise.equipment !== query.equipment) return false;
+    if (query.difficulty && exercise.difficulty !== query.difficulty) return false;
+    if (words.length === 0) return true;
+    const names = [searchable(exercise.name[language]), searchable(exercise.name.en)];
+    return names.some((name) => words.every((word) => name.includes(word)));
+  });
+  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const startsWithSearch = (exercise: Stored) =>
+    search && searchable(exercise.name[language]).startsWith(search) ? 0 : 1;
+  return matching.sort(
+    (a, b) => startsWithSearch(a) - startsWithSearch(b) || collator.compare(a.name[language], b.name[language]),
+  );
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  Exercise,
+  type ExerciseDocument,
+  ExerciseList,
+  ExerciseParams,
+  type FavoritesDocument,
+  ListExercisesQuery,
+  presentExercise,
+} from '@fitness/contracts';
+import { NotFound } from '@fitness/platform/errors.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
+import { signedInRead } from '../read-your-writes.ts';
+import type { QueryServices } from '../services.ts';
+import { SystemCatalogue, selectExercises } from './catalogue.ts';
+
+type Stored = ExerciseDocument & { id: string };
+
+/** Reads of the exercise library: the system library plus the caller's own, with their stars. */
+export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook('onRequest', signedInRead(services, ['exercises', 'favorites']));
+  const { readStore } = services;
+  const catalogue = new SystemCatalogue(readStore);
+
+  async function favoritesOf(userId: string) {
+    const document = await readStore.get<FavoritesDocument>('favorites', userId);
+    return new Set(document?.exercise_ids ?? []);
+  }
+
+  app.get(
+    '/exercises',
+    {
+      schema: {
+        tags: ['exercises'],
+        summary: 'The library and your own exercises: search, filters, tabs all / mine / favorites, paged',
+        querystring: ListExercisesQuery,
+        response: { 200: ExerciseList, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const language = requestLanguage(request);
+      const [system, own, favorites] = await Promise.all([
+        catalogue.exercises(),
+        readStore.find<Stored>('exercises', { where: { user_id: userId } }),
+        favoritesOf(userId),
+      ]);
+      const selected = selectExercises([...system, ...own], request.query, language, favorites, userId);
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 24;
+      return {
+        data: selected
+          .slice((page - 1) * perPage, page * perPage)
+          .map((exercise) => presentExercise(exercise, language, favorites.has(exercise.id))),
+        meta: {
+          current_page: page,
+          per_page: perPage,
+          total: selected.length,
+          last_page: Math.max(1, Math.ceil(selected.length / perPage)),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/exercises/:id',
+    {
+      schema: {
+        tags: ['exercises'],
+        summary: 'One exercise with its instructions and tips',
+        params: ExerciseParams,
+        response: { 200: Exercise, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const exercise = await readStore.get<Stored>('exercises', request.params.id);
+      // Someone else's custom exercise is answered exactly like a missing one.
+      if (!exercise || (exercise.user_id !== null && exercise.user_id !== userId))
+        throw new NotFound('Exercise not found.');
+      return presentExercise(exercise, requestLanguage(request), (await favoritesOf(userId)).has(exercise.id));
+    },
+  );
+};
