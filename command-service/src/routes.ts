@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
 import type { CommandServices } from './services.ts';
+import { templateCommandRoutes } from './templates/routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
 
@@ -9,4 +10,5 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(authCommandRoutes, services);
   await app.register(workoutCommandRoutes, services);
   await app.register(exerciseCommandRoutes, services);
+  await app.register(templateCommandRoutes, services);
 };

@@ -4,6 +4,7 @@ import type { ProjectionProgress } from '@fitness/projections';
 import type { EventStore } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
 import { ExerciseLibrary } from './exercises/library.ts';
+import { Templates } from './templates/templates.ts';
 import { Accounts } from './users/accounts.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
@@ -11,6 +12,7 @@ export type CommandServices = {
   handler: CommandHandler;
   accounts: Accounts;
   library: ExerciseLibrary;
+  templates: Templates;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   clock: () => Date;
@@ -29,6 +31,7 @@ export function createCommandServices(
     handler,
     accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
     library: new ExerciseLibrary(handler),
+    templates: new Templates(handler),
     authenticator: parts.authenticator,
     progress: parts.progress,
     clock: parts.clock,

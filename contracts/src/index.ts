@@ -6,6 +6,8 @@ export * from './exercises/api.ts';
 export * from './exercises/events.ts';
 export * from './exercises/present.ts';
 export * from './exercises/search.ts';
+export * from './templates/api.ts';
+export * from './templates/events.ts';
 export * from './users/api.ts';
 export * from './users/events.ts';
 export * from './workouts/api.ts';

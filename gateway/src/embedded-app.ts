@@ -27,6 +27,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, clock);
   const commandServices = createCommandServices(config, { eventStore, authenticator, progress: runner, clock });
   await commandServices.library.seed(clock());
+  await commandServices.templates.seed(clock());
 
   const root = app as unknown as FastifyInstance;
   await registerApiDocs(root);

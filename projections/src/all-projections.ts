@@ -1,5 +1,6 @@
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
 import type { Projection } from './projection.ts';
+import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
 
@@ -9,4 +10,5 @@ export const allProjections = [
   workoutsProjection,
   exercisesProjection,
   favoritesProjection,
+  templatesProjection,
 ] as unknown as Projection[];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import type { QueryServices } from './services.ts';
+import { templateQueryRoutes } from './templates/routes.ts';
 import { userQueryRoutes } from './users/routes.ts';
 import { workoutQueryRoutes } from './workouts/routes.ts';
 
@@ -9,4 +10,5 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(userQueryRoutes, services);
   await app.register(workoutQueryRoutes, services);
   await app.register(exerciseQueryRoutes, services);
+  await app.register(templateQueryRoutes, services);
 };

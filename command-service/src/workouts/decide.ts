@@ -1,4 +1,4 @@
-import type { SetValues, WorkoutEvent } from '@fitness/contracts';
+import type { ExercisePlan, SetValues, WorkoutEvent } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import {
   CompletedWorkoutCannotResume,
@@ -15,7 +15,15 @@ import { evolveWorkout, initialWorkoutState, type WorkoutState } from './workout
 type Base = { userId: string; at: string };
 
 export type WorkoutCommand =
-  | (Base & { type: 'StartWorkout'; workoutId: string; name: string; notes: string | null; date: string })
+  | (Base & {
+      type: 'StartWorkout';
+      workoutId: string;
+      name: string;
+      notes: string | null;
+      date: string;
+      /** Exercises to begin with, e.g. from a template, added in the same append as the start. */
+      exercises?: { workoutExerciseId: string; exerciseId: string | null; name: string; plan: ExercisePlan | null }[];
+    })
   | (Base & {
       type: 'UpdateWorkout';
       workoutId: string;
@@ -59,7 +67,15 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
   if (command.type === 'StartWorkout') {
     if (state.status !== 'none') throw new WorkoutAlreadyExists();
     const { workoutId, userId, name, notes, date, at } = command;
-    return [{ type: 'WorkoutStarted', data: { workoutId, userId, name, notes, date, startedAt: at } }];
+    return [
+      { type: 'WorkoutStarted', data: { workoutId, userId, name, notes, date, startedAt: at } },
+      ...(command.exercises ?? []).map(
+        (exercise): WorkoutEvent => ({
+          type: 'WorkoutExerciseAdded',
+          data: { workoutId, ...exercise, notes: null, addedAt: at },
+        }),
+      ),
+    ];
   }
 
   // Another user's workout is indistinguishable from a missing one.

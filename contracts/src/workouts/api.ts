@@ -143,11 +143,24 @@ export const WorkoutSet = Type.Object({
 });
 export type WorkoutSet = Static<typeof WorkoutSet>;
 
+/** The plan a template gave an exercise, or null. */
+export const WorkoutExercisePlan = Type.Union([
+  Type.Object({
+    sets: Type.Integer(),
+    reps: Type.Union([Type.Integer(), Type.Null()]),
+    duration: Type.Union([Type.Integer(), Type.Null()]),
+    distance: Type.Union([Type.Number(), Type.Null()]),
+    rest: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  Type.Null(),
+]);
+
 export const WorkoutExercise = Type.Object({
   id: Type.String(),
   exercise_id: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   notes: Type.Union([Type.String(), Type.Null()]),
+  plan: WorkoutExercisePlan,
   sets: Type.Array(WorkoutSet),
   created_at: Timestamp,
 });

@@ -16,6 +16,18 @@ export type SetValues = {
   distance: number | null;
 };
 
+/** What a template planned for an exercise: how many sets, of how much, with what rest. */
+export type ExercisePlan = {
+  sets: number;
+  reps: number | null;
+  /** Seconds per set, for timed exercises. */
+  duration: number | null;
+  /** Metres per set, for distance exercises. */
+  distance: number | null;
+  /** Seconds of rest between sets. */
+  rest: number | null;
+};
+
 export type WorkoutEvent =
   | {
       type: 'WorkoutStarted';
@@ -44,6 +56,8 @@ export type WorkoutEvent =
         name: string;
         notes: string | null;
         addedAt: string;
+        /** Present when the exercise came from a template (added in place: older events lack it). */
+        plan?: ExercisePlan | null;
       };
     }
   | {

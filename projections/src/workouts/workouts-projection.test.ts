@@ -85,6 +85,7 @@ describe('workouts projection', () => {
         exercise_id: 'ex-squat',
         name: 'Squat',
         notes: null,
+        plan: null,
         created_at: '2026-11-21T10:00:01.000Z',
         sets: [
           {

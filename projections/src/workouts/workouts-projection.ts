@@ -68,6 +68,7 @@ function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<Wor
         exercise_id: data.exerciseId,
         name: data.name,
         notes: data.notes,
+        plan: data.plan ?? null,
         sets: [],
         created_at: data.addedAt,
       };

@@ -27,6 +27,18 @@ export class SystemCatalogue {
   }
 }
 
+const catalogues = new WeakMap<ReadStore, SystemCatalogue>();
+
+/** One catalogue per read store, shared by the routes that need the library. */
+export function catalogueOf(readStore: ReadStore) {
+  let catalogue = catalogues.get(readStore);
+  if (!catalogue) {
+    catalogue = new SystemCatalogue(readStore);
+    catalogues.set(readStore, catalogue);
+  }
+  return catalogue;
+}
+
 /**
  * Filters, searches and sorts exercises for one user. Search matches every word typed against
  * the name in the user's language or in English, ignoring case, accents and Arabic spelling

@@ -13,7 +13,7 @@ import { NotFound } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
-import { SystemCatalogue, selectExercises } from './catalogue.ts';
+import { catalogueOf, selectExercises } from './catalogue.ts';
 
 type Stored = ExerciseDocument & { id: string };
 
@@ -21,7 +21,7 @@ type Stored = ExerciseDocument & { id: string };
 export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.addHook('onRequest', signedInRead(services, ['exercises', 'favorites']));
   const { readStore } = services;
-  const catalogue = new SystemCatalogue(readStore);
+  const catalogue = catalogueOf(readStore);
 
   async function favoritesOf(userId: string) {
     const document = await readStore.get<FavoritesDocument>('favorites', userId);
