@@ -81,7 +81,7 @@ describe('journeys in a real browser', () => {
 
     await page.getByRole('button', { name: 'Edit set' }).first().click();
     await page.getByLabel('Set 1: Reps').fill('6');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Set Updated');
     await waitForSets(watcher, ['6', '8']);
 

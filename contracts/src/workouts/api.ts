@@ -194,3 +194,16 @@ export const PageMeta = Type.Object({
 
 export const WorkoutList = Type.Object({ data: Type.Array(Workout), meta: PageMeta });
 export type WorkoutList = Static<typeof WorkoutList>;
+
+/** GET /workouts/{id}/previous: per exercise of the workout, the sets of the last time it was done. */
+export const PreviousSets = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      workout_exercise_id: Type.String(),
+      workout_id: Type.String(),
+      date: Type.String(),
+      sets: Type.Array(WorkoutSet),
+    }),
+  ),
+});
+export type PreviousSets = Static<typeof PreviousSets>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/Button.tsx';
+import { RestTimerBar } from '../components/RestTimerBar.tsx';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { services } from './services.ts';
@@ -21,6 +22,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [path, navigate] = useLocation();
   const { user } = useSnapshot(services.auth.state);
+  const { soundEffects, hapticFeedback } = useSnapshot(services.settings.state);
   const displayName = user?.profile?.name || user?.email || '';
 
   const items: Item[] = [
@@ -97,6 +99,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="content" key={path}>
         <div className="content-inner">{children}</div>
       </main>
+      <RestTimerBar timer={services.restTimer} sound={soundEffects} vibrate={hapticFeedback} />
       <nav className="bottom-bar" aria-label={t('nav.main')}>
         {tabs.map((item) => link(item, 'tab', 22))}
       </nav>

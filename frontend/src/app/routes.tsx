@@ -8,6 +8,7 @@ import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
 import { WorkoutDetailPage } from '../features/workouts/WorkoutDetailPage.tsx';
 import { WorkoutsPage } from '../features/workouts/WorkoutsPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
@@ -45,7 +46,7 @@ export function Routes() {
       <Route path="/dashboard">{signedIn('user', <DashboardPage />)}</Route>
       <Route path="/workouts">{signedIn('user', <WorkoutsPage />)}</Route>
       <Route path="/workouts/:id">{(params) => signedIn('user', <WorkoutDetailPage id={params.id} />)}</Route>
-      <Route path="/templates">{signedIn('user', soon(t('workouts.templates'), t('comingSoon.templates')))}</Route>
+      <Route path="/templates">{signedIn('user', <TemplatesPage />)}</Route>
       <Route path="/exercises">{signedIn('user', <ExercisesPage />)}</Route>
       <Route path="/meals">{signedIn('user', soon(t('nav.meals'), t('comingSoon.meals')))}</Route>
       <Route path="/profile">{signedIn('user', soon(t('nav.profile'), t('comingSoon.profile')))}</Route>

@@ -7,6 +7,7 @@ import { createWorkouts } from '../features/workouts/store.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language } from '../lib/i18n.ts';
 import { connectLive } from '../lib/live.ts';
+import { createRestTimer } from '../lib/rest-timer.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { createToasts } from '../lib/toasts.ts';
@@ -40,6 +41,7 @@ const api = createApiClient({
 const auth = createAuth({ api, storage });
 const workouts = createWorkouts(api);
 const exercises = createExercises(api);
+const restTimer = createRestTimer();
 
 /** The language at startup: the `locale` key (spec), defaulting to en. */
 export function initialLanguage(): Language {
@@ -79,6 +81,7 @@ function followSignIn() {
     if (!token) {
       workouts.clear();
       exercises.clear();
+      restTimer.stop();
       return;
     }
     disconnect = connectLive(token, {
@@ -105,4 +108,4 @@ export async function startServices() {
   followSignIn();
 }
 
-export const services = { storage, toasts, settings, api, auth, workouts, exercises };
+export const services = { storage, toasts, settings, api, auth, workouts, exercises, restTimer };

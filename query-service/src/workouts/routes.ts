@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   ListWorkoutsQuery,
+  PreviousSets,
   Workout,
   type WorkoutDocument,
   WorkoutList,
@@ -10,6 +11,7 @@ import {
 import { NotFound } from '@fitness/platform/errors.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
+import { PREVIOUS_LOOKBACK, previousSets } from './previous-sets.ts';
 
 const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
 
@@ -66,6 +68,33 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       // Another user's workout is answered exactly like a missing one.
       if (!workout || workout.user_id !== request.auth?.id) throw new NotFound(NOT_FOUND);
       return workout;
+    },
+  );
+
+  app.get(
+    '/workouts/:id/previous',
+    {
+      schema: {
+        tags: ['workouts'],
+        summary:
+          'What you did last time: for each exercise of this workout, its sets in your latest earlier workout with it',
+        params: WorkoutParams,
+        response: { 200: PreviousSets, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const workout = await services.readStore.get<WorkoutDocument>('workouts', request.params.id);
+      if (!workout || workout.user_id !== userId) throw new NotFound(NOT_FOUND);
+      const earlier = await services.readStore.find<WorkoutDocument>('workouts', {
+        where: { user_id: userId },
+        orderBy: [
+          { field: 'date', direction: 'desc' },
+          { field: 'created_at', direction: 'desc' },
+        ],
+        limit: PREVIOUS_LOOKBACK,
+      });
+      return { data: previousSets(workout, earlier) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { ApiClient } from '../../lib/api-client.ts';
+import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import type { Exercise, ExerciseBody, ExerciseQuery } from './types.ts';
 
@@ -21,6 +21,8 @@ export function createExercises(api: ApiClient) {
     failed: false,
     /** The library's size, for the page's subtitle. */
     librarySize: 0,
+    /** What each exercise looked up so far is measured in, for the workout logger. */
+    units: {} as Record<string, Exercise['unit']>,
   });
   let generation = 0;
 
@@ -84,6 +86,21 @@ export function createExercises(api: ApiClient) {
       state.lastPage = answer.meta.last_page;
     },
     get: (id: string) => api.get<Exercise>(`/exercises/${id}`),
+    /** Looks up what these exercises are measured in (reps, time, distance), once each. */
+    async loadUnits(ids: string[]) {
+      const missing = [...new Set(ids)].filter((id) => !(id in state.units));
+      await Promise.all(
+        missing.map(async (id) => {
+          try {
+            state.units[id] = (await api.get<Exercise>(`/exercises/${id}`)).unit;
+          } catch (error) {
+            // Deleted from the library: its sets are logged as plain sets from now on.
+            if (error instanceof ApiError && error.status === 404) state.units[id] = 'reps';
+            else console.error('Failed to look up an exercise', error);
+          }
+        }),
+      );
+    },
     async create(body: ExerciseBody) {
       const exercise = await api.post<Exercise>('/exercises', body);
       await reload();

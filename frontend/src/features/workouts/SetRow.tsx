@@ -4,20 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
-import { formatSeconds, formatWeight } from '../../lib/format.ts';
-import { displayWeight, weightUnit } from '../../lib/units.ts';
-import { readSetDraft, type SetDraft } from './setInput.ts';
+import { formatSeconds } from '../../lib/format.ts';
+import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
+import { formatSetLoad } from './setFormat.ts';
+import { type Measure, readSetDraft, type SetDraft } from './setInput.ts';
 import type { WorkoutSet } from './types.ts';
 
 type Props = {
   set: WorkoutSet;
   number: number;
+  measure: Measure;
   onSave: (set: WorkoutSet, draft: SetDraft) => Promise<boolean>;
   onRemove: (set: WorkoutSet, number: number) => void;
 };
 
 /** One set: read-only, or edited in place. */
-export function SetRow({ set, number, onSave, onRemove }: Props) {
+export function SetRow({ set, number, measure, onSave, onRemove }: Props) {
   const { t, i18n } = useTranslation();
   const { units } = useSnapshot(services.settings.state);
   const [draft, setDraft] = useState<SetDraft | null>(null);
@@ -31,12 +33,15 @@ export function SetRow({ set, number, onSave, onRemove }: Props) {
       weight: set.weight === null ? '' : String(displayWeight(set.weight, units)),
       rest: set.rest_time === null ? '' : String(set.rest_time),
       type: set.type,
+      duration: set.duration === null ? '' : String(set.duration),
+      distance: set.distance === null ? '' : String(displayDistance(set.distance, units)),
+      notes: set.notes ?? '',
     });
   }
 
   async function save() {
     if (!draft) return;
-    const read = readSetDraft(draft, units);
+    const read = readSetDraft(draft, units, measure);
     setInvalid(read.ok ? null : read.field);
     setBusy(true);
     const saved = await onSave(set, draft);
@@ -46,6 +51,17 @@ export function SetRow({ set, number, onSave, onRemove }: Props) {
 
   if (draft) {
     const label = t('workout.setNumber', { number });
+    const input = (field: keyof SetDraft, name: string, mode: 'numeric' | 'decimal', placeholder?: string) => (
+      <input
+        className="input"
+        inputMode={mode}
+        aria-label={`${label}: ${name}`}
+        placeholder={placeholder}
+        aria-invalid={invalid === field || undefined}
+        value={draft[field]}
+        onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+      />
+    );
     return (
       <tr>
         <td>{number}</td>
@@ -61,36 +77,14 @@ export function SetRow({ set, number, onSave, onRemove }: Props) {
           </select>
         </td>
         <td>
-          <input
-            className="input"
-            inputMode="decimal"
-            aria-label={`${label}: ${t('workout.weight', { unit: weightUnit(units) })}`}
-            placeholder={t('workout.bodyweight')}
-            aria-invalid={invalid === 'weight' || undefined}
-            value={draft.weight}
-            onChange={(e) => setDraft({ ...draft, weight: e.target.value })}
-          />
+          {measure === 'time'
+            ? input('duration', t('workout.durationField'), 'numeric')
+            : measure === 'distance'
+              ? input('distance', t('workout.distanceField', { unit: distanceUnit(units) }), 'decimal')
+              : input('weight', t('workout.weight', { unit: weightUnit(units) }), 'decimal', t('workout.bodyweight'))}
         </td>
-        <td>
-          <input
-            className="input"
-            inputMode="numeric"
-            aria-label={`${label}: ${t('workout.reps')}`}
-            aria-invalid={invalid === 'reps' || undefined}
-            value={draft.reps}
-            onChange={(e) => setDraft({ ...draft, reps: e.target.value })}
-          />
-        </td>
-        <td className="hide-narrow">
-          <input
-            className="input"
-            inputMode="numeric"
-            aria-label={`${label}: ${t('workout.rest')}`}
-            aria-invalid={invalid === 'rest' || undefined}
-            value={draft.rest}
-            onChange={(e) => setDraft({ ...draft, rest: e.target.value })}
-          />
-        </td>
+        <td>{input('reps', t('workout.reps'), 'numeric')}</td>
+        <td className="hide-narrow">{input('rest', t('workout.rest'), 'numeric')}</td>
         <td className="actions">
           <Button
             size="sm"
@@ -120,7 +114,10 @@ export function SetRow({ set, number, onSave, onRemove }: Props) {
           {set.type === 'warmup' ? t('workout.warmup') : t('workout.working')}
         </span>
       </td>
-      <td>{set.weight === null ? t('workout.bodyweight') : formatWeight(set.weight, units, i18n.language)}</td>
+      <td>
+        {formatSetLoad(set, measure, t, i18n.language, units)}
+        {set.notes && <span className="set-note">{set.notes}</span>}
+      </td>
       <td data-testid="set-reps">{set.reps}</td>
       <td className="hide-narrow">{set.rest_time === null ? '—' : formatSeconds(set.rest_time, i18n.language)}</td>
       <td className="actions">

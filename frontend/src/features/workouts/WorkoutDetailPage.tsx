@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
+import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -9,9 +9,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, Spinner } from '../../components/Feedback.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatMinutes, formatTime } from '../../lib/format.ts';
-import { ExerciseCard } from './ExerciseCard.tsx';
+import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/format.ts';
+import { ExerciseCard, type Previous } from './ExerciseCard.tsx';
+import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
 import type { Workout, WorkoutExercise, WorkoutSet } from './types.ts';
+import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
 
 type Pending =
   | { kind: 'end' }
@@ -29,10 +31,31 @@ export function WorkoutDetailPage({ id }: { id: string }) {
   const [exerciseName, setExerciseName] = useState('');
   const [exerciseError, setExerciseError] = useState('');
   const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [previous, setPrevious] = useState<Record<string, Previous>>({});
+  const { units: measures } = useSnapshot(services.exercises.state);
+  const { units } = useSnapshot(services.settings.state);
+  const suggestions = useLibrarySuggestions(exerciseName);
 
   useEffect(() => {
     services.workouts.load(id).catch((error) => console.error('Failed to load the workout', error));
   }, [id]);
+
+  // What was done last time, and what each exercise is measured in, whenever the exercises change.
+  const exerciseKey = workout?.exercises.map((exercise) => exercise.id).join(',') ?? '';
+  useEffect(() => {
+    if (!exerciseKey) return;
+    const libraryIds = (services.workouts.state.byId[id]?.exercises ?? []).flatMap((e) =>
+      e.exercise_id ? [e.exercise_id] : [],
+    );
+    services.exercises.loadUnits(libraryIds).catch((error) => console.error('Failed to look up exercises', error));
+    services.api
+      .get<{ data: { workout_exercise_id: string; date: string; sets: Previous['sets'] }[] }>(
+        `/workouts/${id}/previous`,
+      )
+      .then(({ data }) => setPrevious(Object.fromEntries(data.map((entry) => [entry.workout_exercise_id, entry]))))
+      .catch((error) => console.error('Failed to load what was done last time', error));
+  }, [id, exerciseKey]);
 
   if (missing) {
     return (
@@ -47,6 +70,8 @@ export function WorkoutDetailPage({ id }: { id: string }) {
   if (!workout) return <Spinner />;
 
   const open = workout.status === 'in_progress';
+  const allSets = workout.exercises.flatMap((exercise) => exercise.sets);
+  const volume = allSets.reduce((sum, set) => sum + (set.weight ?? 0) * set.reps, 0);
 
   async function addExercise(event: FormEvent) {
     event.preventDefault();
@@ -57,7 +82,10 @@ export function WorkoutDetailPage({ id }: { id: string }) {
     }
     setAdding(true);
     try {
-      await services.workouts.addExercise(id, exerciseName.trim());
+      const fromLibrary = suggestions.find(
+        (exercise) => exercise.name.toLowerCase() === exerciseName.trim().toLowerCase(),
+      );
+      await services.workouts.addExercise(id, fromLibrary?.name ?? exerciseName.trim(), fromLibrary?.id ?? null);
       services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
       setExerciseName('');
     } catch (error) {
@@ -151,11 +179,22 @@ export function WorkoutDetailPage({ id }: { id: string }) {
             {workout.duration !== null &&
               ` · ${t('workout.duration')}: ${formatMinutes(workout.duration, i18n.language)}`}
           </p>
+          <p className="muted" data-testid="workout-volume" aria-live="polite">
+            {t('workout.volume', {
+              sets: t('workouts.setsCount', { count: allSets.length }),
+              volume: formatWeight(volume, units, i18n.language),
+            })}
+          </p>
         </div>
         <div className="row">
           {open && (
             <Button variant="primary" icon={<Square size={16} />} onClick={() => setPending({ kind: 'end' })}>
               {t('workouts.end')}
+            </Button>
+          )}
+          {workout.exercises.length > 0 && (
+            <Button variant="ghost" icon={<BookmarkPlus size={16} />} onClick={() => setSaving(true)}>
+              {t('workout.saveAsTemplate')}
             </Button>
           )}
           <Button variant="ghost" icon={<Trash2 size={16} />} onClick={() => setPending({ kind: 'delete' })}>
@@ -177,6 +216,8 @@ export function WorkoutDetailPage({ id }: { id: string }) {
           key={exercise.id}
           workout={workout}
           exercise={exercise as WorkoutExercise}
+          measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
+          previous={previous[exercise.id]}
           onRemoveExercise={(e) => setPending({ kind: 'exercise', exercise: e })}
           onRemoveSet={(e, set, number) => setPending({ kind: 'set', exercise: e, set, number })}
         />
@@ -192,9 +233,16 @@ export function WorkoutDetailPage({ id }: { id: string }) {
               placeholder={t('workout.exercisePlaceholder')}
               value={exerciseName}
               maxLength={120}
+              list="library-suggestions"
+              autoComplete="off"
               onChange={(e) => setExerciseName(e.target.value)}
               error={exerciseError || undefined}
             />
+            <datalist id="library-suggestions" aria-label={t('workout.suggestions')}>
+              {suggestions.map((exercise) => (
+                <option key={exercise.id} value={exercise.name} />
+              ))}
+            </datalist>
             <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={adding}>
               {adding ? t('workout.adding') : t('workout.addExercise')}
             </Button>
@@ -202,6 +250,7 @@ export function WorkoutDetailPage({ id }: { id: string }) {
         </section>
       )}
 
+      <SaveTemplateDialog workout={workout} open={saving} onClose={() => setSaving(false)} />
       <ConfirmDialog
         open={pending !== null}
         title={dialog.title}

@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readSetDraft } from './setInput.ts';
+import { emptyDraft, readSetDraft } from './setInput.ts';
 
-const draft = (fields: Partial<{ reps: string; weight: string; rest: string }>) => ({
+const draft = (fields: Partial<ReturnType<typeof emptyDraft>>) => ({
+  ...emptyDraft(90),
   reps: '8',
   weight: '60',
-  rest: '90',
-  type: 'working' as const,
   ...fields,
 });
+const base = { duration: null, distance: null, notes: null };
 
 describe('reading a typed set', () => {
   it('accepts whole reps above zero', () => {
     assert.deepEqual(readSetDraft(draft({}), 'metric'), {
       ok: true,
-      input: { reps: 8, weight: 60, rest_time: 90, type: 'working' },
+      input: { reps: 8, weight: 60, rest_time: 90, type: 'working', ...base },
     });
   });
   it('refuses reps that are empty, zero, negative, fractional or not numbers', () => {
@@ -35,5 +35,24 @@ describe('reading a typed set', () => {
   it('refuses a negative weight and a fractional rest', () => {
     assert.deepEqual(readSetDraft(draft({ weight: '-5' }), 'metric'), { ok: false, field: 'weight' });
     assert.deepEqual(readSetDraft(draft({ rest: '1.5' }), 'metric'), { ok: false, field: 'rest' });
+  });
+  it('needs a time for a timed exercise and counts one rep when none is typed', () => {
+    assert.deepEqual(readSetDraft(draft({ reps: '', weight: '' }), 'metric', 'time'), { ok: false, field: 'duration' });
+    const plank = readSetDraft(draft({ reps: '', weight: '', duration: '60' }), 'metric', 'time');
+    assert.ok(plank.ok && plank.input.reps === 1 && plank.input.duration === 60);
+  });
+  it('reads a distance in the user’s unit and sends metres', () => {
+    const run = readSetDraft(draft({ reps: '', weight: '', distance: '5' }), 'metric', 'distance');
+    assert.ok(run.ok && run.input.distance === 5000);
+    const mile = readSetDraft(draft({ reps: '', weight: '', distance: '1' }), 'imperial', 'distance');
+    assert.ok(mile.ok && mile.input.distance === 1609.3);
+    assert.deepEqual(readSetDraft(draft({ reps: '', distance: '0' }), 'metric', 'distance'), {
+      ok: false,
+      field: 'distance',
+    });
+  });
+  it('keeps a note, and no note as null', () => {
+    const noted = readSetDraft(draft({ notes: '  paused reps ' }), 'metric');
+    assert.ok(noted.ok && noted.input.notes === 'paused reps');
   });
 });

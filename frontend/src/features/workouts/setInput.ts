@@ -1,21 +1,51 @@
-import { type Units, weightToKg } from '../../lib/units.ts';
+import { distanceToMetres, type Units, weightToKg } from '../../lib/units.ts';
 import type { SetInput } from './types.ts';
 
-export type SetDraft = { reps: string; weight: string; rest: string; type: 'warmup' | 'working' };
+/** What the exercise is measured in: repetitions, time or distance. */
+export type Measure = 'reps' | 'time' | 'distance';
 
-export type SetDraftResult = { ok: true; input: SetInput } | { ok: false; field: 'reps' | 'weight' | 'rest' };
+export type SetDraft = {
+  reps: string;
+  weight: string;
+  rest: string;
+  type: 'warmup' | 'working';
+  /** Seconds, for timed exercises. */
+  duration: string;
+  /** In the user's unit (km or mi), for distance exercises. */
+  distance: string;
+  notes: string;
+};
+
+export const emptyDraft = (rest: number | null): SetDraft => ({
+  reps: '',
+  weight: '',
+  rest: rest === null ? '' : String(rest),
+  type: 'working',
+  duration: '',
+  distance: '',
+  notes: '',
+});
+
+export type SetDraftResult =
+  | { ok: true; input: SetInput }
+  | { ok: false; field: 'reps' | 'weight' | 'rest' | 'duration' | 'distance' };
+
+const number = (text: string) => Number(text.trim().replace(',', '.'));
 
 /**
  * Reads what the user typed into a set. Reps must be a whole number above 0 (spec section 5);
- * an empty weight means bodyweight; weights are typed in the user's units and sent in kg.
+ * a timed or distance exercise counts one rep when none is typed and needs its time or distance
+ * instead. An empty weight means bodyweight; weights and distances are typed in the user's
+ * units and sent in kilograms and metres.
  */
-export function readSetDraft(draft: SetDraft, units: Units): SetDraftResult {
-  const reps = Number(draft.reps);
-  if (draft.reps.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > 10000)
+export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
+  const repsText = draft.reps.trim() === '' && measure !== 'reps' ? '1' : draft.reps;
+  const reps = Number(repsText);
+  if (repsText.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > 10000)
     return { ok: false, field: 'reps' };
   let weight: number | null = null;
   if (draft.weight.trim() !== '') {
-    const typed = Number(draft.weight.replace(',', '.'));
+    const typed = number(draft.weight);
     if (!Number.isFinite(typed) || typed < 0) return { ok: false, field: 'weight' };
     weight = weightToKg(typed, units);
     if (weight > 2000) return { ok: false, field: 'weight' };
@@ -25,5 +55,19 @@ export function readSetDraft(draft: SetDraft, units: Units): SetDraftResult {
     restTime = Number(draft.rest);
     if (!Number.isInteger(restTime) || restTime < 0 || restTime > 3600) return { ok: false, field: 'rest' };
   }
-  return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type } };
+  let duration: number | null = null;
+  if (draft.duration.trim() !== '' || measure === 'time') {
+    duration = Number(draft.duration);
+    if (draft.duration.trim() === '' || !Number.isInteger(duration) || duration <= 0 || duration > 86400)
+      return { ok: false, field: 'duration' };
+  }
+  let distance: number | null = null;
+  if (draft.distance.trim() !== '' || measure === 'distance') {
+    const typed = number(draft.distance);
+    if (draft.distance.trim() === '' || !Number.isFinite(typed) || typed <= 0) return { ok: false, field: 'distance' };
+    distance = distanceToMetres(typed, units);
+    if (distance > 1_000_000) return { ok: false, field: 'distance' };
+  }
+  const notes = draft.notes.trim() || null;
+  return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes } };
 }

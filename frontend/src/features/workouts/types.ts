@@ -7,4 +7,7 @@ export type SetInput = {
   weight: number | null;
   rest_time: number | null;
   type: 'warmup' | 'working';
+  duration: number | null;
+  distance: number | null;
+  notes: string | null;
 };

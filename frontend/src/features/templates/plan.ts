@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { formatDistance, formatSeconds } from '../../lib/format.ts';
+import type { Units } from '../../lib/units.ts';
+
+type Plan = {
+  sets: number;
+  reps: number | null;
+  duration: number | null;
+  distance: number | null;
+  rest: number | null;
+};
+
+/** "3 × 8", "4 × 45 s", "1 × 5 km" and, when set, the rest: how a plan reads in the reader's language. */
+export function describePlan(plan: Plan, t: TFunction, language: string, units: Units) {
+  const amount =
+    plan.reps !== null
+      ? String(plan.reps)
+      : plan.duration !== null
+        ? formatSeconds(plan.duration, language)
+        : plan.distance !== null
+          ? formatDistance(plan.distance, units, language)
+          : null;
+  const sets = amount
+    ? t('templates.setsReps', { sets: plan.sets, reps: amount })
+    : t('templates.setsOnly', { count: plan.sets });
+  return plan.rest ? `${sets} · ${t('templates.rest', { time: formatSeconds(plan.rest, language) })}` : sets;
+}

@@ -1,0 +1,26 @@
+import type { WorkoutDocument, WorkoutSet } from '@fitness/contracts';
+
+/** How many of the user's latest workouts are searched for "last time". */
+export const PREVIOUS_LOOKBACK = 200;
+
+/**
+ * For each exercise of a workout, the sets of the same exercise in the latest other workout
+ * that had it, started before this one: matched by library id, or by name (case-insensitive)
+ * for exercises typed by hand.
+ */
+export function previousSets(workout: WorkoutDocument, newestFirst: WorkoutDocument[]) {
+  const earlier = newestFirst.filter((other) => other.id !== workout.id && other.started_at < workout.started_at);
+  const key = (exercise: { exercise_id: string | null; name: string }) =>
+    exercise.exercise_id ? `id:${exercise.exercise_id}` : `name:${exercise.name.trim().toLowerCase()}`;
+  const result: { workout_exercise_id: string; workout_id: string; date: string; sets: WorkoutSet[] }[] = [];
+  for (const exercise of workout.exercises) {
+    for (const other of earlier) {
+      const match = other.exercises.find((candidate) => key(candidate) === key(exercise) && candidate.sets.length > 0);
+      if (match) {
+        result.push({ workout_exercise_id: exercise.id, workout_id: other.id, date: other.date, sets: match.sets });
+        break;
+      }
+    }
+  }
+  return result;
+}
