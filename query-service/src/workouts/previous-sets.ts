@@ -5,17 +5,20 @@ export const PREVIOUS_LOOKBACK = 200;
 
 /**
  * For each exercise of a workout, the sets of the same exercise in the latest other workout
- * that had it, started before this one: matched by library id, or by name (case-insensitive)
- * for exercises typed by hand.
+ * that had it, started before this one: matched by library id, or by name (case-insensitive),
+ * so an exercise typed by hand still finds its history.
  */
 export function previousSets(workout: WorkoutDocument, newestFirst: WorkoutDocument[]) {
   const earlier = newestFirst.filter((other) => other.id !== workout.id && other.started_at < workout.started_at);
-  const key = (exercise: { exercise_id: string | null; name: string }) =>
-    exercise.exercise_id ? `id:${exercise.exercise_id}` : `name:${exercise.name.trim().toLowerCase()}`;
+  type Named = { exercise_id: string | null; name: string };
+  const name = (exercise: Named) => exercise.name.trim().toLowerCase();
+  // The same library exercise, or the same name (one typed by hand, or renamed since, still counts).
+  const same = (a: Named, b: Named) =>
+    (a.exercise_id !== null && a.exercise_id === b.exercise_id) || name(a) === name(b);
   const result: { workout_exercise_id: string; workout_id: string; date: string; sets: WorkoutSet[] }[] = [];
   for (const exercise of workout.exercises) {
     for (const other of earlier) {
-      const match = other.exercises.find((candidate) => key(candidate) === key(exercise) && candidate.sets.length > 0);
+      const match = other.exercises.find((candidate) => same(candidate, exercise) && candidate.sets.length > 0);
       if (match) {
         result.push({ workout_exercise_id: exercise.id, workout_id: other.id, date: other.date, sets: match.sets });
         break;

@@ -13,7 +13,7 @@ import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/fo
 import { ExerciseCard, type Previous } from './ExerciseCard.tsx';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
 import type { Workout, WorkoutExercise, WorkoutSet } from './types.ts';
-import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
+import { findInLibrary, useLibrarySuggestions } from './useLibrarySuggestions.ts';
 
 type Pending =
   | { kind: 'end' }

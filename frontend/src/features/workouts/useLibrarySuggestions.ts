@@ -31,3 +31,17 @@ export function useLibrarySuggestions(typed: string) {
   }, [typed, i18n.language]);
   return suggestions;
 }
+
+/**
+ * The library exercise with exactly this name (case-insensitive), so a name typed in full is
+ * linked to the library even before the suggestions arrived; null for a name of one's own.
+ */
+export async function findInLibrary(name: string, suggestions: Exercise[]): Promise<Exercise | null> {
+  const same = (exercise: Exercise) => exercise.name.toLowerCase() === name.toLowerCase();
+  const known = suggestions.find(same);
+  if (known) return known;
+  const { data } = await services.api.get<{ data: Exercise[] }>('/exercises', {
+    query: { search: name, per_page: 10 },
+  });
+  return data.find(same) ?? null;
+}

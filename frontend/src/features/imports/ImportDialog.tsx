@@ -1,0 +1,204 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field, SelectField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { type ImportTextKey, useImportText } from './texts.ts';
+import { type ImportReport, type ImportRequest, MAX_IMPORT_BYTES } from './types.ts';
+
+type Format = 'auto' | 'strong' | 'hevy';
+type WeightUnit = ImportRequest['weight_unit'];
+
+/** How many rejected rows the report lists; the count says how many more there are. */
+const LISTED_REJECTIONS = 20;
+
+/**
+ * Imports workout history from a Strong or Hevy CSV export: choose the file, the format (or let
+ * the server detect it) and the unit of its weights; then the report of what was imported.
+ */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { text } = useImportText();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<Format>('auto');
+  const [weightUnit, setWeightUnit] = useState<WeightUnit>('kg');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  /** Remounts the form on every opening, which is what clears a file input. */
+  const [opening, setOpening] = useState(0);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) {
+      reset();
+      // Imperial users most likely export pounds from Strong too.
+      setWeightUnit(services.settings.state.units === 'imperial' ? 'lb' : 'kg');
+      dialog.showModal();
+    }
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  function reset() {
+    setFile(null);
+    setFormat('auto');
+    setError(null);
+    setReport(null);
+    setOpening((count) => count + 1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setError(text('chooseFile'));
+    if (file.size > MAX_IMPORT_BYTES) return setError(text('tooLarge'));
+    setBusy(true);
+    setError(null);
+    try {
+      const body: ImportRequest = { csv: await file.text(), weight_unit: weightUnit };
+      if (format !== 'auto') body.format = format;
+      setReport(await services.api.post<ImportReport>('/imports/workouts', body));
+    } catch (failure) {
+      setError(describeFailure(failure, text));
+      return;
+    } finally {
+      setBusy(false);
+    }
+    await showImportedWorkouts();
+  }
+
+  return (
+    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="import-title" onClose={onClose}>
+      <div className="stack">
+        <h2 id="import-title">{text('title')}</h2>
+        {report ? (
+          <ImportReportView report={report} />
+        ) : (
+          <form key={opening} id="import-form" className="stack" onSubmit={submit} noValidate>
+            <p className="muted">{text('intro')}</p>
+            <Field label={text('file')} error={error ?? undefined}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  type="file"
+                  accept=".csv,text/csv"
+                  className="input"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setError(null);
+                  }}
+                />
+              )}
+            </Field>
+            <SelectField
+              label={text('format')}
+              value={format}
+              onChange={(event) => setFormat(event.target.value as Format)}
+              options={[
+                { value: 'auto', label: text('formatAuto') },
+                { value: 'strong', label: text('formatStrong') },
+                { value: 'hevy', label: text('formatHevy') },
+              ]}
+            />
+            <SelectField
+              label={text('weightUnit')}
+              hint={text('weightUnitHint')}
+              value={weightUnit}
+              onChange={(event) => setWeightUnit(event.target.value as WeightUnit)}
+              options={[
+                { value: 'kg', label: text('unitKg') },
+                { value: 'lb', label: text('unitLb') },
+              ]}
+            />
+          </form>
+        )}
+        <div className="dialog-actions">
+          {report ? (
+            <>
+              <Button onClick={reset}>{text('again')}</Button>
+              <Button variant="primary" onClick={onClose} autoFocus>
+                {text('close')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={busy}>
+                {text('cancel')}
+              </Button>
+              <Button type="submit" form="import-form" variant="primary" busy={busy}>
+                {busy ? text('importing') : text('submit')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** The counts of an import and the first rejected rows with their reasons. */
+function ImportReportView({ report }: { report: ImportReport }) {
+  const { text, language } = useImportText();
+  const counts: [ImportTextKey, keyof ImportReport, number][] = [
+    ['workoutsImported', 'workouts_imported', report.workouts_imported],
+    ['workoutsSkipped', 'workouts_skipped_existing', report.workouts_skipped_existing],
+    ['setsImported', 'sets_imported', report.sets_imported],
+    ['exercisesCreated', 'exercises_created', report.exercises_created],
+    ['rowsRejected', 'rows_rejected', report.rows_rejected.length],
+  ];
+  const rejected = report.rows_rejected;
+  return (
+    <section className="stack" aria-labelledby="import-report-title" role="status">
+      <h3 id="import-report-title">{text('reportTitle')}</h3>
+      <dl className="facts">
+        {counts.map(([label, field, value]) => (
+          <div key={field}>
+            <dt>{text(label)}</dt>
+            <dd data-testid={`import-${field}`}>{formatNumber(value, language)}</dd>
+          </div>
+        ))}
+      </dl>
+      {rejected.length > 0 && (
+        <section className="stack-sm" aria-labelledby="import-rejected-title">
+          <h4 id="import-rejected-title">{text('rejectedTitle')}</h4>
+          <ul className="list" data-testid="import-rejected">
+            {rejected.slice(0, LISTED_REJECTIONS).map(({ row, reason }) => (
+              <li key={row} className="list-meta">
+                {text('rejectedRow', { row: formatNumber(row, language), reason })}
+              </li>
+            ))}
+          </ul>
+          {rejected.length > LISTED_REJECTIONS && (
+            <p className="muted">{text('moreRejected', { count: rejected.length - LISTED_REJECTIONS })}</p>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What to tell the user about a failed import. A refused file (422) says why in the server's
+ * words; a timeout may mean the server is still importing, which is harmless to repeat. The API
+ * client has already shown a toast for the failures it handles (network, 403, 5xx).
+ */
+function describeFailure(failure: unknown, text: ReturnType<typeof useImportText>['text']) {
+  if (!(failure instanceof ApiError)) throw failure;
+  if (failure.status === 422) {
+    const { csv, format, weight_unit } = failure.fieldErrors;
+    return csv?.[0] ?? format?.[0] ?? weight_unit?.[0] ?? failure.message;
+  }
+  if (failure.status === null) return text('interrupted');
+  return text('failed');
+}
+
+/** Reloads the list so the imported workouts show; a failure shows as the list's own error. */
+async function showImportedWorkouts() {
+  try {
+    await services.workouts.loadFirstPage();
+  } catch (error) {
+    console.error('Could not reload the workouts after an import', error);
+  }
+}
