@@ -6,7 +6,7 @@ import { createSettings } from '../features/settings/store.ts';
 import { createWorkouts } from '../features/workouts/store.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language } from '../lib/i18n.ts';
-import { connectLive } from '../lib/live.ts';
+import { type ChangeNotice, connectLive } from '../lib/live.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
 import { applyTheme } from '../lib/theme.ts';
@@ -69,6 +69,15 @@ function followTheme() {
   });
 }
 
+/** Screens that keep their own data (templates) listen here for the changes pushed to this user. */
+const liveListeners = new Set<(notice: ChangeNotice) => void>();
+export function onLiveChange(listener: (notice: ChangeNotice) => void) {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
+
 /** Keeps the live channel open exactly while someone is signed in. */
 function followSignIn() {
   let disconnect: (() => void) | null = null;
@@ -89,6 +98,7 @@ function followSignIn() {
         for (const store of [workouts, exercises]) {
           store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
         }
+        for (const listener of liveListeners) listener(notice);
       },
       onReconnect: () => {
         for (const store of [workouts, exercises]) {

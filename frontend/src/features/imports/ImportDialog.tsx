@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
@@ -18,6 +19,7 @@ const LISTED_REJECTIONS = 20;
  * the server detect it) and the unit of its weights; then the report of what was imported.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const { text } = useImportText();
   const ref = useRef<HTMLDialogElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -29,6 +31,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   /** Remounts the form on every opening, which is what clears a file input. */
   const [opening, setOpening] = useState(0);
 
+  /** Back to an empty form (setters are stable, so this never changes). */
+  const reset = useCallback(() => {
+    setFile(null);
+    setFormat('auto');
+    setError(null);
+    setReport(null);
+    setOpening((count) => count + 1);
+  }, []);
+
   useEffect(() => {
     const dialog = ref.current;
     if (open && dialog && !dialog.open) {
@@ -38,20 +49,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       dialog.showModal();
     }
     if (!open && dialog?.open) dialog.close();
-  }, [open]);
-
-  function reset() {
-    setFile(null);
-    setFormat('auto');
-    setError(null);
-    setReport(null);
-    setOpening((count) => count + 1);
-  }
+  }, [open, reset]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setError(text('chooseFile'));
-    if (file.size > MAX_IMPORT_BYTES) return setError(text('tooLarge'));
+    if (!file || file.size > MAX_IMPORT_BYTES) {
+      setError(text(file ? 'tooLarge' : 'chooseFile'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -119,13 +124,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <>
               <Button onClick={reset}>{text('again')}</Button>
               <Button variant="primary" onClick={onClose} autoFocus>
-                {text('close')}
+                {t('common.close')}
               </Button>
             </>
           ) : (
             <>
               <Button onClick={onClose} disabled={busy}>
-                {text('cancel')}
+                {t('common.cancel')}
               </Button>
               <Button type="submit" form="import-form" variant="primary" busy={busy}>
                 {busy ? text('importing') : text('submit')}
@@ -150,7 +155,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
   ];
   const rejected = report.rows_rejected;
   return (
-    <section className="stack" aria-labelledby="import-report-title" role="status">
+    <section className="stack" aria-labelledby="import-report-title" aria-live="polite">
       <h3 id="import-report-title">{text('reportTitle')}</h3>
       <dl className="facts">
         {counts.map(([label, field, value]) => (
@@ -182,10 +187,14 @@ function ImportReportView({ report }: { report: ImportReport }) {
 /**
  * What to tell the user about a failed import. A refused file (422) says why in the server's
  * words; a timeout may mean the server is still importing, which is harmless to repeat. The API
- * client has already shown a toast for the failures it handles (network, 403, 5xx).
+ * client has already shown a toast for the failures it handles (network, 403, 5xx). Anything
+ * else (the browser could not read the file) is logged for the developer tools.
  */
 function describeFailure(failure: unknown, text: ReturnType<typeof useImportText>['text']) {
-  if (!(failure instanceof ApiError)) throw failure;
+  if (!(failure instanceof ApiError)) {
+    console.error('The import failed', failure);
+    return text('failed');
+  }
   if (failure.status === 422) {
     const { csv, format, weight_unit } = failure.fieldErrors;
     return csv?.[0] ?? format?.[0] ?? weight_unit?.[0] ?? failure.message;

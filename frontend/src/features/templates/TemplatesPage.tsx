@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
+import { onLiveChange, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
@@ -50,6 +50,15 @@ export function TemplatesPage() {
   useEffect(() => {
     void load();
   }, [load, i18n.language]);
+
+  // A template saved or deleted on another device (or an exercise it names) shows up here too.
+  useEffect(
+    () =>
+      onLiveChange((notice) => {
+        if (notice.model === 'templates' || notice.model === 'exercises') void load();
+      }),
+    [load],
+  );
 
   useEffect(() => {
     const element = dialog.current;

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { formatDay, formatMinutes } from '../../lib/format.ts';
+import { ImportWorkoutsButton } from '../imports/ImportWorkoutsButton.tsx';
 import { StartWorkoutDialog } from './StartWorkoutDialog.tsx';
 import type { Workout } from './types.ts';
 import { setCount, useWorkoutList } from './useWorkoutList.ts';
@@ -43,9 +44,12 @@ export function WorkoutsPage() {
         title={t('workouts.title')}
         subtitle={t('workouts.subtitle')}
         actions={
-          <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
-            {t('workouts.startNew')}
-          </Button>
+          <>
+            <ImportWorkoutsButton />
+            <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
+              {t('workouts.startNew')}
+            </Button>
+          </>
         }
       />
       <div className="stack">

@@ -1,0 +1,19 @@
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/Button.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { useImportText } from './texts.ts';
+
+/** The Workouts page's "Import" action: the button and the dialog it opens. */
+export function ImportWorkoutsButton() {
+  const { text } = useImportText();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<Upload size={18} />} onClick={() => setOpen(true)}>
+        {text('open')}
+      </Button>
+      <ImportDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
