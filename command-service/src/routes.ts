@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
+import { importCommandRoutes } from './imports/routes.ts';
 import type { CommandServices } from './services.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
@@ -10,5 +11,6 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(authCommandRoutes, services);
   await app.register(workoutCommandRoutes, services);
   await app.register(exerciseCommandRoutes, services);
+  await app.register(importCommandRoutes, services);
   await app.register(templateCommandRoutes, services);
 };

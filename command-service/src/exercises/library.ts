@@ -11,7 +11,7 @@ import {
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { exercisesProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
-import { newId } from '../core/ids.ts';
+import { newId, uuidFromName } from '../core/ids.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
 import { exerciseDecider, favoritesDecider } from './decide.ts';
 import { ExerciseNotFound } from './errors.ts';
@@ -156,5 +156,82 @@ export class ExerciseLibrary {
       status,
     );
     if (!claimed) throw taken();
+  }
+
+  // ---- Imports: the user's custom exercise of a name, found or created ----------------------
+  // Used by the workout import (imports/importer.ts); kept apart from the form's create above.
+
+  /**
+   * The user's custom exercise named `fields.name`, created with `fields` when they have none.
+   * It goes through the same name claim as `create`, so it never makes a second exercise of a
+   * name. Its ids derive from the user, the name and the claim's revision instead of a caller's
+   * command id: two imports of one name at once, or an import repeated after stopping between
+   * claim and create, compute the same exercise and command ids, so the claim recognises its own
+   * command and the create is skipped as already done.
+   */
+  async customExerciseNamed(
+    userId: string,
+    fields: CustomExerciseFields,
+    context: Omit<CommandContext, 'commandId'>,
+  ): Promise<{ exerciseId: string; created: boolean }> {
+    const name = fields.name.trim();
+    if (isSystemExerciseName(name)) throw new ValidationFailed({ name: [duplicateExerciseMessage(name)] });
+    const stream = nameClaimStream(userId, name);
+    const idAt = (revision: number) => uuidFromName(`custom-exercise-named:${userId}:${nameKey(name)}:${revision}`);
+    const latest = (await this.handler.readStream(stream)).at(-1);
+    if (latest) {
+      const holder = String(latest.data.exerciseId);
+      const owner = await this.state(holder);
+      if (owner.status === 'custom' && owner.userId === userId && nameKey(owner.name ?? '') === nameKey(name)) {
+        return { exerciseId: holder, created: false };
+      }
+      // An earlier call claimed the name and stopped before creating the exercise: finish it.
+      if (owner.status === 'none' && holder === idAt(latest.revision)) {
+        return this.createClaimed(userId, holder, { ...fields, name }, context);
+      }
+    }
+    const exerciseId = idAt(latest ? latest.revision + 1 : 0);
+    const claimed = await claimUnique(
+      this.handler,
+      stream,
+      { type: 'ExerciseNameClaimed', data: { userId, exerciseId, name } },
+      { ...context, commandId: this.namedCommandId(exerciseId) },
+      this.namedClaimStatus(name),
+    );
+    if (claimed) return this.createClaimed(userId, exerciseId, { ...fields, name }, context);
+    // Another claim won (the library form, or an import that saw a later revision): the
+    // exercise it names, existing or about to be written, is the user's exercise of that name.
+    const winner = (await this.handler.readStream(stream)).at(-1);
+    if (!winner) throw new Error(`The name claim ${stream} has no events after a refused claim`);
+    return { exerciseId: String(winner.data.exerciseId), created: false };
+  }
+
+  private async createClaimed(
+    userId: string,
+    exerciseId: string,
+    fields: CustomExerciseFields,
+    context: Omit<CommandContext, 'commandId'>,
+  ) {
+    const before = await this.state(exerciseId);
+    await this.run(
+      exerciseId,
+      { type: 'CreateCustomExercise', exerciseId, userId, fields, at: context.now.toISOString() },
+      { ...context, commandId: this.namedCommandId(exerciseId) },
+    );
+    return { exerciseId, created: before.status === 'none' };
+  }
+
+  /** The one command id of claiming a name for, and creating, an exercise found or created by name. */
+  private namedCommandId(exerciseId: string) {
+    return uuidFromName(`create-custom-exercise-named:${exerciseId}`);
+  }
+
+  /** As `claimName` judges a claim: held while its exercise exists under the name, pending before it is written. */
+  private namedClaimStatus(name: string) {
+    return async (claim: RecordedEvent): Promise<ClaimStatus> => {
+      const owner = await this.state(String(claim.data.exerciseId));
+      if (owner.status === 'none') return 'pending';
+      return owner.status === 'custom' && nameKey(owner.name ?? '') === nameKey(name) ? 'held' : 'free';
+    };
   }
 }

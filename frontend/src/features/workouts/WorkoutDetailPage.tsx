@@ -82,9 +82,7 @@ export function WorkoutDetailPage({ id }: { id: string }) {
     }
     setAdding(true);
     try {
-      const fromLibrary = suggestions.find(
-        (exercise) => exercise.name.toLowerCase() === exerciseName.trim().toLowerCase(),
-      );
+      const fromLibrary = await findInLibrary(exerciseName.trim(), suggestions);
       await services.workouts.addExercise(id, fromLibrary?.name ?? exerciseName.trim(), fromLibrary?.id ?? null);
       services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
       setExerciseName('');

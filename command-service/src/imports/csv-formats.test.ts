@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type ImportedSet, parseWorkoutExport } from './csv-formats.ts';
+import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
+
+const STRONG_HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+const HEVY_HEADER =
+  'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe';
+
+const set = (values: Partial<ImportedSet>): ImportedSet => ({
+  reps: 0,
+  weightKg: null,
+  type: 'working',
+  durationSeconds: null,
+  distanceMetres: null,
+  notes: null,
+  ...values,
+});
+
+describe('reading a Strong export', () => {
+  const strong = [
+    STRONG_HEADER,
+    '2026-11-21 07:30:00,"Push Day",1h 5m,"Bench Press (Barbell)",W,40,10,0,0,"","Felt ""great""",',
+    '2026-11-21 07:30:00,"Push Day",1h 5m,"Bench Press (Barbell)",1,60.5,8,0,0,"paused","Felt ""great""",8',
+    '2026-11-21 07:30:00,"Push Day",1h 5m,"Plank",1,0,0,0,60,"","Felt ""great""",',
+    '2026-11-21 07:30:00,"Push Day",1h 5m,"Bench Press (Barbell)",2,60,6,0,0,"","Felt ""great""",',
+    '2026-11-23 18:00:00,"Legs",45m,"Running",1,0,0,5.2,1800,"","",',
+  ].join('\r\n');
+
+  it('groups rows into workouts by date and name, and exercises by first appearance', () => {
+    const parsed = parseWorkoutExport(strong);
+    assert.equal(parsed.format, 'strong');
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(parsed.workouts, [
+      {
+        key: 'strong|2026-11-21T07:30:00.000Z|Push Day',
+        date: '2026-11-21',
+        startedAt: '2026-11-21T07:30:00.000Z',
+        name: 'Push Day',
+        durationMinutes: 65,
+        notes: 'Felt "great"',
+        exercises: [
+          {
+            name: 'Bench Press (Barbell)',
+            notes: null,
+            sets: [
+              set({ reps: 10, weightKg: 40, type: 'warmup' }),
+              set({ reps: 8, weightKg: 60.5, notes: 'paused · RPE 8' }),
+              set({ reps: 6, weightKg: 60 }),
+            ],
+          },
+          { name: 'Plank', notes: null, sets: [set({ durationSeconds: 60 })] },
+        ],
+      },
+      {
+        key: 'strong|2026-11-23T18:00:00.000Z|Legs',
+        date: '2026-11-23',
+        startedAt: '2026-11-23T18:00:00.000Z',
+        name: 'Legs',
+        durationMinutes: 45,
+        notes: null,
+        exercises: [{ name: 'Running', notes: null, sets: [set({ durationSeconds: 1800, distanceMetres: 5200 })] }],
+      },
+    ]);
+  });
+
+  it('converts pounds to kilograms when told the export is in pounds', () => {
+    const parsed = parseWorkoutExport(strong, { weightUnit: 'lb' });
+    const bench = parsed.workouts[0]?.exercises[0]?.sets.map((s) => s.weightKg);
+    assert.deepEqual(bench, [18.144, 27.442, 27.216]);
+  });
+
+  it('reads the semicolon export without RPE, with decimal commas', () => {
+    const text = [
+      'Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes',
+      '2026-11-21 07:30:00;"Oberkörper";1h;"Bankdrücken";1;62,5;5;0;0;"";""',
+      '2026-11-21 07:30:00;"Oberkörper";1h;"Bankdrücken";D;50;8;0;0;"";""',
+    ].join('\n');
+    const parsed = parseWorkoutExport(text);
+    assert.equal(parsed.format, 'strong');
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [
+      set({ reps: 5, weightKg: 62.5 }),
+      set({ reps: 8, weightKg: 50 }),
+    ]);
+    assert.equal(parsed.workouts[0]?.durationMinutes, 60);
+  });
+
+  it('rejects unusable rows with their line and a reason, and imports the rest', () => {
+    const text = [
+      STRONG_HEADER,
+      '2026-11-21 07:30:00,Push,30m,Bench Press,1,60,8,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,,1,60,8,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,2,60,0,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,3,60,,0,0,,,',
+      '21/11/2026,Push,30m,Bench Press,4,60,8,0,0,,,',
+      '2026-02-30 07:30:00,Push,30m,Bench Press,4,60,8,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,5,-20,8,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,6,heavy,8,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,7,60,7.5,0,0,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,Rest Timer,0,0,0,90,,,',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,8,60',
+      '2026-11-21 07:30:00,Push,30m,Bench Press,9,2500,1,0,0,,,',
+      '2026-11-21 07:30:00,,30m,Bench Press,10,60,8,0,0,,,',
+    ].join('\n');
+    const parsed = parseWorkoutExport(text);
+    assert.deepEqual(parsed.rejected, [
+      { row: 3, reason: 'The exercise name is missing.' },
+      { row: 4, reason: 'The set has no reps, time or distance.' },
+      { row: 5, reason: 'The set has no reps, time or distance.' },
+      { row: 6, reason: 'The date "21/11/2026" is not a date like 2026-11-21 07:30:00.' },
+      { row: 7, reason: 'The date "2026-02-30 07:30:00" is not a date like 2026-11-21 07:30:00.' },
+      { row: 8, reason: 'The weight "-20" is negative.' },
+      { row: 9, reason: 'The weight "heavy" is not a number.' },
+      { row: 10, reason: 'The reps value "7.5" is not a whole number.' },
+      { row: 11, reason: 'The set order "Rest Timer" is not a number or W, D or F.' },
+      { row: 12, reason: 'The row has 6 fields where the first row has 12.' },
+      { row: 13, reason: 'The weight "2500" is more than 2000 kg.' },
+      { row: 14, reason: 'The workout name is missing.' },
+    ]);
+    assert.equal(parsed.workouts.length, 1);
+    assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [set({ reps: 8, weightKg: 60 })]);
+  });
+
+  it('leaves a duration it cannot read unknown, and caps one left running for days', () => {
+    const row = (duration: string) => `2026-11-21 07:30:00,Push,${duration},Bench Press,1,60,8,0,0,,,`;
+    const durations = ['', 'soon', '50s', '30h 0m'].map(
+      (duration) => parseWorkoutExport([STRONG_HEADER, row(duration)].join('\n')).workouts[0]?.durationMinutes,
+    );
+    assert.deepEqual(durations, [null, null, 1, 1440]);
+  });
+});
+
+describe('reading a Hevy export', () => {
+  const hevy = [
+    HEVY_HEADER,
+    '"Morning Push","21 Nov 2026, 07:30","21 Nov 2026, 08:35","Great session","Bench Press (Barbell)",,"Elbows in",0,"warmup",40,10,,,',
+    '"Morning Push","21 Nov 2026, 07:30","21 Nov 2026, 08:35","Great session","Bench Press (Barbell)",,"",1,"normal",60,8,,,8.5',
+    '"Morning Push","21 Nov 2026, 07:30","21 Nov 2026, 08:35","Great session","Treadmill",,"",0,"normal",,,3.5,1200,',
+    '"Morning Push","21 Nov 2026, 07:30","21 Nov 2026, 08:35","Great session","Bench Press (Barbell)",,"",2,"failure",60,5,,,',
+  ].join('\n');
+
+  it('groups by start time and title, takes the duration from start to end', () => {
+    const parsed = parseWorkoutExport(hevy);
+    assert.equal(parsed.format, 'hevy');
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(parsed.workouts, [
+      {
+        key: 'hevy|2026-11-21T07:30:00.000Z|Morning Push',
+        date: '2026-11-21',
+        startedAt: '2026-11-21T07:30:00.000Z',
+        name: 'Morning Push',
+        durationMinutes: 65,
+        notes: 'Great session',
+        exercises: [
+          {
+            name: 'Bench Press (Barbell)',
+            notes: 'Elbows in',
+            sets: [
+              set({ reps: 10, weightKg: 40, type: 'warmup' }),
+              set({ reps: 8, weightKg: 60, notes: 'RPE 8.5' }),
+              set({ reps: 5, weightKg: 60 }),
+            ],
+          },
+          { name: 'Treadmill', notes: null, sets: [set({ durationSeconds: 1200, distanceMetres: 3500 })] },
+        ],
+      },
+    ]);
+  });
+
+  it('reads the pounds-and-miles variant by its column names, whatever unit was chosen', () => {
+    const text = [
+      HEVY_HEADER.replace('weight_kg', 'weight_lbs').replace('distance_km', 'distance_miles'),
+      '"Legs","1 Dec 2026, 18:00","","","Squat (Barbell)",,"",0,"normal",225,5,,,',
+      '"Legs","1 Dec 2026, 18:00","","","Running",,"",0,"normal",,,1,,',
+    ].join('\n');
+    const parsed = parseWorkoutExport(text, { weightUnit: 'kg' });
+    assert.deepEqual(
+      parsed.workouts[0]?.exercises.map((e) => e.sets[0]),
+      [set({ reps: 5, weightKg: 102.058 }), set({ distanceMetres: 1609.34 })],
+    );
+    assert.equal(parsed.workouts[0]?.durationMinutes, null, 'no end time: unknown duration');
+  });
+
+  it('rejects a row whose start time it cannot read', () => {
+    const text = [HEVY_HEADER, '"Legs","yesterday","","","Squat",,"",0,"normal",100,5,,,'].join('\n');
+    assert.deepEqual(parseWorkoutExport(text).rejected, [
+      { row: 2, reason: 'The start time "yesterday" is not a time like 21 Nov 2026, 07:30.' },
+    ]);
+  });
+});
+
+describe('refusing a file as a whole', () => {
+  it('refuses a header of neither app, an empty file, and the wrong format asked for', () => {
+    assert.throws(() => parseWorkoutExport('name,reps\nSquat,5\n'), UnknownExportFormat);
+    assert.throws(() => parseWorkoutExport(''), EmptyExport);
+    assert.throws(() => parseWorkoutExport('\uFEFF\r\n'), EmptyExport);
+    assert.throws(
+      () => parseWorkoutExport(`${HEVY_HEADER}\n`, { format: 'strong' }),
+      (error) => error instanceof ExportFormatMismatch && /is a Hevy export, not a Strong export/.test(error.message),
+    );
+    assert.throws(() => parseWorkoutExport('name,reps\n', { format: 'hevy' }), ExportFormatMismatch);
+  });
+
+  it('refuses more data rows than allowed, and accepts exactly that many', () => {
+    const row = '2026-11-21 07:30:00,Push,30m,Bench Press,1,60,8,0,0,,,';
+    const text = (rows: number) => [STRONG_HEADER, ...Array.from({ length: rows }, () => row)].join('\n');
+    assert.equal(parseWorkoutExport(text(3), { maxRows: 3 }).workouts[0]?.exercises[0]?.sets.length, 3);
+    assert.throws(() => parseWorkoutExport(text(4), { maxRows: 3 }), TooManyRows);
+  });
+});

@@ -1,0 +1,385 @@
+import { nameKey } from '@fitness/contracts';
+import { type CsvRecord, readCsv } from './csv.ts';
+import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
+
+/**
+ * The workout exports of two popular apps, Strong and Hevy, read into workouts ready for the
+ * workout commands. A row that cannot be used is rejected with its line and a reason; the rest
+ * of the file still imports. Values are checked against the same bounds the workouts API
+ * enforces, because imported sets bypass the API's request validation.
+ */
+
+export type ImportFormat = 'strong' | 'hevy';
+export type WeightUnit = 'kg' | 'lb';
+
+export const IMPORT_FORMATS: Record<ImportFormat, string> = { strong: 'Strong', hevy: 'Hevy' };
+
+export type ImportedSet = {
+  /** 0 for a timed or distance set logged without reps. */
+  reps: number;
+  weightKg: number | null;
+  type: 'warmup' | 'working';
+  durationSeconds: number | null;
+  distanceMetres: number | null;
+  notes: string | null;
+};
+
+export type ImportedExercise = { name: string; notes: string | null; sets: ImportedSet[] };
+
+export type ImportedWorkout = {
+  /** Identifies the workout across exports of the same app: its start and its name. */
+  key: string;
+  /** Calendar day, YYYY-MM-DD. */
+  date: string;
+  /** The start as the app wrote it (wall-clock time, which the exports give without a time zone), as ISO 8601. */
+  startedAt: string;
+  name: string;
+  durationMinutes: number | null;
+  notes: string | null;
+  exercises: ImportedExercise[];
+};
+
+export type RejectedRow = { row: number; reason: string };
+
+export type ParsedExport = { format: ImportFormat; workouts: ImportedWorkout[]; rejected: RejectedRow[] };
+
+export type ParseOptions = {
+  /** Detected from the header row when absent. */
+  format?: ImportFormat;
+  /** The unit of Strong's Weight column, which follows the app's setting (default kg). */
+  weightUnit?: WeightUnit;
+  /** More data rows than this refuse the whole file. */
+  maxRows?: number;
+};
+
+/** The API's bounds (contracts/src/workouts/api.ts). */
+const MAX_NAME = 120;
+const MAX_NOTES = 2000;
+const MAX_REPS = 10_000;
+const MAX_WEIGHT_KG = 2000;
+const MAX_SET_SECONDS = 86_400;
+const MAX_DISTANCE_METRES = 1_000_000;
+const MAX_WORKOUT_MINUTES = 1440;
+
+const KG_PER_LB = 0.45359237;
+const METRES_PER_MILE = 1609.344;
+
+/** A row that cannot be imported, and why; caught per row and reported, never thrown out of the parser. */
+class RowRejected extends Error {}
+
+/** One row as a format reads it: the workout, exercise and set it belongs to. */
+type RowReading = {
+  workout: Omit<ImportedWorkout, 'exercises'>;
+  exercise: Omit<ImportedExercise, 'sets'>;
+  set: ImportedSet;
+};
+
+/** The value of a named column in the current row (header names compare case-insensitively). */
+type Cell = (column: string) => string;
+
+type FormatReader = {
+  /** Columns the header must have; a name with `|` accepts any one of its alternatives. */
+  columns: string[];
+  read(cell: Cell, has: (column: string) => boolean, weightUnit: WeightUnit): RowReading;
+};
+
+const READERS: Record<ImportFormat, FormatReader> = {
+  strong: {
+    // RPE is missing from older exports.
+    columns: [
+      'date',
+      'workout name',
+      'duration',
+      'exercise name',
+      'set order',
+      'weight',
+      'reps',
+      'distance',
+      'seconds',
+      'notes',
+      'workout notes',
+    ],
+    read: readStrongRow,
+  },
+  hevy: {
+    // Hevy writes weight and distance in the account's unit and names the column after it.
+    columns: [
+      'title',
+      'start_time',
+      'end_time',
+      'description',
+      'exercise_title',
+      'exercise_notes',
+      'set_type',
+      'weight_kg|weight_lbs',
+      'reps',
+      'distance_km|distance_miles',
+      'duration_seconds',
+    ],
+    read: readHevyRow,
+  },
+};
+
+/** Reads a Strong or Hevy CSV export. Throws a 422 error when the file as a whole cannot be read. */
+export function parseWorkoutExport(text: string, options: ParseOptions = {}): ParsedExport {
+  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+  const { format, delimiter } = detect(text, options.format);
+  const records = readCsv(text, delimiter, maxRows + 2);
+  const [header, ...rows] = records;
+  if (!header) throw new EmptyExport();
+  if (rows.length > maxRows) throw new TooManyRows(maxRows);
+
+  const positions = new Map(header.fields.map((name, index) => [name.trim().toLowerCase(), index]));
+  const has = (column: string) => positions.has(column);
+  const reader = READERS[format];
+  const workouts = new Map<string, { workout: ImportedWorkout; exercises: Map<string, ImportedExercise> }>();
+  const rejected: RejectedRow[] = [];
+
+  for (const record of rows) {
+    let reading: RowReading;
+    try {
+      reading = readRow(record, header.fields.length, positions, has, reader, options.weightUnit ?? 'kg');
+    } catch (error) {
+      if (!(error instanceof RowRejected)) throw error;
+      rejected.push({ row: record.line, reason: error.message });
+      continue;
+    }
+    let group = workouts.get(reading.workout.key);
+    if (!group) {
+      group = { workout: { ...reading.workout, exercises: [] }, exercises: new Map() };
+      workouts.set(reading.workout.key, group);
+    }
+    // One exercise per name within a workout, even when its sets are interleaved with another's (supersets).
+    const exerciseKey = nameKey(reading.exercise.name);
+    let exercise = group.exercises.get(exerciseKey);
+    if (!exercise) {
+      exercise = { ...reading.exercise, sets: [] };
+      group.exercises.set(exerciseKey, exercise);
+      group.workout.exercises.push(exercise);
+    }
+    exercise.notes ??= reading.exercise.notes;
+    exercise.sets.push(reading.set);
+  }
+  return { format, workouts: [...workouts.values()].map((group) => group.workout), rejected };
+}
+
+/** The format and separator whose columns the first row has (Strong also exports with `;`). */
+function detect(text: string, wanted: ImportFormat | undefined): { format: ImportFormat; delimiter: ',' | ';' } {
+  let sawHeader = false;
+  for (const delimiter of [',', ';'] as const) {
+    const header = readCsv(text, delimiter, 1)[0];
+    if (!header) continue;
+    sawHeader = true;
+    const names = new Set(header.fields.map((name) => name.trim().toLowerCase()));
+    const found = (Object.keys(READERS) as ImportFormat[]).find((format) =>
+      READERS[format].columns.every((column) => column.split('|').some((name) => names.has(name))),
+    );
+    if (!found) continue;
+    if (wanted && found !== wanted) throw new ExportFormatMismatch(IMPORT_FORMATS[wanted], IMPORT_FORMATS[found]);
+    return { format: found, delimiter };
+  }
+  if (!sawHeader) throw new EmptyExport();
+  if (wanted) throw new ExportFormatMismatch(IMPORT_FORMATS[wanted], null);
+  throw new UnknownExportFormat();
+}
+
+function readRow(
+  record: CsvRecord,
+  width: number,
+  positions: Map<string, number>,
+  has: (column: string) => boolean,
+  reader: FormatReader,
+  weightUnit: WeightUnit,
+) {
+  if (record.fields.length !== width) {
+    throw new RowRejected(`The row has ${record.fields.length} fields where the first row has ${width}.`);
+  }
+  const cell: Cell = (column) => {
+    const index = positions.get(column);
+    return index === undefined ? '' : (record.fields[index] ?? '').trim();
+  };
+  return reader.read(cell, has, weightUnit);
+}
+
+// ---- Strong ------------------------------------------------------------------------------
+
+function readStrongRow(cell: Cell, has: (column: string) => boolean, weightUnit: WeightUnit): RowReading {
+  const start = parseDateTime(cell('date'));
+  if (!start) throw new RowRejected(`The date "${cell('date')}" is not a date like 2026-11-21 07:30:00.`);
+  const name = requiredName(cell('workout name'), 'workout');
+  const exercise = requiredName(cell('exercise name'), 'exercise');
+  const weight = parseWeight(cell('weight'), weightUnit);
+  const set = completeSet({
+    reps: parseCount(cell('reps'), 'reps', MAX_REPS),
+    // Strong writes 0 when no weight was entered (bodyweight, cardio).
+    weightKg: weight === 0 ? null : weight,
+    type: strongSetType(cell('set order')),
+    durationSeconds: positiveOrNull(parseCount(cell('seconds'), 'seconds', MAX_SET_SECONDS)),
+    distanceMetres: distanceMetres(cell('distance'), 1000),
+    notes: withRpe(cell('notes'), has('rpe') ? cell('rpe') : ''),
+  });
+  return {
+    workout: {
+      key: `strong|${start.iso}|${name}`,
+      date: start.date,
+      startedAt: start.iso,
+      name,
+      durationMinutes: strongDuration(cell('duration')),
+      notes: optionalNotes(cell('workout notes'), 'workout notes'),
+    },
+    exercise: { name: exercise, notes: null },
+    set,
+  };
+}
+
+/** Set Order is the set's number, or W (warm-up), D (drop set) or F (failure); only warm-ups differ here. */
+function strongSetType(order: string): ImportedSet['type'] {
+  if (order === '' || /^\d+$/.test(order) || /^[DF]$/i.test(order)) return 'working';
+  if (/^W$/i.test(order)) return 'warmup';
+  throw new RowRejected(`The set order "${order}" is not a number or W, D or F.`);
+}
+
+/**
+ * Minutes from a duration like "1h 5m", "45m" or "50s" (seconds round to the nearest minute). A
+ * duration in another shape is left unknown rather than rejecting every row of the workout.
+ * A workout left running for days reads as the longest the app records.
+ */
+function strongDuration(text: string): number | null {
+  const match = /^(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s)?$/i.exec(text);
+  if (!text || !match) return null;
+  const [, hours = '0', minutes = '0', seconds = '0'] = match;
+  return Math.min(Number(hours) * 60 + Number(minutes) + Math.round(Number(seconds) / 60), MAX_WORKOUT_MINUTES);
+}
+
+// ---- Hevy --------------------------------------------------------------------------------
+
+function readHevyRow(cell: Cell, has: (column: string) => boolean): RowReading {
+  const start = parseHevyTime(cell('start_time')) ?? parseDateTime(cell('start_time'));
+  if (!start) throw new RowRejected(`The start time "${cell('start_time')}" is not a time like 21 Nov 2026, 07:30.`);
+  const end = parseHevyTime(cell('end_time')) ?? parseDateTime(cell('end_time'));
+  const name = requiredName(cell('title'), 'workout');
+  const exercise = requiredName(cell('exercise_title'), 'exercise');
+  const pounds = has('weight_lbs');
+  const miles = has('distance_miles');
+  const set = completeSet({
+    reps: parseCount(cell('reps'), 'reps', MAX_REPS),
+    weightKg: parseWeight(cell(pounds ? 'weight_lbs' : 'weight_kg'), pounds ? 'lb' : 'kg'),
+    // Hevy's set types are normal, warmup, dropset and failure; only warm-ups differ here.
+    type: cell('set_type').toLowerCase() === 'warmup' ? 'warmup' : 'working',
+    durationSeconds: positiveOrNull(parseCount(cell('duration_seconds'), 'duration', MAX_SET_SECONDS)),
+    distanceMetres: distanceMetres(cell(miles ? 'distance_miles' : 'distance_km'), miles ? METRES_PER_MILE : 1000),
+    notes: withRpe('', has('rpe') ? cell('rpe') : ''),
+  });
+  const minutes = end ? Math.round((Date.parse(end.iso) - Date.parse(start.iso)) / 60_000) : null;
+  return {
+    workout: {
+      key: `hevy|${start.iso}|${name}`,
+      date: start.date,
+      startedAt: start.iso,
+      name,
+      durationMinutes: minutes === null || minutes < 0 ? null : Math.min(minutes, MAX_WORKOUT_MINUTES),
+      notes: optionalNotes(cell('description'), 'description'),
+    },
+    exercise: { name: exercise, notes: optionalNotes(cell('exercise_notes'), 'exercise notes') },
+    set,
+  };
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Hevy's "21 Nov 2026, 07:30". */
+function parseHevyTime(text: string) {
+  const match = /^(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4}),? (\d{1,2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [, day = '', month = '', year = '', hour = '', minute = ''] = match;
+  const monthNumber = MONTHS.indexOf(month.toLowerCase()) + 1;
+  if (monthNumber === 0) return null;
+  return calendarTime(Number(year), monthNumber, Number(day), Number(hour), Number(minute), 0);
+}
+
+// ---- Values both formats share -----------------------------------------------------------
+
+/** "2026-11-21 07:30:00", "2026-11-21T07:30" or "2026-11-21". */
+function parseDateTime(text: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  return calendarTime(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second));
+}
+
+/** The day and the ISO timestamp of a wall-clock time, or null when no such day or time exists. */
+function calendarTime(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+  const time = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const exists =
+    time.getUTCFullYear() === year &&
+    time.getUTCMonth() === month - 1 &&
+    time.getUTCDate() === day &&
+    time.getUTCHours() === hour &&
+    time.getUTCMinutes() === minute &&
+    time.getUTCSeconds() === second;
+  if (!exists || year < 1900) return null;
+  const iso = time.toISOString();
+  return { date: iso.slice(0, 10), iso };
+}
+
+function requiredName(text: string, what: 'workout' | 'exercise') {
+  if (text === '') throw new RowRejected(`The ${what} name is missing.`);
+  if (text.length > MAX_NAME) throw new RowRejected(`The ${what} name is longer than ${MAX_NAME} characters.`);
+  return text;
+}
+
+function optionalNotes(text: string, what: string) {
+  if (text.length > MAX_NOTES) throw new RowRejected(`The ${what} are longer than ${MAX_NOTES} characters.`);
+  return text === '' ? null : text;
+}
+
+/** The set's notes with its RPE, which the app has no field for, kept as text. */
+function withRpe(notes: string, rpe: string) {
+  return optionalNotes([notes, rpe && `RPE ${rpe}`].filter(Boolean).join(' · '), 'notes');
+}
+
+/** A number as either app writes it; a decimal comma is accepted (the `;` exports use one). Empty is null. */
+function parseNumber(text: string, what: string): number | null {
+  if (text === '') return null;
+  const value = Number(/^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
+  if (!Number.isFinite(value)) throw new RowRejected(`The ${what} "${text}" is not a number.`);
+  return value;
+}
+
+/** A whole, non-negative count (reps, seconds); empty is 0. "8.0" is 8. */
+function parseCount(text: string, what: string, max: number) {
+  const value = parseNumber(text, what) ?? 0;
+  if (value < 0) throw new RowRejected(`The ${what} value "${text}" is negative.`);
+  if (!Number.isInteger(value)) throw new RowRejected(`The ${what} value "${text}" is not a whole number.`);
+  if (value > max) throw new RowRejected(`The ${what} value "${text}" is more than ${max}.`);
+  return value;
+}
+
+function parseWeight(text: string, unit: WeightUnit) {
+  const value = parseNumber(text, 'weight');
+  if (value === null) return null;
+  if (value < 0) throw new RowRejected(`The weight "${text}" is negative.`);
+  const kg = unit === 'lb' ? Math.round(value * KG_PER_LB * 1000) / 1000 : value;
+  if (kg > MAX_WEIGHT_KG) throw new RowRejected(`The weight "${text}" is more than ${MAX_WEIGHT_KG} kg.`);
+  return kg;
+}
+
+/** Metres from a distance in kilometres or miles; 0 means none was logged. */
+function distanceMetres(text: string, metresPerUnit: number) {
+  const value = parseNumber(text, 'distance');
+  if (value === null || value === 0) return null;
+  if (value < 0) throw new RowRejected(`The distance "${text}" is negative.`);
+  const metres = Math.round(value * metresPerUnit * 100) / 100;
+  if (metres > MAX_DISTANCE_METRES) throw new RowRejected(`The distance "${text}" is more than 1000 km.`);
+  return metres;
+}
+
+const positiveOrNull = (value: number) => (value > 0 ? value : null);
+
+/** A set must have done something: reps, or a time or distance (cardio, holds). */
+function completeSet(set: ImportedSet) {
+  if (set.reps === 0 && set.durationSeconds === null && set.distanceMetres === null) {
+    throw new RowRejected('The set has no reps, time or distance.');
+  }
+  return set;
+}

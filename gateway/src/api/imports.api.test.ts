@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const STRONG_HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+
+/** Two workouts: a library exercise under Strong's name for it, one unknown exercise, a timed set, one bad row. */
+const STRONG = [
+  STRONG_HEADER,
+  '2026-11-21 07:30:00,"Push Day",1h 5m,"Bench Press (Barbell)",W,40,10,0,0,"","Felt good",',
+  '2026-11-21 07:30:00,"Push Day",1h 5m,"Bench Press (Barbell)",1,60,8,0,0,"paused","Felt good",8',
+  '2026-11-21 07:30:00,"Push Day",1h 5m,"Zercher Carry (Barbell)",1,80,0,0,45,"","Felt good",',
+  '2026-11-21 07:30:00,"Push Day",1h 5m,"",2,60,8,0,0,"","Felt good",',
+  '2026-11-23 18:00:00,"Legs",45m,"Deadlift (Barbell)",1,140,5,0,0,"","",',
+  '2026-11-23 18:00:00,"Legs",45m,"Zercher Carry (Barbell)",1,90,0,0,40,"","",',
+].join('\r\n');
+
+const HEVY = [
+  'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe',
+  '"Evening Pull","24 Nov 2026, 19:00","24 Nov 2026, 19:50","","Lat Pulldown (Cable)",,"",0,"normal",55,10,,,',
+].join('\n');
+
+type Report = {
+  workouts_imported: number;
+  workouts_skipped_existing: number;
+  sets_imported: number;
+  exercises_created: number;
+  rows_rejected: { row: number; reason: string }[];
+};
+
+describe('imports API', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  const importFile = async (token: string, body: object) => {
+    const response = await server.api('POST', '/imports/workouts', { token, body });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return { report: response.body as Report, position: response.headers.get('x-event-position') ?? '' };
+  };
+  const workouts = async (token: string, position: string) => {
+    const response = await server.api('GET', '/workouts?per_page=100', {
+      token,
+      headers: { 'x-min-position': position },
+    });
+    assert.equal(response.status, 200);
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads the API's JSON
+    return response.body.data as any[];
+  };
+  const myExercises = async (token: string) =>
+    (await server.api('GET', '/exercises?tab=mine&per_page=100', { token })).body.data as {
+      id: string;
+      name: string;
+    }[];
+
+  it('imports a Strong export as completed workouts, linked to the library, and reports what it did', async () => {
+    const { token } = await server.register();
+    const { report, position } = await importFile(token, { csv: STRONG });
+    assert.deepEqual(report, {
+      workouts_imported: 2,
+      workouts_skipped_existing: 0,
+      sets_imported: 5,
+      exercises_created: 1,
+      rows_rejected: [{ row: 5, reason: 'The exercise name is missing.' }],
+    });
+    assert.match(position, /^[1-9]\d*$/);
+
+    const [legs, push] = await workouts(token, position);
+    assert.deepEqual(
+      [push.name, push.date, push.status, push.duration, push.notes, push.started_at],
+      ['Push Day', '2026-11-21', 'completed', 65, 'Felt good', '2026-11-21T07:30:00.000Z'],
+    );
+    assert.deepEqual([legs.name, legs.date, legs.duration], ['Legs', '2026-11-23', 45]);
+    const [bench, carry] = push.exercises;
+    assert.deepEqual([bench.exercise_id, bench.name], ['barbell-bench-press', 'Barbell Bench Press']);
+    assert.deepEqual(
+      bench.sets.map((s: { reps: number; weight: number; type: string; notes: string | null }) => [
+        s.reps,
+        s.weight,
+        s.type,
+        s.notes,
+      ]),
+      [
+        [10, 40, 'warmup', null],
+        [8, 60, 'working', 'paused · RPE 8'],
+      ],
+    );
+    assert.deepEqual(
+      carry.sets.map((s: { reps: number; duration: number }) => [s.reps, s.duration]),
+      [[1, 45]],
+      'a timed set without reps counts one rep',
+    );
+    const mine = await myExercises(token);
+    assert.deepEqual(
+      mine.map((exercise) => exercise.name),
+      ['Zercher Carry (Barbell)'],
+    );
+    assert.equal(carry.exercise_id, mine[0]?.id);
+    assert.equal(legs.exercises[1].exercise_id, mine[0]?.id, 'both workouts use the one custom exercise');
+    assert.equal(legs.exercises[0].exercise_id, 'conventional-deadlift');
+  });
+
+  it('adds nothing when the same file, or an overlapping export, is imported again', async () => {
+    const { token } = await server.register();
+    await importFile(token, { csv: STRONG });
+    const again = await importFile(token, { csv: STRONG });
+    assert.deepEqual(
+      { ...again.report, rows_rejected: again.report.rows_rejected.length },
+      {
+        workouts_imported: 0,
+        workouts_skipped_existing: 2,
+        sets_imported: 0,
+        exercises_created: 0,
+        rows_rejected: 1,
+      },
+    );
+    const later = `${STRONG}\r\n2026-11-25 07:00:00,"Push Day",50m,"Zercher Carry (Barbell)",1,85,0,0,50,"","",`;
+    const overlapping = await importFile(token, { csv: later });
+    assert.deepEqual([overlapping.report.workouts_imported, overlapping.report.workouts_skipped_existing], [1, 2]);
+    assert.equal(overlapping.report.exercises_created, 0, 'the custom exercise is reused');
+    const listed = await workouts(token, overlapping.position);
+    assert.deepEqual(
+      listed.map((w) => w.date),
+      ['2026-11-25', '2026-11-23', '2026-11-21'],
+    );
+    assert.equal((await myExercises(token)).length, 1);
+  });
+
+  it('imports the same file sent twice at once exactly once', async () => {
+    const { token } = await server.register();
+    const [first, second] = await Promise.all([importFile(token, { csv: STRONG }), importFile(token, { csv: STRONG })]);
+    const position = String(Math.max(Number(first.position), Number(second.position)));
+    const listed = await workouts(token, position);
+    assert.equal(listed.length, 2);
+    assert.deepEqual(
+      listed.map((w) => w.exercises.flatMap((e: { sets: unknown[] }) => e.sets).length),
+      [2, 3],
+    );
+    assert.equal((await myExercises(token)).length, 1);
+  });
+
+  it('does not bring back an imported workout the user deleted', async () => {
+    const { token } = await server.register();
+    const { position } = await importFile(token, { csv: STRONG });
+    const [legs] = await workouts(token, position);
+    const deleted = await server.api('DELETE', `/workouts/${legs.id}`, { token });
+    assert.equal(deleted.status, 200);
+    const again = await importFile(token, { csv: STRONG });
+    assert.deepEqual([again.report.workouts_imported, again.report.workouts_skipped_existing], [0, 2]);
+    const listed = await workouts(token, deleted.headers.get('x-event-position') ?? '0');
+    assert.deepEqual(
+      listed.map((w) => w.name),
+      ['Push Day'],
+    );
+  });
+
+  it("keeps each user's import their own", async () => {
+    const ada = (await server.register('Ada')).token;
+    const bo = (await server.register('Bo')).token;
+    await importFile(ada, { csv: STRONG });
+    const { report, position } = await importFile(bo, { csv: STRONG });
+    assert.equal(report.workouts_imported, 2);
+    assert.equal(report.exercises_created, 1);
+    assert.equal((await workouts(bo, position)).length, 2);
+  });
+
+  it('detects Hevy, and converts Strong weights from pounds', async () => {
+    const { token } = await server.register();
+    const hevy = await importFile(token, { csv: HEVY });
+    assert.deepEqual([hevy.report.workouts_imported, hevy.report.exercises_created], [1, 0]);
+    const pounds = await importFile(token, {
+      format: 'strong',
+      weight_unit: 'lb',
+      csv: `${STRONG_HEADER}\n2026-12-01 08:00:00,Chest,30m,Bench Press (Dumbbell),1,50,10,0,0,,,`,
+    });
+    const [chest, pull] = await workouts(token, pounds.position);
+    assert.deepEqual(
+      [pull.name, pull.duration, pull.exercises[0].exercise_id, pull.exercises[0].sets[0].weight],
+      ['Evening Pull', 50, 'lat-pulldown', 55],
+    );
+    assert.deepEqual(
+      [chest.exercises[0].exercise_id, chest.exercises[0].sets[0].weight],
+      ['dumbbell-bench-press', 22.68],
+    );
+  });
+
+  it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {
+    const { token } = await server.register();
+    const refused = async (body: unknown, field: string, pattern: RegExp) => {
+      const response = await server.api('POST', '/imports/workouts', { token, body });
+      assert.equal(response.status, 422, JSON.stringify(response.body));
+      assert.match(response.body.errors[field][0], pattern);
+    };
+    await refused({ csv: 'name,reps\nSquat,5\n' }, 'csv', /not a Strong or Hevy workout export/);
+    await refused({ csv: HEVY, format: 'strong' }, 'format', /is a Hevy export, not a Strong export/);
+    await refused({ csv: `${STRONG_HEADER}\n"open` }, 'csv', /not valid CSV: on line 2/);
+    await refused({ csv: '' }, 'csv', /text of the exported CSV file/);
+    await refused({ csv: STRONG, format: 'fitbod' }, 'format', /strong or hevy/);
+    await refused({ csv: STRONG, weight_unit: 'stone' }, 'weight_unit', /kg or lb/);
+    const row = '\n2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,,,';
+    await refused({ csv: STRONG_HEADER + row.repeat(20_001) }, 'csv', /more than 20000 rows/);
+    const padding = `\n2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,"${'x'.repeat(1900)}",,`;
+    await refused({ csv: STRONG_HEADER + padding.repeat(2800) }, 'csv', /larger than 5 MB/);
+
+    const stranger = await server.api('POST', '/imports/workouts', { body: { csv: STRONG } });
+    assert.equal(stranger.status, 401);
+    const listed = await server.api('GET', '/workouts', { token });
+    assert.equal(listed.body.meta.total, 0, 'nothing was written by the refused imports');
+  });
+
+  it('publishes the route in the OpenAPI document', async () => {
+    const response = await server.api('GET', '/openapi.json');
+    assert.ok(response.body.paths['/api/v1/imports/workouts']?.post);
+  });
+});
