@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
+import { useModalDialog } from './useModalDialog.ts';
 
 type Props = {
   open: boolean;
@@ -18,15 +19,8 @@ type Props = {
  */
 export function ConfirmDialog({ open, title, body, confirmLabel, danger, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   async function confirm() {
     setBusy(true);

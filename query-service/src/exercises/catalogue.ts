@@ -17,6 +17,15 @@ export class SystemCatalogue {
     this.readStore = readStore;
   }
 
+  /** The library and the user's own exercises: everything that user can see. */
+  async visibleTo(userId: string): Promise<Stored[]> {
+    const [system, own] = await Promise.all([
+      this.exercises(),
+      this.readStore.find<Stored>('exercises', { where: { user_id: userId } }),
+    ]);
+    return [...system, ...own];
+  }
+
   async exercises(): Promise<Stored[]> {
     const checkpoint = await this.readStore.checkpoint('exercises');
     if (this.cached?.checkpoint !== checkpoint) {

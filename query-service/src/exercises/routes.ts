@@ -41,12 +41,8 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
     async (request) => {
       const userId = request.auth?.id ?? '';
       const language = requestLanguage(request);
-      const [system, own, favorites] = await Promise.all([
-        catalogue.exercises(),
-        readStore.find<Stored>('exercises', { where: { user_id: userId } }),
-        favoritesOf(userId),
-      ]);
-      const selected = selectExercises([...system, ...own], request.query, language, favorites, userId);
+      const [visible, favorites] = await Promise.all([catalogue.visibleTo(userId), favoritesOf(userId)]);
+      const selected = selectExercises(visible, request.query, language, favorites, userId);
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 24;
       return {

@@ -53,11 +53,8 @@ export const templateQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
   const catalogue = catalogueOf(readStore);
 
   async function libraryOf(userId: string) {
-    const [system, own] = await Promise.all([
-      catalogue.exercises(),
-      readStore.find<Stored<ExerciseDocument>>('exercises', { where: { user_id: userId } }),
-    ]);
-    return new Map<string, ExerciseDocument>([...system, ...own].map((exercise) => [exercise.id, exercise]));
+    const visible = await catalogue.visibleTo(userId);
+    return new Map<string, ExerciseDocument>(visible.map((exercise) => [exercise.id, exercise]));
   }
 
   app.get(

@@ -1,6 +1,5 @@
-import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button.tsx';
+import { FavoriteButton } from './FavoriteButton.tsx';
 import type { Exercise } from './types.ts';
 
 /** One exercise in the library grid: opens its details; the star toggles a favorite. */
@@ -25,15 +24,7 @@ export function ExerciseCard({
         >
           <h3>{exercise.name}</h3>
         </button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={exercise.is_favorite ? 'is-favorite' : undefined}
-          icon={<Star size={18} fill={exercise.is_favorite ? 'currentColor' : 'none'} />}
-          label={exercise.is_favorite ? t('exercises.unfavorite') : t('exercises.favorite')}
-          aria-pressed={exercise.is_favorite}
-          onClick={onFavorite}
-        />
+        <FavoriteButton favorite={exercise.is_favorite} onToggle={onFavorite} />
       </div>
       <div className="row" style={{ gap: 'var(--space-1)' }}>
         <span className="badge badge-progress">{t(`enums.category.${exercise.category}`)}</span>

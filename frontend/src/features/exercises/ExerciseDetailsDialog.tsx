@@ -1,7 +1,8 @@
-import { Pencil, Play, Star, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Pencil, Play, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
+import { FavoriteButton } from './FavoriteButton.tsx';
 import type { Exercise } from './types.ts';
 
 type Props = {
@@ -16,12 +17,7 @@ type Props = {
 /** An exercise's details: what it trains, how to do it, tips; start a workout with it. */
 export function ExerciseDetailsDialog({ exercise, onClose, onFavorite, onStart, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (exercise && dialog && !dialog.open) dialog.showModal();
-    if (!exercise && dialog?.open) dialog.close();
-  }, [exercise]);
+  const ref = useModalDialog(exercise !== null);
 
   return (
     <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="exercise-title" onClose={onClose}>
@@ -29,15 +25,7 @@ export function ExerciseDetailsDialog({ exercise, onClose, onFavorite, onStart, 
         <div className="stack">
           <div className="spread" style={{ alignItems: 'flex-start' }}>
             <h2 id="exercise-title">{exercise.name}</h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              className={exercise.is_favorite ? 'is-favorite' : undefined}
-              icon={<Star size={18} fill={exercise.is_favorite ? 'currentColor' : 'none'} />}
-              label={exercise.is_favorite ? t('exercises.unfavorite') : t('exercises.favorite')}
-              aria-pressed={exercise.is_favorite}
-              onClick={() => onFavorite(exercise)}
-            />
+            <FavoriteButton favorite={exercise.is_favorite} onToggle={() => onFavorite(exercise)} />
           </div>
           <dl className="facts">
             {(

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field, SelectField, TextField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, type Exercise, type ExerciseBody, MUSCLES, UNITS } from './types.ts';
 
@@ -36,33 +37,27 @@ export function ExerciseFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) {
-      setErrors({});
-      setDraft(
-        editing
-          ? {
-              name: editing.name,
-              category: editing.category,
-              primary_muscle: editing.primary_muscle,
-              equipment: editing.equipment,
-              difficulty: editing.difficulty,
-              unit: editing.unit,
-              instructions: editing.instructions.join('\n'),
-              tips: editing.tips.join('\n'),
-            }
-          : blank,
-      );
-      dialog.showModal();
-    }
-    if (!open && dialog?.open) dialog.close();
-  }, [open, editing]);
+  const ref = useModalDialog(open, () => {
+    setErrors({});
+    setDraft(
+      editing
+        ? {
+            name: editing.name,
+            category: editing.category,
+            primary_muscle: editing.primary_muscle,
+            equipment: editing.equipment,
+            difficulty: editing.difficulty,
+            unit: editing.unit,
+            instructions: editing.instructions.join('\n'),
+            tips: editing.tips.join('\n'),
+          }
+        : blank,
+    );
+  });
 
   const set =
     <K extends keyof Draft>(key: K) =>

@@ -1,8 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { type ImportTextKey, useImportText } from './texts.ts';
@@ -21,7 +22,6 @@ const LISTED_REJECTIONS = 20;
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { text } = useImportText();
-  const ref = useRef<HTMLDialogElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<Format>('auto');
   const [weightUnit, setWeightUnit] = useState<WeightUnit>('kg');
@@ -40,16 +40,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setOpening((count) => count + 1);
   }, []);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) {
-      reset();
-      // Imperial users most likely export pounds from Strong too.
-      setWeightUnit(services.settings.state.units === 'imperial' ? 'lb' : 'kg');
-      dialog.showModal();
-    }
-    if (!open && dialog?.open) dialog.close();
-  }, [open, reset]);
+  const ref = useModalDialog(open, () => {
+    reset();
+    // Imperial users most likely export pounds from Strong too.
+    setWeightUnit(services.settings.state.units === 'imperial' ? 'lb' : 'kg');
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { AlertTriangle, Play, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SelectField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { localToday } from '../../lib/format.ts';
 import { CATEGORIES, DIFFICULTIES } from '../exercises/types.ts';
 import { describePlan } from './plan.ts';
@@ -26,7 +27,7 @@ export function TemplatesPage() {
   const [preview, setPreview] = useState<Template | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
   const [starting, setStarting] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(preview !== null);
 
   const load = useCallback(async () => {
     try {
@@ -59,12 +60,6 @@ export function TemplatesPage() {
       }),
     [load],
   );
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (preview && element && !element.open) element.showModal();
-    if (!preview && element?.open) element.close();
-  }, [preview]);
 
   async function start(template: Template) {
     setStarting(true);

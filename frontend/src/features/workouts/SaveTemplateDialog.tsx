@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { Workout } from './types.ts';
 
@@ -19,20 +20,14 @@ export function SaveTemplateDialog({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(workout.name);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) {
-      setName(workout.name);
-      setError('');
-      dialog.showModal();
-    }
-    if (!open && dialog?.open) dialog.close();
-  }, [open, workout.name]);
+  const ref = useModalDialog(open, () => {
+    setName(workout.name);
+    setError('');
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
 
@@ -11,22 +12,16 @@ import { localToday } from '../../lib/format.ts';
 export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState('');
   const [date, setDate] = useState(localToday());
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) {
-      setName('');
-      setDate(localToday());
-      setErrors({});
-      dialog.showModal();
-    }
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, () => {
+    setName('');
+    setDate(localToday());
+    setErrors({});
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
