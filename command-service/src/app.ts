@@ -24,6 +24,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
   // The library first: templates refer to its exercises.
   await services.library.seed(new Date());
   await services.templates.seed(new Date());
+  await services.nutrition.seed(new Date());
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(async (api) => api.register(commandRoutes, services), { prefix: '/api/v1' });
   return app;

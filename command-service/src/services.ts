@@ -4,6 +4,7 @@ import type { ProjectionProgress } from '@fitness/projections';
 import type { EventStore } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
 import { ExerciseLibrary } from './exercises/library.ts';
+import { Nutrition } from './nutrition/nutrition.ts';
 import { Templates } from './templates/templates.ts';
 import { Accounts } from './users/accounts.ts';
 
@@ -13,6 +14,7 @@ export type CommandServices = {
   accounts: Accounts;
   library: ExerciseLibrary;
   templates: Templates;
+  nutrition: Nutrition;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   clock: () => Date;
@@ -32,6 +34,7 @@ export function createCommandServices(
     accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
     library: new ExerciseLibrary(handler),
     templates: new Templates(handler),
+    nutrition: new Nutrition(handler),
     authenticator: parts.authenticator,
     progress: parts.progress,
     clock: parts.clock,

@@ -28,6 +28,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const commandServices = createCommandServices(config, { eventStore, authenticator, progress: runner, clock });
   await commandServices.library.seed(clock());
   await commandServices.templates.seed(clock());
+  await commandServices.nutrition.seed(clock());
 
   const root = app as unknown as FastifyInstance;
   await registerApiDocs(root);

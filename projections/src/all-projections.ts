@@ -1,4 +1,5 @@
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
+import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { Projection } from './projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
@@ -11,4 +12,7 @@ export const allProjections = [
   exercisesProjection,
   favoritesProjection,
   templatesProjection,
+  foodsProjection,
+  mealsProjection,
+  waterProjection,
 ] as unknown as Projection[];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
+import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
 import { userQueryRoutes } from './users/routes.ts';
@@ -11,4 +12,5 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(workoutQueryRoutes, services);
   await app.register(exerciseQueryRoutes, services);
   await app.register(templateQueryRoutes, services);
+  await app.register(nutritionQueryRoutes, services);
 };

@@ -27,6 +27,8 @@ export type CommandResult<S, D> = {
   document: D | null;
   /** Global position of the command's last event; clients send it back for read-your-writes. */
   position: number;
+  /** False when the command changed nothing: it decided no events, or it had run before. */
+  appended: boolean;
 };
 
 /** What the handler remembers of a stream between commands, so it reads only what is new. */
@@ -77,7 +79,12 @@ export class CommandHandler {
       for (let attempt = 1; ; attempt++) {
         const known = await this.catchUp(streamId, decider, (view ?? null) as Projection | null);
         const state = known.state as S;
-        const result = (position: number) => ({ state, document: known.document as D | null, position });
+        const result = (position: number) => ({
+          state,
+          document: known.document as D | null,
+          position,
+          appended: false,
+        });
         const earlier = known.commands.get(context.commandId);
         if (earlier !== undefined) return result(earlier);
         const decided = decider.decide(command, state);
@@ -95,7 +102,12 @@ export class CommandHandler {
             recordedAt: context.now.toISOString(),
           }));
           const next = this.fold(known, decider, recorded);
-          return { state: next.state as S, document: next.document as D | null, position: appended.position };
+          return {
+            state: next.state as S,
+            document: next.document as D | null,
+            position: appended.position,
+            appended: true,
+          };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));

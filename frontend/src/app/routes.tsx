@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
+import { MealsPage } from '../features/meals/MealsPage.tsx';
 import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
@@ -48,7 +49,7 @@ export function Routes() {
       <Route path="/workouts/:id">{(params) => signedIn('user', <WorkoutDetailPage id={params.id} />)}</Route>
       <Route path="/templates">{signedIn('user', <TemplatesPage />)}</Route>
       <Route path="/exercises">{signedIn('user', <ExercisesPage />)}</Route>
-      <Route path="/meals">{signedIn('user', soon(t('nav.meals'), t('comingSoon.meals')))}</Route>
+      <Route path="/meals">{signedIn('user', <MealsPage />)}</Route>
       <Route path="/profile">{signedIn('user', soon(t('nav.profile'), t('comingSoon.profile')))}</Route>
       <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>
       <Route path="/admin">{signedIn('admin', soon(t('nav.admin'), t('comingSoon.admin'), true))}</Route>

@@ -2,6 +2,7 @@ import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createAuth } from '../features/auth/store.ts';
 import { createExercises } from '../features/exercises/store.ts';
+import { createMeals } from '../features/meals/store.ts';
 import { createSettings } from '../features/settings/store.ts';
 import { createWorkouts } from '../features/workouts/store.ts';
 import { createApiClient } from '../lib/api-client.ts';
@@ -41,6 +42,7 @@ const api = createApiClient({
 const auth = createAuth({ api, storage });
 const workouts = createWorkouts(api);
 const exercises = createExercises(api);
+const meals = createMeals(api);
 const restTimer = createRestTimer();
 
 /** The language at startup: the `locale` key (spec), defaulting to en. */
@@ -90,18 +92,19 @@ function followSignIn() {
     if (!token) {
       workouts.clear();
       exercises.clear();
+      meals.clear();
       restTimer.stop();
       return;
     }
     disconnect = connectLive(token, {
       onChange: (notice) => {
-        for (const store of [workouts, exercises]) {
+        for (const store of [workouts, exercises, meals]) {
           store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
         }
         for (const listener of liveListeners) listener(notice);
       },
       onReconnect: () => {
-        for (const store of [workouts, exercises]) {
+        for (const store of [workouts, exercises, meals]) {
           store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
         }
       },
@@ -118,4 +121,4 @@ export async function startServices() {
   followSignIn();
 }
 
-export const services = { storage, toasts, settings, api, auth, workouts, exercises, restTimer };
+export const services = { storage, toasts, settings, api, auth, workouts, exercises, meals, restTimer };

@@ -13,12 +13,11 @@ describe('toasts', () => {
   it('uses 5000 ms by default and 8000 ms for errors', () => {
     const { toasts, timers } = setup();
     toasts.success('Set Added');
-    toasts.info('Heads up');
     toasts.warning('Careful');
     toasts.error('Server Error', 'A server error occurred. Please try again later.');
     assert.deepEqual(
       timers.map((t) => t.ms),
-      [DEFAULT_DURATION, DEFAULT_DURATION, DEFAULT_DURATION, ERROR_DURATION],
+      [DEFAULT_DURATION, DEFAULT_DURATION, ERROR_DURATION],
     );
     assert.equal(DEFAULT_DURATION, 5000);
     assert.equal(ERROR_DURATION, 8000);
@@ -26,10 +25,19 @@ describe('toasts', () => {
       toasts.state.items.map((t) => [t.type, t.title]),
       [
         ['success', 'Set Added'],
-        ['info', 'Heads up'],
         ['warning', 'Careful'],
         ['error', 'Server Error'],
       ],
+    );
+  });
+
+  it('shows at most three at once, dropping the oldest that is not persistent', () => {
+    const { toasts } = setup();
+    toasts.error('Kept', 'persistent', true);
+    for (const title of ['One', 'Two', 'Three']) toasts.info(title);
+    assert.deepEqual(
+      toasts.state.items.map((t) => t.title),
+      ['Kept', 'Two', 'Three'],
     );
   });
 

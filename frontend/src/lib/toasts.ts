@@ -13,6 +13,9 @@ export type ToastItem = {
   timestamp: number;
 };
 
+/** At most this many toasts at once: a burst of quick actions must not bury the screen. */
+export const MAX_VISIBLE = 3;
+
 /** Spec section 9: 5 s for info, success and warning; 8 s for errors. */
 export const DEFAULT_DURATION = 5000;
 export const ERROR_DURATION = 8000;
@@ -44,6 +47,11 @@ export function createToasts(options: { now?: () => number; setTimer?: (fn: () =
       timestamp: now(),
     };
     state.items.push(toast);
+    // Over the limit, the oldest toast that is not persistent makes room.
+    if (state.items.length > MAX_VISIBLE) {
+      const oldest = state.items.findIndex((item) => !item.persistent && item.id !== toast.id);
+      if (oldest >= 0) state.items.splice(oldest, 1);
+    }
     if (!toast.persistent) setTimer(() => dismiss(toast.id), toast.duration);
     return toast.id;
   }

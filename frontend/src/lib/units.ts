@@ -31,3 +31,6 @@ export const displayDistance = (metres: number, units: Units) =>
 /** Kilometres or miles to metres for the API. */
 export const distanceToMetres = (value: number, units: Units) =>
   units === 'imperial' ? round(value * M_PER_MI, 1) : round(value * 1000, 1);
+
+/** Grams in an ounce and millilitres in a US fluid ounce, for food and water in imperial units. */
+export { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '@fitness/contracts/nutrition/arithmetic.ts';

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../lib/format.ts';
+
+type Props = {
+  consumed: { protein: number; carbs: number; fat: number };
+  target: { protein: number; carbs: number; fat: number };
+};
+
+/** Protein, carbohydrate and fat eaten today against their targets, in grams. */
+export function MacroChart({ consumed, target }: Props) {
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir() === 'rtl';
+  const data = (['protein', 'carbs', 'fat'] as const).map((macro) => ({
+    macro: t(`meals.${macro}Short`),
+    consumed: consumed[macro],
+    target: target[macro],
+  }));
+  const grams = (value: number) => `${formatNumber(value, i18n.language, 0)} g`;
+  return (
+    <figure className="chart" aria-label={t('meals.macroChart')}>
+      <ResponsiveContainer width="100%" height={200}>
+        <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 4 }}>
+          <CartesianGrid vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="macro" stroke="var(--text-muted)" reversed={rtl} fontSize={12} />
+          <YAxis
+            tickFormatter={grams}
+            stroke="var(--text-muted)"
+            orientation={rtl ? 'right' : 'left'}
+            width={56}
+            fontSize={12}
+          />
+          <Tooltip
+            formatter={(value) => grams(Number(value))}
+            contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
+          />
+          <Legend
+            formatter={(value) => (
+              <span style={{ color: 'var(--text)' }}>
+                {value === 'consumed' ? t('meals.consumed') : t('meals.target')}
+              </span>
+            )}
+          />
+          <Bar dataKey="consumed" fill="var(--primary)" radius={4} isAnimationActive={false} />
+          <Bar dataKey="target" fill="var(--text-muted)" fillOpacity={0.35} radius={4} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+      <figcaption className="visually-hidden">
+        {data.map((row) => `${row.macro}: ${grams(row.consumed)} / ${grams(row.target)}`).join('; ')}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,93 @@
+import { proxy } from 'valtio';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { localToday } from '../../lib/format.ts';
+import type { ChangeNotice } from '../../lib/live.ts';
+import type { EntryInput, Meal, MealType, Targets, WaterDay } from './types.ts';
+
+/** Moves a calendar day (YYYY-MM-DD) by whole days, without time-zone surprises. */
+export function shiftDay(day: string, by: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The nutrition screen's day: its meals, water and targets. Every write reloads the day from the
+ * API; a change pushed from another device for this user's meals or water reloads it too.
+ */
+export function createMeals(api: ApiClient) {
+  const state = proxy({
+    date: localToday(),
+    meals: [] as Meal[],
+    water: null as WaterDay | null,
+    targets: null as Targets | null,
+    loaded: false,
+    failed: false,
+  });
+  let generation = 0;
+
+  async function load() {
+    const mine = ++generation;
+    const date = state.date;
+    try {
+      const [meals, water, targets] = await Promise.all([
+        api.get<{ data: Meal[] }>('/meals', { query: { date } }),
+        api.get<WaterDay>(`/water/${date}`),
+        api.get<Targets>('/nutrition/targets'),
+      ]);
+      if (mine !== generation) return;
+      state.meals = meals.data;
+      state.water = water;
+      state.targets = targets;
+      state.loaded = true;
+      state.failed = false;
+    } catch (error) {
+      if (mine === generation) state.failed = true;
+      throw error;
+    }
+  }
+
+  return {
+    state,
+    load,
+    async goTo(date: string) {
+      state.date = date;
+      state.loaded = false;
+      await load();
+    },
+    /** Logs an entry to the meal of that type, opening the meal first if it is the day's first. */
+    async addEntry(type: MealType, input: EntryInput) {
+      const meal = await api.post<Meal>('/meals', { date: state.date, type });
+      await api.post(`/meals/${meal.id}/entries`, input);
+      await load();
+    },
+    async changeEntry(mealId: string, entryId: string, change: Record<string, number | string>) {
+      await api.patch(`/meals/${mealId}/entries/${entryId}`, change);
+      await load();
+    },
+    async removeEntry(mealId: string, entryId: string) {
+      await api.delete(`/meals/${mealId}/entries/${entryId}`);
+      await load();
+    },
+    async logWater(ml: number) {
+      await api.post(`/water/${state.date}`, { ml });
+      await load();
+    },
+    async removeWater(entryId: string) {
+      await api.delete(`/water/${state.date}/${entryId}`);
+      await load();
+    },
+    async applyChange(notice: ChangeNotice) {
+      if (state.loaded && (notice.model === 'meals' || notice.model === 'water')) await load();
+    },
+    refresh: () => (state.loaded ? load() : Promise.resolve()),
+    clear() {
+      generation++;
+      state.meals = [];
+      state.water = null;
+      state.targets = null;
+      state.loaded = false;
+      state.date = localToday();
+    },
+  };
+}
+
+export type Meals = ReturnType<typeof createMeals>;

@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+type Food = {
+  id: string;
+  name: string;
+  category: string;
+  per_100g: { kcal: number; protein: number; carbs: number; fat: number };
+  serving: { grams: number; name: string } | null;
+};
+
+describe('nutrition API', () => {
+  let server: TestServer;
+  let token: string;
+  before(async () => {
+    server = await startTestServer();
+    token = (await server.register()).token;
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  const foods = async (query: string, language = 'en') => {
+    const response = await server.api('GET', `/foods?${query}`, { token, headers: { 'accept-language': language } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return response.body as { data: Food[]; meta: { total: number } };
+  };
+  const openMeal = async (type: string, date = '2026-11-21', as = token) =>
+    server.api('POST', '/meals', { token: as, body: { date, type } });
+
+  it('has a library of at least 300 foods in all eight categories', async () => {
+    const all = await foods('per_page=50');
+    assert.ok(all.meta.total >= 300, `${all.meta.total} foods`);
+    for (const category of ['protein', 'carbs', 'vegetables', 'fruits', 'dairy', 'nuts', 'fats', 'beverages']) {
+      const some = await foods(`category=${category}&per_page=5`);
+      assert.ok(some.meta.total > 0 && some.data.every((food) => food.category === category), category);
+    }
+  });
+
+  it('searches in English, German and Arabic, ignoring case', async () => {
+    for (const language of ['en', 'de', 'ar']) {
+      const [first] = (await foods('per_page=1&category=fruits', language)).data;
+      assert.ok(first);
+      const word = first.name.split(/[ ,]/)[0] ?? '';
+      const found = await foods(
+        `search=${encodeURIComponent(language === 'ar' ? word : word.toUpperCase())}`,
+        language,
+      );
+      assert.ok(
+        found.data.some((food) => food.id === first.id),
+        `${language}: "${word}" finds ${first.name}`,
+      );
+    }
+  });
+
+  it('opens one meal per day and type, and works out entries from the food and the quantity', async () => {
+    const created = await openMeal('breakfast');
+    assert.equal(created.status, 201);
+    const again = await openMeal('breakfast');
+    assert.equal(again.status, 200);
+    assert.equal(again.body.id, created.body.id);
+
+    const [food] = (await foods('search=oat&per_page=1')).data;
+    assert.ok(food, 'the library has oats');
+    const entry = await server.api('POST', `/meals/${created.body.id}/entries`, {
+      token,
+      body: { food_id: food.id, quantity: 40 },
+    });
+    assert.equal(entry.status, 201, JSON.stringify(entry.body));
+    assert.equal(entry.body.quantity, 40);
+    assert.equal(entry.body.calories, Math.round(food.per_100g.kcal * 0.4));
+    assert.equal(entry.body.protein, Math.round(food.per_100g.protein * 4) / 10);
+
+    const ounces = await server.api('POST', `/meals/${created.body.id}/entries`, {
+      token,
+      body: { food_id: food.id, quantity: 1, unit: 'oz' },
+    });
+    assert.equal(ounces.body.quantity, 28.3);
+    const quick = await server.api('POST', `/meals/${created.body.id}/entries`, {
+      token,
+      body: { name: 'Coffee with milk', calories: 35, fat: 1.5 },
+    });
+    assert.equal(quick.status, 201);
+    assert.equal(quick.body.quantity, null);
+
+    const meal = await server.api('GET', `/meals/${created.body.id}`, {
+      token,
+      headers: { 'x-min-position': quick.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(meal.body.entries.length, 3);
+    assert.equal(meal.body.calories, entry.body.calories + ounces.body.calories + 35);
+  });
+
+  it('keeps meal totals right through edits and removals', async () => {
+    const meal = (await openMeal('lunch')).body;
+    const [food] = (await foods('category=protein&per_page=1')).data;
+    assert.ok(food);
+    const a = (
+      await server.api('POST', `/meals/${meal.id}/entries`, { token, body: { food_id: food.id, quantity: 100 } })
+    ).body;
+    const b = (
+      await server.api('POST', `/meals/${meal.id}/entries`, {
+        token,
+        body: { name: 'Bread', calories: 120, carbs: 22 },
+      })
+    ).body;
+    const edited = await server.api('PATCH', `/meals/${meal.id}/entries/${a.id}`, { token, body: { quantity: 200 } });
+    assert.equal(edited.status, 200);
+    assert.equal(edited.body.calories, Math.round(food.per_100g.kcal * 2));
+    const removed = await server.api('DELETE', `/meals/${meal.id}/entries/${b.id}`, { token });
+    const read = await server.api('GET', `/meals/${meal.id}`, {
+      token,
+      headers: { 'x-min-position': removed.headers.get('x-event-position') ?? '0' },
+    });
+    assert.deepEqual(
+      { calories: read.body.calories, protein: read.body.protein, entries: read.body.entries.length },
+      { calories: edited.body.calories, protein: edited.body.protein, entries: 1 },
+    );
+    const listed = await server.api('GET', '/meals?date=2026-11-21', { token });
+    assert.deepEqual(
+      listed.body.data.map((m: { type: string }) => m.type),
+      ['breakfast', 'lunch'],
+    );
+  });
+
+  it('refuses bad quantities with 422 and stores nothing', async () => {
+    const meal = (await openMeal('dinner')).body;
+    const [food] = (await foods('per_page=1')).data;
+    for (const body of [
+      { food_id: food?.id, quantity: 0 },
+      { food_id: food?.id, quantity: -5 },
+      { food_id: food?.id, quantity: 'lots' },
+      { food_id: food?.id, quantity: 10001 },
+      { food_id: food?.id },
+      { name: 'Mystery' },
+      {},
+      { food_id: food?.id, quantity: 1, unit: 'cup' },
+    ]) {
+      const response = await server.api('POST', `/meals/${meal.id}/entries`, { token, body });
+      assert.equal(response.status, 422, JSON.stringify(body));
+    }
+    const unknownFood = await server.api('POST', `/meals/${meal.id}/entries`, {
+      token,
+      body: { food_id: 'no-such-food', quantity: 10 },
+    });
+    assert.equal(unknownFood.status, 404);
+    const read = await server.api('GET', `/meals/${meal.id}`, { token });
+    assert.deepEqual(read.body.entries, []);
+  });
+
+  it("answers another user's meal as not found", async () => {
+    const meal = (await openMeal('snacks')).body;
+    const stranger = (await server.register('Stranger')).token;
+    assert.equal((await server.api('GET', `/meals/${meal.id}`, { token: stranger })).status, 404);
+    assert.equal(
+      (await server.api('POST', `/meals/${meal.id}/entries`, { token: stranger, body: { name: 'x', calories: 1 } }))
+        .status,
+      404,
+    );
+    assert.equal((await server.api('DELETE', `/meals/${meal.id}`, { token: stranger })).status, 404);
+    const theirs = await server.api('GET', '/meals?date=2026-11-21', { token: stranger });
+    assert.deepEqual(theirs.body.data, []);
+  });
+
+  it('logs and removes water against a target', async () => {
+    const first = await server.api('POST', '/water/2026-11-21', { token, body: { ml: 250 } });
+    assert.equal(first.status, 201);
+    const second = await server.api('POST', '/water/2026-11-21', { token, body: { ml: 500 } });
+    const day = await server.api('GET', '/water/2026-11-21', {
+      token,
+      headers: { 'x-min-position': second.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(day.body.total_ml, 750);
+    assert.equal(day.body.target_ml, 2500);
+    const removed = await server.api('DELETE', `/water/2026-11-21/${first.body.id}`, { token });
+    const after = await server.api('GET', '/water/2026-11-21', {
+      token,
+      headers: { 'x-min-position': removed.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(after.body.total_ml, 500);
+    assert.equal((await server.api('POST', '/water/2026-11-21', { token, body: { ml: 0 } })).status, 422);
+    assert.equal((await server.api('POST', '/water/not-a-day', { token, body: { ml: 100 } })).status, 422);
+  });
+
+  it('gives default targets and names what the profile lacks', async () => {
+    const targets = await server.api('GET', '/nutrition/targets', { token });
+    assert.equal(targets.body.kcal, 2000);
+    assert.ok(targets.body.missing.includes('weight'));
+  });
+
+  it('adds a custom food, logs it, and keeps the entry after the food is deleted', async () => {
+    const created = await server.api('POST', '/foods', {
+      token,
+      body: {
+        name: 'Grandma’s granola',
+        category: 'carbs',
+        per_100g: { kcal: 450, protein: 10, carbs: 60, fat: 18 },
+        serving: { grams: 50, name: 'bowl' },
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const mine = await foods('tab=mine');
+    assert.deepEqual(
+      mine.data.map((food) => food.name),
+      ['Grandma’s granola'],
+    );
+    const meal = (await openMeal('breakfast', '2026-11-22')).body;
+    const entry = await server.api('POST', `/meals/${meal.id}/entries`, {
+      token,
+      body: { food_id: created.body.id, quantity: 2, unit: 'serving' },
+    });
+    assert.equal(entry.body.quantity, 100);
+    assert.equal(entry.body.calories, 450);
+    const deleted = await server.api('DELETE', `/foods/${created.body.id}`, { token });
+    assert.equal(deleted.status, 200);
+    const read = await server.api('GET', `/meals/${meal.id}`, {
+      token,
+      headers: { 'x-min-position': deleted.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(read.body.entries[0].calories, 450);
+    const bad = await server.api('POST', '/foods', {
+      token,
+      body: { name: 'Impossible', category: 'fats', per_100g: { kcal: 2000, protein: 0, carbs: 0, fat: 100 } },
+    });
+    assert.equal(bad.status, 422);
+  });
+});

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  type FoodDocument,
+  FoodList,
+  ListFoodsQuery,
+  ListMealsQuery,
+  Meal,
+  type MealDocument,
+  MealList,
+  MealParams,
+  nutritionTargets,
+  presentFood,
+  presentMeal,
+  searchable,
+  TargetsResponse,
+  WaterDay,
+  type WaterDocument,
+  WaterParams,
+  waterDayId,
+} from '@fitness/contracts';
+import { NotFound, ValidationFailed } from '@fitness/platform/errors.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
+import { signedInRead } from '../read-your-writes.ts';
+import type { QueryServices } from '../services.ts';
+
+type Stored<T> = T & { id: string };
+
+/** The longest span of days one request may list meals for. */
+const MAX_RANGE_DAYS = 92;
+
+/** Reads of foods, meals, water and the day's targets, scoped to the caller. */
+export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook('onRequest', signedInRead(services, ['foods', 'meals', 'water']));
+  const { readStore } = services;
+  let library: { checkpoint: number; foods: Stored<FoodDocument>[] } | null = null;
+
+  /** The food library, read once per change of the foods read model (300-odd documents). */
+  async function systemFoods() {
+    const checkpoint = await readStore.checkpoint('foods');
+    if (library?.checkpoint !== checkpoint) {
+      library = {
+        checkpoint,
+        foods: await readStore.find<Stored<FoodDocument>>('foods', { where: { user_id: null } }),
+      };
+    }
+    return library.foods;
+  }
+
+  app.get(
+    '/foods',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Search the food library and your own foods, in your language, ignoring case and accents',
+        querystring: ListFoodsQuery,
+        response: { 200: FoodList, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const language = requestLanguage(request);
+      const { search = '', category, tab = 'all', page = 1, per_page: perPage = 20 } = request.query;
+      const own = await readStore.find<Stored<FoodDocument>>('foods', { where: { user_id: userId } });
+      const words = searchable(search).split(' ').filter(Boolean);
+      const term = searchable(search);
+      const names = (food: FoodDocument) => [searchable(food.name[language]), searchable(food.name.en)];
+      const matching = [...own, ...(tab === 'mine' ? [] : await systemFoods())].filter(
+        (food) =>
+          (!category || food.category === category) &&
+          (words.length === 0 || names(food).some((name) => words.every((word) => name.includes(word)))),
+      );
+      const collator = new Intl.Collator(language, { sensitivity: 'base' });
+      // Your own foods first, then names that start with the search, then the rest alphabetically.
+      const rank = (food: FoodDocument) =>
+        (food.user_id ? 0 : 2) + (term && searchable(food.name[language]).startsWith(term) ? 0 : 1);
+      matching.sort((a, b) => rank(a) - rank(b) || collator.compare(a.name[language], b.name[language]));
+      return {
+        data: matching.slice((page - 1) * perPage, page * perPage).map((food) => presentFood(food, language)),
+        meta: {
+          current_page: page,
+          per_page: perPage,
+          total: matching.length,
+          last_page: Math.max(1, Math.ceil(matching.length / perPage)),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/meals',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Your meals with their entries, on a day (date) or over a range (from, to)',
+        querystring: ListMealsQuery,
+        response: { 200: MealList, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.id ?? '';
+      const { date, from, to } = request.query;
+      const start = date ?? from ?? new Date().toISOString().slice(0, 10);
+      const end = date ?? to ?? start;
+      const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+      if (days < 0) throw new ValidationFailed({ to: ['The end of the range must not be before its start.'] });
+      if (days >= MAX_RANGE_DAYS)
+        throw new ValidationFailed({ to: [`A range can span at most ${MAX_RANGE_DAYS} days.`] });
+      const order = ['breakfast', 'lunch', 'dinner', 'snacks'];
+      const meals: MealDocument[] = [];
+      for (let day = 0; day <= days; day++) {
+        const on = new Date(Date.parse(start) + day * 86_400_000).toISOString().slice(0, 10);
+        meals.push(...(await readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date: on } })));
+      }
+      meals.sort((a, b) => a.date.localeCompare(b.date) || order.indexOf(a.type) - order.indexOf(b.type));
+      return { data: meals.map(presentMeal) };
+    },
+  );
+
+  app.get(
+    '/meals/:id',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'One meal with its entries',
+        params: MealParams,
+        response: { 200: Meal, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const meal = await readStore.get<Stored<MealDocument>>('meals', request.params.id);
+      // Another user's meal is answered exactly like a missing one.
+      if (!meal || meal.user_id !== request.auth?.id) throw new NotFound('Meal not found.');
+      return presentMeal(meal);
+    },
+  );
+
+  app.get(
+    '/water/:date',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: "A day's water against its target",
+        params: WaterParams,
+        response: { 200: WaterDay, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const day = await readStore.get<Stored<WaterDocument>>('water', waterDayId(auth?.id ?? '', request.params.date));
+      return {
+        date: request.params.date,
+        entries: day?.entries ?? [],
+        total_ml: day?.total_ml ?? 0,
+        target_ml: nutritionTargets(auth?.user.profile ?? null).water_ml,
+      };
+    },
+  );
+
+  app.get(
+    '/nutrition/targets',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Daily calorie, macro and water targets from your profile',
+        response: { 200: TargetsResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => nutritionTargets(request.auth?.user.profile ?? null),
+  );
+};
