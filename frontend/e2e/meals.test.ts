@@ -59,6 +59,15 @@ describe('meals and nutrition in a real browser', () => {
       const text = document.querySelector('[data-testid="meal-lunch-calories"]')?.textContent ?? '';
       return Number(text.replace(/[^\d]/g, '')) !== before;
     }, lunchBefore);
+    const lunchAfter = await number(page, 'meal-lunch-calories');
+    await watcher.waitForFunction(
+      (expected) =>
+        Number(
+          (document.querySelector('[data-testid="meal-lunch-calories"]')?.textContent ?? '').replace(/[^\d]/g, ''),
+        ) === expected,
+      lunchAfter,
+      { timeout: 3000 },
+    );
     await page.getByTestId('water').getByRole('button', { name: /250/ }).click();
     await expectToast(page, 'Water logged');
     await page.getByTestId('water-total').filter({ hasText: '250 ml' }).waitFor();

@@ -1,0 +1,119 @@
+import { describe, it } from 'node:test';
+import type { MealEvent } from '@fitness/contracts';
+import { specification } from '../core/decider-specification.ts';
+import {
+  EntryNotFound,
+  FoodNotFound,
+  foodDecider,
+  MealNotFound,
+  mealDecider,
+  WaterEntryNotFound,
+  waterDecider,
+} from './decide.ts';
+
+const meals = specification(mealDecider);
+const at = '2026-11-21T08:00:00.000Z';
+const nutrients = { kcal: 152, protein: 5.3, carbs: 27.1, fat: 2.6 };
+const created: MealEvent = {
+  type: 'MealCreated',
+  data: { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', createdAt: at },
+};
+const added: MealEvent = {
+  type: 'MealEntryAdded',
+  data: { mealId: 'm1', entryId: 'e1', foodId: 'oats', foodName: 'Oats', grams: 40, nutrients, addedAt: at },
+};
+
+describe('meal decider', () => {
+  it('opens a meal once; opening it again decides nothing', () => {
+    meals
+      .given([])
+      .when({ type: 'CreateMeal', mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', at })
+      .thenEvents([created]);
+    meals
+      .given([created])
+      .when({ type: 'CreateMeal', mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', at })
+      .thenEvents([]);
+  });
+  it("treats another user's meal as not found", () => {
+    meals
+      .given([created])
+      .when({
+        type: 'AddEntry',
+        mealId: 'm1',
+        userId: 'u2',
+        at,
+        entryId: 'e2',
+        foodId: null,
+        foodName: 'x',
+        grams: null,
+        nutrients,
+      })
+      .thenThrows(MealNotFound);
+    meals.given([created]).when({ type: 'DeleteMeal', mealId: 'm1', userId: 'u2', at }).thenThrows(MealNotFound);
+  });
+  it('adds, changes and removes entries that exist', () => {
+    meals
+      .given([created])
+      .when({
+        type: 'AddEntry',
+        mealId: 'm1',
+        userId: 'u1',
+        at,
+        entryId: 'e1',
+        foodId: 'oats',
+        foodName: 'Oats',
+        grams: 40,
+        nutrients,
+      })
+      .thenEvents([added]);
+    const doubled = { kcal: 303, protein: 10.6, carbs: 54.2, fat: 5.2 };
+    meals
+      .given([created, added])
+      .when({ type: 'ChangeEntry', mealId: 'm1', userId: 'u1', at, entryId: 'e1', grams: 80, nutrients: doubled })
+      .thenEvents([{ type: 'MealEntryChanged', data: { mealId: 'm1', entryId: 'e1', grams: 80, nutrients: doubled } }]);
+    meals
+      .given([created])
+      .when({ type: 'RemoveEntry', mealId: 'm1', userId: 'u1', at, entryId: 'e1' })
+      .thenThrows(EntryNotFound);
+  });
+  it('accepts nothing on a deleted meal', () => {
+    const deleted: MealEvent = { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } };
+    meals
+      .given([created, deleted])
+      .when({ type: 'RemoveEntry', mealId: 'm1', userId: 'u1', at, entryId: 'e1' })
+      .thenThrows(MealNotFound);
+  });
+});
+
+describe('food and water deciders', () => {
+  it('lets only the creator delete a custom food, and nobody the library’s', () => {
+    const food = specification(foodDecider);
+    const createdFood = {
+      type: 'CustomFoodCreated' as const,
+      data: {
+        foodId: 'f1',
+        userId: 'u1',
+        category: 'carbs' as const,
+        name: 'Granola',
+        per100g: nutrients,
+        serving: null,
+        createdAt: at,
+      },
+    };
+    food
+      .given([createdFood])
+      .when({ type: 'DeleteCustomFood', foodId: 'f1', userId: 'u2', at })
+      .thenThrows(FoodNotFound);
+    food
+      .given([createdFood])
+      .when({ type: 'DeleteCustomFood', foodId: 'f1', userId: 'u1', at })
+      .thenEvents([{ type: 'CustomFoodDeleted', data: { foodId: 'f1', userId: 'u1', deletedAt: at } }]);
+  });
+  it('removes only water that was logged', () => {
+    const water = specification(waterDecider);
+    water
+      .given([])
+      .when({ type: 'RemoveWater', userId: 'u1', date: '2026-11-21', entryId: 'w1' })
+      .thenThrows(WaterEntryNotFound);
+  });
+});

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { MealEvent, RecordedEvent, WaterEvent } from '@fitness/contracts';
+import { foldDocument } from '../projection.ts';
+import { mealsProjection, waterProjection } from './nutrition-projections.ts';
+
+function recorded<E extends { type: string; data: object }>(events: E[]): RecordedEvent[] {
+  return events.map((event, index) => ({
+    ...(event as unknown as RecordedEvent),
+    id: `e${index}`,
+    streamId: 's',
+    revision: index,
+    position: index + 1,
+    recordedAt: '2026-11-21T08:00:00.000Z',
+    metadata: {
+      actorId: 'u1',
+      commandId: `c${index}`,
+      correlationId: 'r',
+      timestamp: '2026-11-21T08:00:00.000Z',
+      schemaVersion: 1,
+    },
+  }));
+}
+
+const at = '2026-11-21T08:00:00.000Z';
+const entry = (entryId: string, kcal: number, protein: number): MealEvent => ({
+  type: 'MealEntryAdded',
+  data: {
+    mealId: 'm1',
+    entryId,
+    foodId: null,
+    foodName: entryId,
+    grams: null,
+    nutrients: { kcal, protein, carbs: 0, fat: 0 },
+    addedAt: at,
+  },
+});
+
+describe('meals projection', () => {
+  it('keeps the totals the sum of the entries through adds, edits and removals', () => {
+    const meal = foldDocument(
+      mealsProjection,
+      recorded<MealEvent>([
+        {
+          type: 'MealCreated',
+          data: { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'lunch', createdAt: at },
+        },
+        entry('a', 100, 10.1),
+        entry('b', 250, 5.05),
+        {
+          type: 'MealEntryChanged',
+          data: { mealId: 'm1', entryId: 'a', grams: null, nutrients: { kcal: 120, protein: 12.2, carbs: 0, fat: 0 } },
+        },
+        entry('c', 80, 1),
+        { type: 'MealEntryRemoved', data: { mealId: 'm1', entryId: 'b' } },
+      ]),
+    );
+    assert.deepEqual(
+      { calories: meal?.calories, protein: meal?.protein, entries: meal?.entries.map((e) => e.id), name: meal?.name },
+      { calories: 200, protein: 13.2, entries: ['a', 'c'], name: 'Lunch' },
+    );
+  });
+});
+
+describe('water projection', () => {
+  it("keeps a day's entries and their total", () => {
+    const day = foldDocument(
+      waterProjection,
+      recorded<WaterEvent>([
+        { type: 'WaterLogged', data: { userId: 'u1', date: '2026-11-21', entryId: 'w1', ml: 250, loggedAt: at } },
+        { type: 'WaterLogged', data: { userId: 'u1', date: '2026-11-21', entryId: 'w2', ml: 500, loggedAt: at } },
+        { type: 'WaterRemoved', data: { userId: 'u1', date: '2026-11-21', entryId: 'w1' } },
+      ]),
+    );
+    assert.deepEqual(day, {
+      id: 'u1:2026-11-21',
+      user_id: 'u1',
+      date: '2026-11-21',
+      entries: [{ id: 'w2', ml: 500, logged_at: at }],
+      total_ml: 500,
+    });
+  });
+});
