@@ -1,6 +1,7 @@
 import {
   emailReservationStream,
   FIRST_ADMIN_STREAM,
+  type ProfileChanges,
   type RecordedEvent,
   type Role,
   type UserDocument,
@@ -118,6 +119,18 @@ export class Accounts {
       usersProjection,
     );
     return result.position;
+  }
+
+  async updateProfile(userId: string, changes: ProfileChanges, context: CommandContext) {
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'UpdateProfile', userId, changes, at: context.now.toISOString() },
+      context,
+      usersProjection,
+    );
+    if (!result.document) throw new UserNotFound();
+    return { user: result.document, position: result.position };
   }
 
   /** The id of the user who holds an email address, from the write side's own claims. */

@@ -1,4 +1,4 @@
-import type { Role, UserEvent } from '@fitness/contracts';
+import type { ProfileChanges, Role, UserEvent } from '@fitness/contracts';
 import { Conflict, NotFound } from '@fitness/platform/errors.ts';
 import type { Decider } from '../core/command-handler.ts';
 import { evolveUser, initialUserState, type UserState } from './user.ts';
@@ -11,7 +11,8 @@ export type UserCommand =
   | (Base & { type: 'Register'; name: string; email: string; passwordHash: string; role: Role; token: IssuedToken })
   | (Base & { type: 'IssueToken'; token: IssuedToken })
   | (Base & { type: 'RevokeToken'; tokenId: string })
-  | (Base & { type: 'ChangeRole'; role: Role });
+  | (Base & { type: 'ChangeRole'; role: Role })
+  | (Base & { type: 'UpdateProfile'; changes: ProfileChanges });
 
 export class UserAlreadyRegistered extends Conflict {
   constructor() {
@@ -44,6 +45,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return state.tokens.has(command.tokenId)
         ? [{ type: 'AccessTokenRevoked', data: { userId, tokenId: command.tokenId, revokedAt: at } }]
         : [];
+    case 'UpdateProfile':
+      return Object.keys(command.changes).length === 0
+        ? []
+        : [{ type: 'UserProfileUpdated', data: { userId, changes: command.changes, updatedAt: at } }];
     case 'ChangeRole':
       return state.role === command.role
         ? []

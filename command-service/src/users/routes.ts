@@ -7,6 +7,8 @@ import {
   MessageResponse,
   PASSWORDS_DO_NOT_MATCH,
   RegisterBody,
+  UpdateProfileBody,
+  User,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
@@ -66,6 +68,29 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       );
       reply.header('X-Event-Position', signedIn.position);
       return { user: signedIn.user, token: signedIn.token };
+    },
+  );
+
+  app.patch(
+    '/me',
+    {
+      onRequest: requireUser(services.authenticator),
+      schema: {
+        tags: ['account'],
+        summary:
+          'Change your profile: name, age or birth date, gender, height (cm), weight (kg), activity level, goals',
+        body: UpdateProfileBody,
+        response: { 200: User, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw new Error('requireUser sets request.auth');
+      const { name, ...rest } = request.body;
+      const changes = { ...rest, ...(name !== undefined && { name: name.trim() }) };
+      const result = await accounts.updateProfile(auth.id, changes, commandContext(request, clock()));
+      reply.header('X-Event-Position', result.position);
+      return result.user;
     },
   );
 

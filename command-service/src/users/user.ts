@@ -27,6 +27,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
+    case 'UserProfileUpdated':
+      return state;
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ACTIVITY_LEVELS, GENDERS, GOALS } from './events.ts';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -78,3 +79,57 @@ export const MessageResponse = Type.Object({ message: Type.String() });
 export type UserDocument = User & {
   tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string }[];
 };
+
+const choice = <T extends readonly string[]>(values: T, message: string) =>
+  Type.Unsafe<T[number]>(
+    Type.Union(
+      values.map((value) => Type.Literal(value)),
+      { errorMessage: message },
+    ),
+  );
+
+/** PATCH /me: any profile fields; null clears one. Height in cm, weight in kg. */
+export const UpdateProfileBody = Type.Object(
+  {
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 120,
+        pattern: '\\S',
+        errorMessage: 'The name must be 1 to 120 characters.',
+      }),
+    ),
+    age: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 13, maximum: 120, errorMessage: 'The age must be a whole number from 13 to 120.' }),
+      ),
+    ),
+    birth_date: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: '^(19|20)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+          errorMessage: 'The birth date must be a date like 1990-04-30.',
+        }),
+      ),
+    ),
+    gender: Type.Optional(Nullable(choice(GENDERS, 'The gender must be male, female or other.'))),
+    height: Type.Optional(
+      Nullable(Type.Number({ minimum: 50, maximum: 272, errorMessage: 'The height must be from 50 to 272 cm.' })),
+    ),
+    weight: Type.Optional(
+      Nullable(Type.Number({ minimum: 20, maximum: 500, errorMessage: 'The weight must be from 20 to 500 kg.' })),
+    ),
+    activity_level: Type.Optional(
+      Nullable(choice(ACTIVITY_LEVELS, `The activity level must be one of: ${ACTIVITY_LEVELS.join(', ')}.`)),
+    ),
+    goals: Type.Optional(
+      Type.Array(choice(GOALS, `Each goal must be one of: ${GOALS.join(', ')}.`), {
+        maxItems: GOALS.length,
+        uniqueItems: true,
+        errorMessage: 'The goals must be distinct choices from the list.',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;

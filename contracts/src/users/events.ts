@@ -14,7 +14,24 @@ export type UserEvent =
       data: { userId: string; tokenId: string; tokenHash: string; name: string; issuedAt: string; expiresAt: string };
     }
   | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
-  | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } };
+  | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
+  | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } };
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
+export const GOALS = ['lose_weight', 'gain_weight', 'maintain_weight', 'build_muscle', 'improve_fitness'] as const;
+
+/** What a user may change about themselves; height in cm, weight in kg. */
+export type ProfileChanges = Partial<{
+  name: string;
+  age: number | null;
+  birth_date: string | null;
+  gender: (typeof GENDERS)[number] | null;
+  height: number | null;
+  weight: number | null;
+  activity_level: (typeof ACTIVITY_LEVELS)[number] | null;
+  goals: (typeof GOALS)[number][];
+}>;
 
 export type UserEventType = UserEvent['type'];
 
@@ -23,6 +40,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'AccessTokenIssued',
   'AccessTokenRevoked',
   'UserRoleChanged',
+  'UserProfileUpdated',
 ];
 
 /**

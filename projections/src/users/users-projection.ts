@@ -67,6 +67,12 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       return { ...current, tokens: tokens.filter((token) => token.id !== event.data.tokenId) };
     case 'UserRoleChanged':
       return { ...current, tokens, role: event.data.role, updated_at: at };
+    case 'UserProfileUpdated': {
+      const { changes } = event.data;
+      const profile = { ...current.profile, ...changes, updated_at: at };
+      // The profile's name is the user's name: the one the app greets and lists.
+      return { ...current, tokens, name: changes.name ?? current.name, profile, updated_at: at };
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);
