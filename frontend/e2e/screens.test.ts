@@ -69,6 +69,8 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
       );
       await visit(page, workoutPath, 'workout-detail', (p) => p.getByTestId('set-row').first().waitFor());
       await visit(page, '/settings', 'settings', (p) => p.locator('.switch').first().waitFor());
+      await visit(page, '/profile', 'profile', (p) => p.locator('form').first().waitFor());
+      await visit(page, '/meals', 'nutrition', (p) => p.getByTestId('meal-breakfast').waitFor());
       await visit(page, '/exercises', 'library', (p) => p.getByTestId('exercise-card').first().waitFor());
       await visit(page, '/exercises', 'exercise-details', async (p) => {
         await p.getByTestId('exercise-card').first().locator('.exercise-open').click();
@@ -79,7 +81,6 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
         await p.getByTestId('template-card').first().getByRole('button').click();
         await p.locator('dialog[open] [data-testid="template-exercises"] li').first().waitFor();
       });
-      await visit(page, '/meals', 'coming-soon', (p) => p.locator('.empty').waitFor());
       await visit(page, '/no/such/page', 'not-found', (p) => p.locator('.empty').waitFor());
       await visit(page, '/workouts/00000000-0000-4000-8000-000000000000', 'workout-not-found', (p) =>
         p.getByRole('alert').first().waitFor(),

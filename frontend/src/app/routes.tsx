@@ -8,6 +8,7 @@ import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { MealsPage } from '../features/meals/MealsPage.tsx';
 import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
 import { WorkoutDetailPage } from '../features/workouts/WorkoutDetailPage.tsx';
@@ -50,7 +51,7 @@ export function Routes() {
       <Route path="/templates">{signedIn('user', <TemplatesPage />)}</Route>
       <Route path="/exercises">{signedIn('user', <ExercisesPage />)}</Route>
       <Route path="/meals">{signedIn('user', <MealsPage />)}</Route>
-      <Route path="/profile">{signedIn('user', soon(t('nav.profile'), t('comingSoon.profile')))}</Route>
+      <Route path="/profile">{signedIn('user', <ProfilePage />)}</Route>
       <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>
       <Route path="/admin">{signedIn('admin', soon(t('nav.admin'), t('comingSoon.admin'), true))}</Route>
       <Route path="/admin/users">

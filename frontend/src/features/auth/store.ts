@@ -99,6 +99,11 @@ export function createAuth(options: {
       }
     },
     fetchUser,
+    /** Takes the user an update answered with, in memory and in storage. */
+    updateUser(user: User) {
+      state.user = user;
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    },
     clear,
   };
 }
