@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
 import { importCommandRoutes } from './imports/routes.ts';
+import { stepsCommandRoutes } from './metrics/routes.ts';
 import { nutritionCommandRoutes } from './nutrition/routes.ts';
 import type { CommandServices } from './services.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
@@ -15,4 +16,5 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(importCommandRoutes, services);
   await app.register(templateCommandRoutes, services);
   await app.register(nutritionCommandRoutes, services);
+  await app.register(stepsCommandRoutes, services);
 };

@@ -1,4 +1,5 @@
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
+import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { Projection } from './projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
@@ -15,4 +16,5 @@ export const allProjections = [
   foodsProjection,
   mealsProjection,
   waterProjection,
+  stepsProjection,
 ] as unknown as Projection[];

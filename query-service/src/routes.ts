@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
+import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
@@ -13,4 +14,5 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(exerciseQueryRoutes, services);
   await app.register(templateQueryRoutes, services);
   await app.register(nutritionQueryRoutes, services);
+  await app.register(metricsQueryRoutes, services);
 };

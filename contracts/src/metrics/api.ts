@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+
+const CalendarDate = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  errorMessage: 'The date must be a calendar date like 2026-01-31.',
+});
+const Pair = Type.Object({ consumed: Type.Number(), target: Type.Number() });
+
+export const DailyMetricsSchema = Type.Object({
+  date: Type.String(),
+  calories: Type.Object({
+    consumed: Type.Number(),
+    burned: Type.Number(),
+    target: Type.Number(),
+    remaining: Type.Number(),
+  }),
+  macros: Type.Object({ protein: Pair, carbs: Pair, fat: Pair }),
+  workouts: Type.Object({ completed: Type.Integer(), duration: Type.Integer() }),
+  water: Type.Object({ consumed: Type.Integer(), target: Type.Integer() }),
+  steps: Type.Object({ count: Type.Integer(), target: Type.Integer() }),
+});
+
+/** `date`: the reader's own calendar day (their time zone decides what "today" is); default: today in UTC. */
+export const MetricsQuery = Type.Object({
+  date: Type.Optional(CalendarDate),
+  start_of_week: Type.Optional(
+    Type.Unsafe<'monday' | 'sunday'>(
+      Type.Union([Type.Literal('monday'), Type.Literal('sunday')], {
+        errorMessage: 'The start of the week must be monday or sunday.',
+      }),
+    ),
+  ),
+});
+
+const Totals = Type.Object({
+  calories_consumed: Type.Number(),
+  calories_burned: Type.Number(),
+  protein: Type.Number(),
+  carbs: Type.Number(),
+  fat: Type.Number(),
+  workouts: Type.Number(),
+  workout_minutes: Type.Number(),
+  water: Type.Number(),
+  steps: Type.Number(),
+});
+
+export const MetricsSpan = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  days: Type.Array(DailyMetricsSchema),
+  totals: Totals,
+  averages: Totals,
+});
+
+export const StepsParams = Type.Object({ date: CalendarDate });
+export const StepsBody = Type.Object(
+  {
+    count: Type.Integer({
+      minimum: 0,
+      maximum: 200000,
+      errorMessage: 'The steps must be a whole number from 0 to 200000.',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,140 @@
+import type { ExerciseCategory } from '../exercises/events.ts';
+import type { MealDocument } from '../nutrition/api.ts';
+import type { NutritionTargets } from '../nutrition/targets.ts';
+import type { WorkoutDocument } from '../workouts/api.ts';
+
+/** The spec's daily metrics (section 3), for one day. */
+export type DailyMetrics = {
+  date: string;
+  calories: { consumed: number; burned: number; target: number; remaining: number };
+  macros: {
+    protein: { consumed: number; target: number };
+    carbs: { consumed: number; target: number };
+    fat: { consumed: number; target: number };
+  };
+  workouts: { completed: number; duration: number };
+  water: { consumed: number; target: number };
+  steps: { count: number; target: number };
+};
+
+/** The spec's sample target, and the common public-health guideline. */
+export const STEPS_TARGET = 10_000;
+/** Used for energy burned while the profile has no weight. */
+export const REFERENCE_WEIGHT_KG = 70;
+
+/**
+ * Metabolic equivalents per exercise category, from the 2024 Adult Compendium of Physical
+ * Activities: resistance training with multiple exercises (code 02054, 5.0 MET), general
+ * aerobic/cardio training (02080-ish band, taken as 7.0), stretching and mobility (02101,
+ * 2.3 → 2.5), and a middle value for sports played as training (7.0).
+ */
+export const MET_BY_CATEGORY: Record<ExerciseCategory, number> = {
+  strength: 5.0,
+  cardio: 7.0,
+  flexibility: 2.5,
+  sports: 7.0,
+};
+
+/**
+ * Energy burned in a completed workout: MET × body weight (kg) × hours, with the workout's
+ * time shared among its exercises by their number of sets and each share at its category's MET.
+ * Exercises not in the library count as strength, the most common case.
+ */
+export function caloriesBurned(
+  workout: WorkoutDocument,
+  categoryOf: (exerciseId: string) => ExerciseCategory | undefined,
+  weightKg: number,
+) {
+  if (workout.status !== 'completed' || !workout.duration) return 0;
+  const hours = workout.duration / 60;
+  const sets = workout.exercises.map((exercise) => Math.max(1, exercise.sets.length));
+  const totalSets = sets.reduce((sum, count) => sum + count, 0);
+  if (totalSets === 0) return Math.round(MET_BY_CATEGORY.strength * weightKg * hours);
+  const kcal = workout.exercises.reduce((sum, exercise, index) => {
+    const category = (exercise.exercise_id && categoryOf(exercise.exercise_id)) || 'strength';
+    return sum + MET_BY_CATEGORY[category] * weightKg * hours * ((sets[index] ?? 1) / totalSets);
+  }, 0);
+  return Math.round(kcal);
+}
+
+/** One day's metrics from the read models of that day. */
+export function dailyMetrics(input: {
+  date: string;
+  meals: MealDocument[];
+  waterMl: number;
+  workouts: WorkoutDocument[];
+  steps: number;
+  targets: NutritionTargets;
+  weightKg: number | null;
+  categoryOf: (exerciseId: string) => ExerciseCategory | undefined;
+}): DailyMetrics {
+  const { targets } = input;
+  const eaten = input.meals.reduce(
+    (sum, meal) => ({
+      kcal: sum.kcal + meal.calories,
+      protein: sum.protein + meal.protein,
+      carbs: sum.carbs + meal.carbs,
+      fat: sum.fat + meal.fat,
+    }),
+    { kcal: 0, protein: 0, carbs: 0, fat: 0 },
+  );
+  const completed = input.workouts.filter((workout) => workout.status === 'completed');
+  const weight = input.weightKg ?? REFERENCE_WEIGHT_KG;
+  const burned = completed.reduce((sum, workout) => sum + caloriesBurned(workout, input.categoryOf, weight), 0);
+  const tenth = (value: number) => Math.round(value * 10) / 10;
+  const consumed = Math.round(eaten.kcal);
+  return {
+    date: input.date,
+    // What may still be eaten: the target, plus what training burned, minus what was eaten.
+    calories: { consumed, burned, target: targets.kcal, remaining: Math.max(0, targets.kcal + burned - consumed) },
+    macros: {
+      protein: { consumed: tenth(eaten.protein), target: targets.protein },
+      carbs: { consumed: tenth(eaten.carbs), target: targets.carbs },
+      fat: { consumed: tenth(eaten.fat), target: targets.fat },
+    },
+    workouts: {
+      completed: completed.length,
+      duration: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
+    },
+    water: { consumed: input.waterMl, target: targets.water_ml },
+    steps: { count: input.steps, target: STEPS_TARGET },
+  };
+}
+
+/** The days of the week containing `day` (YYYY-MM-DD), starting Monday or Sunday. */
+export function weekOf(day: string, startOfWeek: 'monday' | 'sunday'): string[] {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = date.getUTCDay(); // 0 = Sunday
+  const back = startOfWeek === 'monday' ? (weekday + 6) % 7 : weekday;
+  return Array.from({ length: 7 }, (_, i) =>
+    new Date(date.getTime() + (i - back) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** The days of the calendar month containing `day`. */
+export function monthOf(day: string): string[] {
+  const [year = 1970, month = 1] = day.split('-').map(Number);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return Array.from({ length: days }, (_, i) => new Date(Date.UTC(year, month - 1, i + 1)).toISOString().slice(0, 10));
+}
+
+/** Totals and per-day averages of a span of days. */
+export function summarize(days: DailyMetrics[]) {
+  const sum = (pick: (day: DailyMetrics) => number) => days.reduce((total, day) => total + pick(day), 0);
+  const totals = {
+    calories_consumed: sum((d) => d.calories.consumed),
+    calories_burned: sum((d) => d.calories.burned),
+    protein: Math.round(sum((d) => d.macros.protein.consumed) * 10) / 10,
+    carbs: Math.round(sum((d) => d.macros.carbs.consumed) * 10) / 10,
+    fat: Math.round(sum((d) => d.macros.fat.consumed) * 10) / 10,
+    workouts: sum((d) => d.workouts.completed),
+    workout_minutes: sum((d) => d.workouts.duration),
+    water: sum((d) => d.water.consumed),
+    steps: sum((d) => d.steps.count),
+  };
+  const n = Math.max(1, days.length);
+  const averages = Object.fromEntries(
+    Object.entries(totals).map(([key, value]) => [key, Math.round((value / n) * 10) / 10]),
+  ) as typeof totals;
+  return { totals, averages };
+}

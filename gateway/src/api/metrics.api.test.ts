@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('metrics API', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it("answers a day's metrics from meals, water, workouts and steps — and only the caller's", async () => {
+    const { token } = await server.register('Metric');
+    await server.api('PATCH', '/me', { token, body: { weight: 80 } });
+    const date = '2026-11-21';
+    const meal = (await server.api('POST', '/meals', { token, body: { date, type: 'lunch' } })).body;
+    await server.api('POST', `/meals/${meal.id}/entries`, {
+      token,
+      body: { name: 'Sandwich', calories: 600, protein: 30, carbs: 60, fat: 20 },
+    });
+    await server.api('POST', `/water/${date}`, { token, body: { ml: 500 } });
+    const [squat] = (await server.api('GET', '/exercises?search=back%20squat&per_page=1', { token })).body.data;
+    const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Legs', date } })).body;
+    const exercise = (
+      await server.api('POST', `/workouts/${workout.id}/exercises`, {
+        token,
+        body: { exercise_id: squat.id, name: squat.name },
+      })
+    ).body;
+    await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
+      token,
+      body: { reps: 5, weight: 100 },
+    });
+    await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed', duration: 60 } });
+    const steps = await server.api('PUT', `/steps/${date}`, { token, body: { count: 9000 } });
+    assert.equal(steps.status, 200);
+
+    const position = steps.headers.get('x-event-position') ?? '0';
+    const today = await server.api('GET', `/metrics/today?date=${date}`, {
+      token,
+      headers: { 'x-min-position': position },
+    });
+    assert.equal(today.status, 200, JSON.stringify(today.body));
+    assert.deepEqual(
+      {
+        calories: today.body.calories,
+        workouts: today.body.workouts,
+        water: today.body.water.consumed,
+        steps: today.body.steps,
+      },
+      {
+        calories: {
+          consumed: 600,
+          burned: 400,
+          target: today.body.calories.target,
+          remaining: today.body.calories.target + 400 - 600,
+        },
+        workouts: { completed: 1, duration: 60 },
+        water: 500,
+        steps: { count: 9000, target: 10000 },
+      },
+    );
+    assert.equal(today.body.macros.protein.consumed, 30);
+
+    const week = await server.api('GET', `/metrics/weekly?date=${date}&start_of_week=sunday`, { token });
+    assert.equal(week.body.from, '2026-11-15');
+    assert.equal(week.body.days.length, 7);
+    assert.equal(week.body.totals.calories_consumed, 600);
+    assert.equal(week.body.totals.steps, 9000);
+    const month = await server.api('GET', `/metrics/monthly?date=${date}`, { token });
+    assert.equal(month.body.days.length, 30);
+
+    const stranger = (await server.register('Stranger')).token;
+    const theirs = await server.api('GET', `/metrics/today?date=${date}`, { token: stranger });
+    assert.deepEqual(
+      [theirs.body.calories.consumed, theirs.body.steps.count, theirs.body.workouts.completed],
+      [0, 0, 0],
+    );
+    assert.equal((await server.api('PUT', `/steps/${date}`, { token, body: { count: -1 } })).status, 422);
+    assert.equal((await server.api('GET', '/metrics/today?date=yesterday', { token })).status, 422);
+  });
+});

@@ -1,0 +1,17 @@
+import { type StepsDocument, type StepsEvent, stepsDayId, stepsEventTypes } from '@fitness/contracts';
+import type { Projection } from '../projection.ts';
+
+/** The `steps` read model: a user's count per day, the latest recorded standing. */
+export const stepsProjection: Projection<StepsDocument, StepsEvent> = {
+  name: 'steps',
+  collection: { name: 'steps', indexes: [['user_id', 'date']] },
+  handles: stepsEventTypes,
+  documentId: (event) => stepsDayId(event.data.userId, event.data.date),
+  ownerOf: (day) => day.user_id,
+  evolve: (_current, event) => ({
+    id: stepsDayId(event.data.userId, event.data.date),
+    user_id: event.data.userId,
+    date: event.data.date,
+    count: event.data.count,
+  }),
+};
