@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createAuth } from '../features/auth/store.ts';
+import { createDashboard } from '../features/dashboard/store.ts';
 import { createExercises } from '../features/exercises/store.ts';
 import { createMeals } from '../features/meals/store.ts';
 import { createSettings } from '../features/settings/store.ts';
@@ -43,6 +44,7 @@ const auth = createAuth({ api, storage });
 const workouts = createWorkouts(api);
 const exercises = createExercises(api);
 const meals = createMeals(api);
+const dashboard = createDashboard(api, () => settings.state.startOfWeek);
 const restTimer = createRestTimer();
 
 /** The language at startup: the `locale` key (spec), defaulting to en. */
@@ -93,18 +95,19 @@ function followSignIn() {
       workouts.clear();
       exercises.clear();
       meals.clear();
+      dashboard.clear();
       restTimer.stop();
       return;
     }
     disconnect = connectLive(token, {
       onChange: (notice) => {
-        for (const store of [workouts, exercises, meals]) {
+        for (const store of [workouts, exercises, meals, dashboard]) {
           store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
         }
         for (const listener of liveListeners) listener(notice);
       },
       onReconnect: () => {
-        for (const store of [workouts, exercises, meals]) {
+        for (const store of [workouts, exercises, meals, dashboard]) {
           store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
         }
       },
@@ -121,4 +124,4 @@ export async function startServices() {
   followSignIn();
 }
 
-export const services = { storage, toasts, settings, api, auth, workouts, exercises, meals, restTimer };
+export const services = { storage, toasts, settings, api, auth, workouts, exercises, meals, dashboard, restTimer };

@@ -1,28 +1,54 @@
-import { BookOpen, Dumbbell, Play, Utensils } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, Droplets, Dumbbell, Footprints, Play, Utensils } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
-import { PageHeader } from '../../components/Feedback.tsx';
-import { formatNumber, localToday } from '../../lib/format.ts';
+import { PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
 import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
-import { setCount, useWorkoutList } from '../workouts/useWorkoutList.ts';
+import { useWorkoutList } from '../workouts/useWorkoutList.ts';
+import { Ring } from './Ring.tsx';
+import { WeekChart } from './WeekChart.tsx';
 
 /**
- * Today at a glance and the quick actions. Every number here comes from the user's own workouts;
- * what later features will add (calories, water, steps) is named, not faked.
+ * Today at a glance: calories against the target (with what training burned), macros, workouts,
+ * water and steps, the week's chart, and the quick actions. Every number is the user's own and
+ * follows what they log on any device.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useSnapshot(services.auth.state);
-  const { workouts, current } = useWorkoutList();
+  const { today, week, failed } = useSnapshot(services.dashboard.state);
+  const { units } = useSnapshot(services.settings.state);
+  const { current } = useWorkoutList();
   const [starting, setStarting] = useState(false);
-  const today = workouts.filter((workout) => workout.date === localToday());
-  const completedToday = today.filter((workout) => workout.status === 'completed');
-  const minutes = completedToday.reduce((sum, workout) => sum + (workout.duration ?? 0), 0);
-  const sets = today.reduce((sum, workout) => sum + setCount(workout), 0);
+  const [steps, setSteps] = useState('');
+  const lang = i18n.language;
+  const n = (value: number, digits = 0) => formatNumber(value, lang, digits);
+  const water = (ml: number) => (units === 'imperial' ? `${n(ml / ML_PER_FLUID_OUNCE, 1)} fl oz` : `${n(ml)} ml`);
+
+  useEffect(() => {
+    services.dashboard.load().catch((error) => console.error('Failed to load the metrics', error));
+  }, []);
+
+  async function saveSteps(event: FormEvent) {
+    event.preventDefault();
+    const count = Number(steps);
+    if (!Number.isInteger(count) || count < 0 || count > 200000) {
+      services.toasts.error(t('errors.invalidInput'), t('dashboard.invalidSteps'));
+      return;
+    }
+    try {
+      await services.dashboard.recordSteps(count);
+      setSteps('');
+      services.toasts.success(t('dashboard.stepsSaved'));
+    } catch {
+      services.toasts.error(t('dashboard.failedSteps'));
+    }
+  }
 
   return (
     <>
@@ -43,26 +69,109 @@ export function DashboardPage() {
             </Link>
           </section>
         )}
-        <section aria-labelledby="today-title" className="stack-sm">
-          <h2 id="today-title">{t('dashboard.today')}</h2>
-          <div className="grid grid-stats">
-            <div className="card stat">
-              <span className="stat-value">{formatNumber(completedToday.length, i18n.language)}</span>
-              <span className="stat-label">{t('dashboard.workoutsToday')}</span>
+        {failed && <p className="field-error">{t('dashboard.loadFailed')}</p>}
+        {!today && !failed && <Spinner />}
+        {today && (
+          <section aria-labelledby="today-title" className="stack-sm">
+            <h2 id="today-title">{t('dashboard.today')}</h2>
+            <div className="dashboard-grid">
+              <div className="card calories-card" data-testid="calories-card">
+                <Ring
+                  value={today.calories.consumed}
+                  max={today.calories.target}
+                  label={t('dashboard.caloriesLabel', {
+                    consumed: n(today.calories.consumed),
+                    target: n(today.calories.target),
+                  })}
+                >
+                  <span className="stat-value" data-testid="calories-consumed">
+                    {n(today.calories.consumed)}
+                  </span>
+                  <span className="stat-label">{t('dashboard.ofKcal', { target: n(today.calories.target) })}</span>
+                </Ring>
+                <dl className="facts">
+                  <div>
+                    <dt>{t('dashboard.burned')}</dt>
+                    <dd>{n(today.calories.burned)} kcal</dd>
+                  </div>
+                  <div>
+                    <dt>{t('dashboard.remaining')}</dt>
+                    <dd>{n(today.calories.remaining)} kcal</dd>
+                  </div>
+                </dl>
+              </div>
+              <div className="card stack-sm">
+                <h3>{t('dashboard.macros')}</h3>
+                {(['protein', 'carbs', 'fat'] as const).map((macro) => (
+                  <div key={macro} className="stack-sm" style={{ gap: 2 }}>
+                    <div className="spread" style={{ fontSize: 'var(--text-sm)' }}>
+                      <span>{t(`meals.${macro}Short`)}</span>
+                      <span className="muted">
+                        {n(today.macros[macro].consumed, 1)} / {n(today.macros[macro].target)} g
+                      </span>
+                    </div>
+                    <progress
+                      className="meter"
+                      max={today.macros[macro].target || 1}
+                      value={Math.min(today.macros[macro].consumed, today.macros[macro].target)}
+                      aria-label={t(`meals.${macro}Short`)}
+                    />
+                  </div>
+                ))}
+              </div>
+              <div className="card stat">
+                <Dumbbell size={20} aria-hidden className="muted" />
+                <span className="stat-value" data-testid="workouts-completed">
+                  {n(today.workouts.completed)}
+                </span>
+                <span className="stat-label">{t('dashboard.workoutsToday')}</span>
+                <span className="muted">{t('dashboard.minutes', { minutes: n(today.workouts.duration) })}</span>
+              </div>
+              <div className="card stat">
+                <Droplets size={20} aria-hidden className="muted" />
+                <span className="stat-value" data-testid="water-consumed">
+                  {water(today.water.consumed)}
+                </span>
+                <span className="stat-label">{t('dashboard.ofTarget', { target: water(today.water.target) })}</span>
+                <progress
+                  className="meter meter-water"
+                  max={today.water.target || 1}
+                  value={Math.min(today.water.consumed, today.water.target)}
+                  aria-label={t('meals.water')}
+                />
+              </div>
+              <div className="card stat">
+                <Footprints size={20} aria-hidden className="muted" />
+                <span className="stat-value" data-testid="steps-count">
+                  {n(today.steps.count)}
+                </span>
+                <span className="stat-label">{t('dashboard.stepsOf', { target: n(today.steps.target) })}</span>
+                <form className="row" onSubmit={saveSteps} style={{ gap: 'var(--space-2)', flexWrap: 'nowrap' }}>
+                  <label htmlFor="steps-input" className="visually-hidden">
+                    {t('dashboard.stepsToday')}
+                  </label>
+                  <input
+                    id="steps-input"
+                    className="input"
+                    inputMode="numeric"
+                    placeholder={t('dashboard.stepsToday')}
+                    value={steps}
+                    onChange={(e) => setSteps(e.target.value)}
+                  />
+                  <Button type="submit" size="sm">
+                    {t('common.save')}
+                  </Button>
+                </form>
+              </div>
             </div>
-            <div className="card stat">
-              <span className="stat-value">{formatNumber(minutes, i18n.language)}</span>
-              <span className="stat-label">{t('dashboard.minutesToday')}</span>
-            </div>
-            <div className="card stat">
-              <span className="stat-value">{formatNumber(sets, i18n.language)}</span>
-              <span className="stat-label">{t('dashboard.setsToday')}</span>
-            </div>
-          </div>
-          <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
-            {t('dashboard.moreComing')}
-          </p>
-        </section>
+          </section>
+        )}
+        {week && (
+          <section className="card stack-sm" aria-labelledby="week-title">
+            <h2 id="week-title">{t('dashboard.week')}</h2>
+            <WeekChart week={week as never} />
+          </section>
+        )}
         <section aria-labelledby="actions-title" className="stack-sm">
           <h2 id="actions-title">{t('dashboard.quickActions')}</h2>
           <div className="grid">

@@ -1,0 +1,31 @@
+/** A progress ring: how much of a target is reached, with the value in the middle. */
+export function Ring({
+  value,
+  max,
+  label,
+  children,
+}: {
+  value: number;
+  max: number;
+  label: string;
+  children: React.ReactNode;
+}) {
+  const radius = 42;
+  const circumference = 2 * Math.PI * radius;
+  const share = max > 0 ? Math.min(value / max, 1) : 0;
+  return (
+    <div className="ring" role="img" aria-label={label}>
+      <svg viewBox="0 0 100 100" aria-hidden>
+        <circle cx="50" cy="50" r={radius} className="ring-track" />
+        <circle
+          cx="50"
+          cy="50"
+          r={radius}
+          className="ring-value"
+          strokeDasharray={`${share * circumference} ${circumference}`}
+        />
+      </svg>
+      <div className="ring-center">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { proxy } from 'valtio';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { localToday } from '../../lib/format.ts';
+import type { ChangeNotice } from '../../lib/live.ts';
+
+export type DailyMetrics = {
+  date: string;
+  calories: { consumed: number; burned: number; target: number; remaining: number };
+  macros: Record<'protein' | 'carbs' | 'fat', { consumed: number; target: number }>;
+  workouts: { completed: number; duration: number };
+  water: { consumed: number; target: number };
+  steps: { count: number; target: number };
+};
+export type Week = { from: string; to: string; days: DailyMetrics[] };
+
+const MODELS = new Set(['meals', 'water', 'workouts', 'steps', 'users']);
+
+/**
+ * Today's metrics and the week's, for the user's own calendar day and start of week. Anything
+ * logged on any device (a meal, water, a set, steps) reloads them.
+ */
+export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 'sunday') {
+  const state = proxy({ today: null as DailyMetrics | null, week: null as Week | null, failed: false });
+  let generation = 0;
+
+  async function load() {
+    const mine = ++generation;
+    const date = localToday();
+    try {
+      const [today, week] = await Promise.all([
+        api.get<DailyMetrics>('/metrics/today', { query: { date } }),
+        api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
+      ]);
+      if (mine !== generation) return;
+      state.today = today;
+      state.week = week;
+      state.failed = false;
+    } catch (error) {
+      if (mine === generation) state.failed = true;
+      throw error;
+    }
+  }
+
+  return {
+    state,
+    load,
+    async recordSteps(count: number) {
+      await api.put(`/steps/${localToday()}`, { count });
+      await load();
+    },
+    async applyChange(notice: ChangeNotice) {
+      if (state.today && MODELS.has(notice.model)) await load();
+    },
+    refresh: () => (state.today ? load() : Promise.resolve()),
+    clear() {
+      generation++;
+      state.today = null;
+      state.week = null;
+    },
+  };
+}
