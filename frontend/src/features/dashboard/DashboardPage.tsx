@@ -154,7 +154,7 @@ export function DashboardPage() {
                     id="steps-input"
                     className="input"
                     inputMode="numeric"
-                    placeholder={t('dashboard.stepsToday')}
+                    placeholder={t('dashboard.stepsPlaceholder')}
                     value={steps}
                     onChange={(e) => setSteps(e.target.value)}
                   />

@@ -19,7 +19,13 @@ export function WeekChart({ week }: { week: Week }) {
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 4 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="day" stroke="var(--text-muted)" reversed={rtl} fontSize={12} />
-          <YAxis stroke="var(--text-muted)" orientation={rtl ? 'right' : 'left'} width={48} fontSize={12} />
+          <YAxis
+            stroke="var(--text-muted)"
+            orientation={rtl ? 'right' : 'left'}
+            width={48}
+            fontSize={12}
+            domain={[0, (highest: number) => Math.max(highest, target)]}
+          />
           <Tooltip
             formatter={(value) => `${formatNumber(Number(value), i18n.language, 0)} kcal`}
             contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
