@@ -125,6 +125,22 @@ export const EntryParams = Type.Object({
   entryId: Type.String({ maxLength: 100 }),
 });
 
+/** The plain values of a quick-add, also what changing one accepts. */
+const quickAddValues = {
+  calories: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 10000, errorMessage: 'The calories must be a number from 0 to 10000.' }),
+  ),
+  protein: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The protein must be a number from 0 to 1000 g.' }),
+  ),
+  carbs: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The carbohydrate must be a number from 0 to 1000 g.' }),
+  ),
+  fat: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The fat must be a number from 0 to 1000 g.' }),
+  ),
+};
+
 /** An entry is a food and a quantity (grams, ounces or servings), or a quick-add of plain calories and macros. */
 export const AddEntryBody = Type.Object(
   {
@@ -141,18 +157,7 @@ export const AddEntryBody = Type.Object(
         errorMessage: 'The name must be 1 to 120 characters.',
       }),
     ),
-    calories: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 10000, errorMessage: 'The calories must be a number from 0 to 10000.' }),
-    ),
-    protein: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The protein must be a number from 0 to 1000 g.' }),
-    ),
-    carbs: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The carbohydrate must be a number from 0 to 1000 g.' }),
-    ),
-    fat: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The fat must be a number from 0 to 1000 g.' }),
-    ),
+    ...quickAddValues,
   },
   { additionalProperties: false },
 );
@@ -162,18 +167,7 @@ export const UpdateEntryBody = Type.Object(
   {
     quantity: Type.Optional(Quantity),
     unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
-    calories: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 10000, errorMessage: 'The calories must be a number from 0 to 10000.' }),
-    ),
-    protein: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The protein must be a number from 0 to 1000 g.' }),
-    ),
-    carbs: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The carbohydrate must be a number from 0 to 1000 g.' }),
-    ),
-    fat: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1000, errorMessage: 'The fat must be a number from 0 to 1000 g.' }),
-    ),
+    ...quickAddValues,
   },
   { additionalProperties: false, minProperties: 1 },
 );
