@@ -9,6 +9,7 @@ export * from './exercises/search.ts';
 export * from './metrics/api.ts';
 export * from './metrics/daily.ts';
 export * from './metrics/events.ts';
+export * from './metrics/records.ts';
 export * from './nutrition/api.ts';
 export * from './nutrition/arithmetic.ts';
 export * from './nutrition/events.ts';

@@ -81,4 +81,46 @@ describe('metrics API', () => {
     assert.equal((await server.api('PUT', `/steps/${date}`, { token, body: { count: -1 } })).status, 422);
     assert.equal((await server.api('GET', '/metrics/today?date=yesterday', { token })).status, 422);
   });
+
+  it('keeps personal records with the best they beat, and forgets a deleted workout’s', async () => {
+    const { token } = await server.register('Lifter');
+    const lift = async (date: string, sets: { reps: number; weight: number; type?: string }[]) => {
+      const workout = (await server.api('POST', '/workouts', { token, body: { name: `Bench ${date}`, date } })).body;
+      const exercise = (
+        await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
+      ).body;
+      let position = '0';
+      for (const set of sets) {
+        const logged = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
+          token,
+          body: set,
+        });
+        position = logged.headers.get('x-event-position') ?? position;
+      }
+      return { workout, position };
+    };
+    await lift('2026-11-01', [{ reps: 5, weight: 80 }]);
+    const second = await lift('2026-11-08', [
+      { reps: 3, weight: 90 },
+      { reps: 1, weight: 120, type: 'warmup' },
+    ]);
+    const prs = await server.api('GET', '/metrics/prs', { token, headers: { 'x-min-position': second.position } });
+    assert.equal(prs.status, 200, JSON.stringify(prs.body));
+    const bench = prs.body.data.find((entry: { name: string }) => entry.name === 'Bench press');
+    assert.equal(bench.records.heaviest_weight.value, 90, 'the warm-up single never counts');
+    assert.deepEqual(bench.records.heaviest_weight.previous, { value: 80, date: '2026-11-01' });
+    assert.equal(bench.records.best_e1rm.value, 99);
+    const brzycki = await server.api('GET', '/metrics/prs?formula=brzycki', { token });
+    assert.equal(brzycki.body.data[0].records.best_e1rm.value, 95.3);
+
+    const deleted = await server.api('DELETE', `/workouts/${second.workout.id}`, { token });
+    const after = await server.api('GET', '/metrics/prs', {
+      token,
+      headers: { 'x-min-position': deleted.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(after.body.data[0].records.heaviest_weight.value, 80);
+    assert.equal(after.body.data[0].records.heaviest_weight.previous, null);
+    const stranger = (await server.register('Nobody')).token;
+    assert.deepEqual((await server.api('GET', '/metrics/prs', { token: stranger })).body.data, []);
+  });
 });

@@ -9,6 +9,9 @@ import {
   MetricsSpan,
   monthOf,
   nutritionTargets,
+  personalRecords,
+  RecordsQuery,
+  RecordsResponse,
   type StepsDocument,
   stepsDayId,
   summarize,
@@ -102,4 +105,29 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
     );
   }
+
+  app.get(
+    '/metrics/prs',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: 'Personal records per exercise, each with the best it beat (1RM by Epley, or Brzycki)',
+        querystring: RecordsQuery,
+        response: { 200: RecordsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const workouts = await readStore.find<Stored<WorkoutDocument>>('workouts', {
+        where: { user_id: request.auth?.id ?? '' },
+      });
+      const records = personalRecords(workouts, request.query.formula ?? 'epley');
+      // The newest record first: what the dashboard shows as "recent".
+      const newest = (entry: (typeof records)[number]) =>
+        Object.values(entry.records).reduce(
+          (latest, record) => (record && record.date > latest ? record.date : latest),
+          '',
+        );
+      return { data: records.sort((a, b) => newest(b).localeCompare(newest(a))) };
+    },
+  );
 };

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
+import { estimatedOneRepMax, personalRecords, recordsSetBy } from './records.ts';
+
+const set = (id: string, reps: number, weight: number | null, extra: Partial<WorkoutSet> = {}): WorkoutSet => ({
+  id,
+  reps,
+  weight,
+  rest_time: null,
+  type: 'working',
+  notes: null,
+  duration: null,
+  distance: null,
+  created_at: '',
+  ...extra,
+});
+const workout = (
+  id: string,
+  date: string,
+  exercises: { exercise_id: string | null; name: string; sets: WorkoutSet[] }[],
+): WorkoutDocument => ({
+  id,
+  user_id: 'u',
+  name: id,
+  date,
+  duration: 60,
+  status: 'completed',
+  notes: null,
+  exercises: exercises.map((exercise, index) => ({
+    id: `${id}-${index}`,
+    notes: null,
+    plan: null,
+    created_at: '',
+    ...exercise,
+  })),
+  started_at: `${date}T10:00:00.000Z`,
+  completed_at: null,
+  created_at: '',
+  updated_at: '',
+});
+
+describe('personal records', () => {
+  it('estimates a one-rep max with Epley or Brzycki', () => {
+    assert.equal(estimatedOneRepMax(100, 5, 'epley'), 116.7);
+    assert.equal(estimatedOneRepMax(100, 5, 'brzycki'), 112.5);
+    assert.equal(estimatedOneRepMax(140, 1, 'epley'), 140);
+  });
+
+  it('keeps each record with the best it beat, in the order workouts happened, warm-ups never counting', () => {
+    const records = personalRecords([
+      workout('w2', '2026-11-14', [
+        { exercise_id: 'squat', name: 'Squat', sets: [set('b', 3, 110), set('warm', 1, 200, { type: 'warmup' })] },
+      ]),
+      workout('w1', '2026-11-07', [{ exercise_id: 'squat', name: 'Squat', sets: [set('a', 5, 100)] }]),
+    ]);
+    const squat = records.find((entry) => entry.exercise_id === 'squat');
+    assert.deepEqual(
+      {
+        heaviest: [
+          squat?.records.heaviest_weight?.value,
+          squat?.records.heaviest_weight?.set_id,
+          squat?.records.heaviest_weight?.previous,
+        ],
+        e1rm: squat?.records.best_e1rm?.value,
+        volume: [squat?.records.best_volume?.value, squat?.records.best_volume?.set_id],
+        reps: [squat?.records.most_reps?.value, squat?.records.most_reps?.set_id],
+      },
+      {
+        heaviest: [110, 'b', { value: 100, date: '2026-11-07' }],
+        e1rm: 121,
+        volume: [500, 'a'],
+        reps: [5, 'a'],
+      },
+    );
+  });
+
+  it('counts bodyweight sets for reps only, and cardio for time and distance', () => {
+    const records = personalRecords([
+      workout('w', '2026-11-21', [
+        { exercise_id: null, name: 'Pull-up', sets: [set('p1', 8, null), set('p2', 11, null)] },
+        { exercise_id: 'run', name: 'Run', sets: [set('r1', 1, null, { distance: 5000, duration: 1500 })] },
+      ]),
+    ]);
+    const pullUps = records.find((entry) => entry.name === 'Pull-up');
+    assert.deepEqual(Object.keys(pullUps?.records ?? {}), ['most_reps']);
+    assert.equal(pullUps?.records.most_reps?.value, 11);
+    const run = records.find((entry) => entry.name === 'Run');
+    assert.deepEqual(Object.keys(run?.records ?? {}).sort(), ['longest_distance', 'longest_duration']);
+    assert.deepEqual(
+      recordsSetBy(records, 'r1')
+        .map((r) => r.type)
+        .sort(),
+      ['longest_distance', 'longest_duration'],
+    );
+  });
+
+  it('matches an exercise typed by hand by its name', () => {
+    const records = personalRecords([
+      workout('a', '2026-11-01', [{ exercise_id: null, name: 'Sled push', sets: [set('x', 1, 100)] }]),
+      workout('b', '2026-11-02', [{ exercise_id: null, name: 'sled PUSH ', sets: [set('y', 1, 120)] }]),
+    ]);
+    assert.equal(records.length, 1);
+    assert.equal(records[0]?.records.heaviest_weight?.previous?.value, 100);
+  });
+});
