@@ -1,5 +1,5 @@
 import { after, before, describe, it } from 'node:test';
-import { type App, screenshot, startApp } from './harness.ts';
+import { type App, expectToast, screenshot, startApp } from './harness.ts';
 
 describe('dashboard in a real browser', () => {
   let app: App;
@@ -41,6 +41,40 @@ describe('dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('steps-count').filter({ hasText: '8,000' }).waitFor();
     await screenshot(page, 'dashboard-live-en-desktop');
+    await context.close();
+  });
+
+  it('announces a personal record on the device that logs it and on the open dashboard', async () => {
+    const { account, context, page } = await app.signedIn();
+    const token = account.token;
+    const past = (await app.api('POST', '/workouts', { token, body: { name: 'Last week', date: '2026-11-14' } })).body;
+    const pastBench = (
+      await app.api('POST', `/workouts/${past.id}/exercises`, { token, body: { name: 'Bench press' } })
+    ).body;
+    await app.api('POST', `/workouts/${past.id}/exercises/${pastBench.id}/sets`, {
+      token,
+      body: { reps: 5, weight: 80 },
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId('recent-records').getByText('Bench press').first().waitFor();
+
+    const phone = await app.context({
+      viewport: { width: 390, height: 844 },
+      storage: { auth_token: token, auth_user: JSON.stringify(account.user) },
+    });
+    const logger = await phone.newPage();
+    const today = (await app.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
+    await app.api('POST', `/workouts/${today.id}/exercises`, { token, body: { name: 'Bench press' } });
+    await logger.goto(`/workouts/${today.id}`);
+    const form = logger.getByRole('form', { name: 'Add set: Bench press' });
+    await form.getByLabel('Reps').fill('5');
+    await form.getByLabel('Weight (kg)').fill('85');
+    await form.getByRole('button', { name: 'Add set' }).click();
+    await expectToast(logger, 'New personal record!');
+    await page.getByTestId('recent-records').getByText('before: 80 kg').first().waitFor();
+    await expectToast(page, 'New personal record!');
+    await screenshot(page, 'dashboard-records-en-desktop');
+    await phone.close();
     await context.close();
   });
 });

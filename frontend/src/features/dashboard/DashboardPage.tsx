@@ -1,5 +1,5 @@
 import { BookOpen, Droplets, Dumbbell, Footprints, Play, Utensils } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -10,8 +10,11 @@ import { formatNumber } from '../../lib/format.ts';
 import { ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
 import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
 import { useWorkoutList } from '../workouts/useWorkoutList.ts';
+import { RecentRecords } from './RecentRecords.tsx';
 import { Ring } from './Ring.tsx';
-import { WeekChart } from './WeekChart.tsx';
+
+// recharts is large: it loads with the chart, not with the app.
+const WeekChart = lazy(() => import('./WeekChart.tsx').then((module) => ({ default: module.WeekChart })));
 
 /**
  * Today at a glance: calories against the target (with what training burned), macros, workouts,
@@ -166,12 +169,17 @@ export function DashboardPage() {
             </div>
           </section>
         )}
-        {week && (
-          <section className="card stack-sm" aria-labelledby="week-title">
-            <h2 id="week-title">{t('dashboard.week')}</h2>
-            <WeekChart week={week as never} />
-          </section>
-        )}
+        <div className="nutrition-grid">
+          {week && (
+            <section className="card stack-sm" aria-labelledby="week-title">
+              <h2 id="week-title">{t('dashboard.week')}</h2>
+              <Suspense fallback={<Spinner />}>
+                <WeekChart week={week as never} />
+              </Suspense>
+            </section>
+          )}
+          <RecentRecords />
+        </div>
         <section aria-labelledby="actions-title" className="stack-sm">
           <h2 id="actions-title">{t('dashboard.quickActions')}</h2>
           <div className="grid">

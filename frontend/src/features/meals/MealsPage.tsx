@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Droplets, Info, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -9,7 +9,10 @@ import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
 import { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
 import { AddFoodDialog } from './AddFoodDialog.tsx';
-import { MacroChart } from './MacroChart.tsx';
+
+// recharts is large: it loads with the chart, not with the app.
+const MacroChart = lazy(() => import('./MacroChart.tsx').then((module) => ({ default: module.MacroChart })));
+
 import { shiftDay } from './store.ts';
 import { MEAL_TYPES, type Meal, type MealEntry, type MealType } from './types.ts';
 
@@ -128,7 +131,9 @@ export function MealsPage() {
                 value={Math.min(totals.kcal, targets.kcal)}
                 aria-label={t('meals.totals')}
               />
-              <MacroChart consumed={totals} target={targets} />
+              <Suspense fallback={<Spinner />}>
+                <MacroChart consumed={totals} target={targets} />
+              </Suspense>
             </section>
             <section className="card stack-sm" aria-labelledby="water-title" data-testid="water">
               <h2 id="water-title" className="row" style={{ gap: 'var(--space-2)' }}>

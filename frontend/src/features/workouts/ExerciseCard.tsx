@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
 import { describePlan } from '../templates/plan.ts';
+import { announceRecords } from './records.ts';
 import { SetRow } from './SetRow.tsx';
 import { formatSet } from './setFormat.ts';
 import { emptyDraft, type Measure, readSetDraft, type SetDraft } from './setInput.ts';
@@ -92,8 +93,9 @@ export function ExerciseCard({ workout, exercise, measure, previous, onRemoveExe
     if (!read.ok) return;
     setBusy(true);
     try {
-      await services.workouts.addSet(workout.id, exercise.id, read.input);
+      const set = await services.workouts.addSet(workout.id, exercise.id, read.input);
       services.toasts.success(t('workout.setAdded'));
+      announceRecords(set.id, exercise.name, t);
       setDraftState(suggestion(exercise.sets.length + 1, draft));
       touched.current = false;
       if (settings.autoStartTimer) {
