@@ -6,6 +6,7 @@ export * from './exercises/api.ts';
 export * from './exercises/events.ts';
 export * from './exercises/present.ts';
 export * from './exercises/search.ts';
+export * from './metrics/achievements.ts';
 export * from './metrics/api.ts';
 export * from './metrics/daily.ts';
 export * from './metrics/events.ts';

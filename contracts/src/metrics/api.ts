@@ -100,3 +100,21 @@ export const RecordsResponse = Type.Object({
     }),
   ),
 });
+
+export const ProgressResponse = Type.Object({
+  achievements: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      unlocked: Type.Boolean(),
+      unlocked_at: Type.Union([Type.String(), Type.Null()]),
+      progress: Type.Object({ current: Type.Number(), target: Type.Number() }),
+    }),
+  ),
+  streak: Type.Object({ current: Type.Integer(), best: Type.Integer() }),
+  stats: Type.Object({
+    workouts: Type.Integer(),
+    volume_kg: Type.Number(),
+    minutes: Type.Integer(),
+    personal_records: Type.Integer(),
+  }),
+});

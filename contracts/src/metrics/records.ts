@@ -46,6 +46,15 @@ const keyOf = (exercise: { exercise_id: string | null; name: string }) =>
  * beat. Deleted workouts are not in the read model, so their records go with them.
  */
 export function personalRecords(workouts: WorkoutDocument[], formula: OneRepMaxFormula = 'epley'): ExerciseRecords[] {
+  return recordHistory(workouts, formula).records;
+}
+
+/** A record beaten: a set that bettered an earlier best of its kind (the first of each kind is not a beat). */
+export type RecordBeat = { date: string; workout_id: string; exercise: string; type: RecordType };
+
+/** The records and, in the order they happened, every time one was beaten. */
+export function recordHistory(workouts: WorkoutDocument[], formula: OneRepMaxFormula = 'epley') {
+  const beats: RecordBeat[] = [];
   const ordered = [...workouts].sort(
     (a, b) => a.date.localeCompare(b.date) || a.started_at.localeCompare(b.started_at),
   );
@@ -62,6 +71,9 @@ export function personalRecords(workouts: WorkoutDocument[], formula: OneRepMaxF
           if (value === null || value <= 0) return;
           const current = entry.records[type];
           if (current && value <= current.value) return;
+          // One beat per workout, exercise and kind: a bar raised twice in one workout is one record.
+          if (current && current.workout_id !== workout.id)
+            beats.push({ date: workout.date, workout_id: workout.id, exercise: key, type });
           entry.records[type] = {
             value,
             reps: set.reps,
@@ -83,7 +95,7 @@ export function personalRecords(workouts: WorkoutDocument[], formula: OneRepMaxF
       }
     }
   }
-  return [...byExercise.values()].filter((entry) => Object.keys(entry.records).length > 0);
+  return { records: [...byExercise.values()].filter((entry) => Object.keys(entry.records).length > 0), beats };
 }
 
 /** The records a set holds, e.g. to announce the moment it is logged. */

@@ -123,4 +123,28 @@ describe('metrics API', () => {
     const stranger = (await server.register('Nobody')).token;
     assert.deepEqual((await server.api('GET', '/metrics/prs', { token: stranger })).body.data, []);
   });
+
+  it('reports achievements with progress, streaks and lifetime stats', async () => {
+    const { token } = await server.register('Achiever');
+    const finish = async (date: string) => {
+      const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Day', date } })).body;
+      const done = await server.api('PATCH', `/workouts/${workout.id}`, {
+        token,
+        body: { status: 'completed', duration: 40 },
+      });
+      return { workout, position: done.headers.get('x-event-position') ?? '0' };
+    };
+    await finish('2026-11-20');
+    const last = await finish('2026-11-21');
+    const result = await server.api('GET', '/metrics/achievements?date=2026-11-21', {
+      token,
+      headers: { 'x-min-position': last.position },
+    });
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+    const first = result.body.achievements.find((a: { id: string }) => a.id === 'first_workout');
+    assert.deepEqual([first.unlocked, first.unlocked_at], [true, '2026-11-20']);
+    assert.deepEqual(result.body.streak, { current: 2, best: 2 });
+    assert.deepEqual(result.body.stats, { workouts: 2, volume_kg: 0, minutes: 80, personal_records: 0 });
+    assert.equal(result.body.achievements.length, 9);
+  });
 });

@@ -9,7 +9,9 @@ import {
   MetricsSpan,
   monthOf,
   nutritionTargets,
+  ProgressResponse,
   personalRecords,
+  progress,
   RecordsQuery,
   RecordsResponse,
   type StepsDocument,
@@ -128,6 +130,25 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
           '',
         );
       return { data: records.sort((a, b) => newest(b).localeCompare(newest(a))) };
+    },
+  );
+
+  app.get(
+    '/metrics/achievements',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary:
+          'Achievements with progress, current and best streak of training days, and lifetime stats (date: your own today)',
+        querystring: MetricsQuery,
+        response: { 200: ProgressResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const workouts = await readStore.find<Stored<WorkoutDocument>>('workouts', {
+        where: { user_id: request.auth?.id ?? '' },
+      });
+      return progress(workouts, today(request.query.date));
     },
   );
 };
