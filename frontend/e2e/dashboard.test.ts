@@ -77,4 +77,27 @@ describe('dashboard in a real browser', () => {
     await phone.close();
     await context.close();
   });
+
+  it('announces an achievement unlocked on another device, and the profile lists it with the stats', async () => {
+    const { account, context, page } = await app.signedIn();
+    await page.goto('/dashboard');
+    await page.getByTestId('achievements').waitFor();
+    const workout = (await app.api('POST', '/workouts', { token: account.token, body: { name: 'First ever' } })).body;
+    await app.api('PATCH', `/workouts/${workout.id}`, {
+      token: account.token,
+      body: { status: 'completed', duration: 35 },
+    });
+    await expectToast(page, 'Achievement unlocked!');
+    await page.getByTestId('achievements').getByText('First workout').waitFor();
+    await page.goto('/profile');
+    await page
+      .getByTestId('fitness-stats')
+      .getByText('35 min', { exact: false })
+      .or(page.getByTestId('fitness-stats').getByText('0.6 h'))
+      .first()
+      .waitFor();
+    await page.getByTestId('achievements').getByText('10 workouts').waitFor();
+    await screenshot(page, 'profile-achievements-en-desktop');
+    await context.close();
+  });
 });

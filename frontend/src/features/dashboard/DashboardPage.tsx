@@ -8,6 +8,8 @@ import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
+import { AchievementsPanel } from '../progress/ProgressPanels.tsx';
+import { useProgress } from '../progress/useProgress.ts';
 import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
 import { useWorkoutList } from '../workouts/useWorkoutList.ts';
 import { RecentRecords } from './RecentRecords.tsx';
@@ -29,6 +31,7 @@ export function DashboardPage() {
   const { current } = useWorkoutList();
   const [starting, setStarting] = useState(false);
   const [steps, setSteps] = useState('');
+  const progress = useProgress(true);
   const lang = i18n.language;
   const n = (value: number, digits = 0) => formatNumber(value, lang, digits);
   const water = (ml: number) => (units === 'imperial' ? `${n(ml / ML_PER_FLUID_OUNCE, 1)} fl oz` : `${n(ml)} ml`);
@@ -179,6 +182,7 @@ export function DashboardPage() {
             </section>
           )}
           <RecentRecords />
+          {progress && <AchievementsPanel progress={progress} latestOnly />}
         </div>
         <section aria-labelledby="actions-title" className="stack-sm">
           <h2 id="actions-title">{t('dashboard.quickActions')}</h2>

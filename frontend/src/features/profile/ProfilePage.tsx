@@ -10,6 +10,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDay, formatNumber } from '../../lib/format.ts';
 import { displayHeight, displayWeight, heightToCm, heightUnit, weightToKg, weightUnit } from '../../lib/units.ts';
 import type { User } from '../auth/types.ts';
+import { AchievementsPanel, StatsPanel } from '../progress/ProgressPanels.tsx';
+import { useProgress } from '../progress/useProgress.ts';
 import { bmi } from './bmi.ts';
 
 const GENDERS = ['male', 'female', 'other'] as const;
@@ -43,6 +45,7 @@ export function ProfilePage() {
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const progress = useProgress(false);
   if (!user || !profile) return null;
 
   const index = bmi(profile.weight, profile.height);
@@ -194,9 +197,8 @@ export function ProfilePage() {
               </div>
             </dl>
           </section>
-          <section className="card">
-            <p className="muted">{t('profile.statsComing')}</p>
-          </section>
+          {progress && <StatsPanel progress={progress} />}
+          {progress && <AchievementsPanel progress={progress} />}
         </div>
       </div>
     </>

@@ -1,0 +1,87 @@
+import { Award, Flame, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { services } from '../../app/services.ts';
+import { formatDay, formatNumber, formatWeight } from '../../lib/format.ts';
+import type { Progress } from './useProgress.ts';
+
+/** Lifetime stats and streaks. */
+export function StatsPanel({ progress }: { progress: Progress }) {
+  const { t, i18n } = useTranslation();
+  const { units } = useSnapshot(services.settings.state);
+  const n = (value: number) => formatNumber(value, i18n.language, 0);
+  const stats: [string, string][] = [
+    [t('achievements.stats.workouts'), n(progress.stats.workouts)],
+    [t('achievements.stats.volume'), formatWeight(progress.stats.volume_kg, units, i18n.language)],
+    [
+      t('achievements.stats.time'),
+      t('achievements.stats.hours', { hours: formatNumber(progress.stats.minutes / 60, i18n.language, 1) }),
+    ],
+    [t('achievements.stats.records'), n(progress.stats.personal_records)],
+    [t('achievements.stats.currentStreak'), t('achievements.stats.days', { count: progress.streak.current })],
+    [t('achievements.stats.bestStreak'), t('achievements.stats.days', { count: progress.streak.best })],
+  ];
+  return (
+    <section className="card stack-sm" aria-labelledby="stats-title" data-testid="fitness-stats">
+      <h2 id="stats-title" className="row" style={{ gap: 'var(--space-2)' }}>
+        <Flame size={20} aria-hidden className="muted" />
+        {t('achievements.statsTitle')}
+      </h2>
+      <dl className="facts">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Every achievement: unlocked ones with their day, the others with how far along they are. */
+export function AchievementsPanel({ progress, latestOnly = false }: { progress: Progress; latestOnly?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const shown = latestOnly
+    ? progress.achievements
+        .filter((a) => a.unlocked)
+        .sort((a, b) => (b.unlocked_at ?? '').localeCompare(a.unlocked_at ?? ''))
+        .slice(0, 3)
+    : progress.achievements;
+  return (
+    <section className="card stack-sm" aria-labelledby="achievements-title" data-testid="achievements">
+      <h2 id="achievements-title" className="row" style={{ gap: 'var(--space-2)' }}>
+        <Award size={20} aria-hidden className="muted" />
+        {latestOnly ? t('achievements.latest') : t('achievements.title')}
+      </h2>
+      {shown.length === 0 && <p className="muted">{t('achievements.none')}</p>}
+      <ul className="achievements">
+        {shown.map((achievement) => (
+          <li key={achievement.id} className={achievement.unlocked ? 'achievement unlocked' : 'achievement'}>
+            {achievement.unlocked ? <Award size={22} aria-hidden /> : <Lock size={22} aria-hidden />}
+            <div className="stack-sm" style={{ gap: 2, flex: 1 }}>
+              <span className="achievement-name">{t(`achievements.names.${achievement.id}`)}</span>
+              {achievement.unlocked ? (
+                <span className="list-meta">
+                  {t('achievements.unlockedOn', {
+                    date: formatDay(achievement.unlocked_at ?? '', i18n.language, 'short'),
+                  })}
+                </span>
+              ) : (
+                <progress
+                  className="meter"
+                  max={achievement.progress.target}
+                  value={achievement.progress.current}
+                  aria-label={t('achievements.progress', {
+                    current: formatNumber(achievement.progress.current, i18n.language, 0),
+                    target: formatNumber(achievement.progress.target, i18n.language, 0),
+                  })}
+                />
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
