@@ -29,5 +29,19 @@ describe('configuration', () => {
     assert.throws(() => readConfig({ COMMAND_SERVICE_URL: 'command-service:3001' }), /COMMAND_SERVICE_URL/);
     assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'ftp://query' }), /QUERY_SERVICE_URL/);
     assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'http://query:3002/api' }), /QUERY_SERVICE_URL/);
+    assert.throws(() => readConfig({ WEATHER_LATITUDE: '52.5' }), /WEATHER_LONGITUDE/, 'half a position');
+    assert.throws(() => readConfig({ WEATHER_LATITUDE: '95', WEATHER_LONGITUDE: '13' }), /WEATHER_LATITUDE/);
+  });
+
+  it('asks about no weather location unless one is configured', () => {
+    assert.equal(readConfig({}).weather.location, null);
+    assert.equal(readConfig({}).weather.apiUrl, 'https://api.open-meteo.com');
+    const config = readConfig({
+      WEATHER_LATITUDE: '52.52',
+      WEATHER_LONGITUDE: '13.405',
+      WEATHER_LOCATION_NAME: 'Berlin',
+    });
+    assert.deepEqual(config.weather.location, { latitude: 52.52, longitude: 13.405, name: 'Berlin' });
+    assert.equal(readConfig({ WEATHER_LATITUDE: '0', WEATHER_LONGITUDE: '0' }).weather.location?.name, '0, 0');
   });
 });

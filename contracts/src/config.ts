@@ -26,6 +26,14 @@ export type Config = {
   commandServiceUrl: string;
   /** Where a distributed gateway sends reads and the socket.io channel. */
   queryServiceUrl: string;
+  weather: {
+    /** Open-Meteo's forecast origin; tests point it at a local server that answers the same way. */
+    apiUrl: string;
+    /** Where to ask about when the browser shares no position; null asks nowhere. */
+    location: { latitude: number; longitude: number; name: string } | null;
+    timeoutMs: number;
+    cacheSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -54,7 +62,34 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     gatewayMode: oneOf(env, 'GATEWAY_MODE', ['embedded', 'distributed'] as const, 'embedded'),
     commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
     queryServiceUrl: httpUrl(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
+    weather: {
+      apiUrl: httpUrl(env, 'WEATHER_API_URL', 'https://api.open-meteo.com'),
+      location: weatherLocation(env),
+      timeoutMs: integer(env, 'WEATHER_TIMEOUT_MS', 2500, 100, 30_000),
+      cacheSeconds: integer(env, 'WEATHER_CACHE_SECONDS', 600, 0, 86_400),
+    },
   };
+}
+
+/** WEATHER_LATITUDE and WEATHER_LONGITUDE together, or neither; WEATHER_LOCATION_NAME names the place. */
+function weatherLocation(env: Record<string, string | undefined>) {
+  const [latitude, longitude] = [env.WEATHER_LATITUDE, env.WEATHER_LONGITUDE];
+  if (!latitude && !longitude) return null;
+  const lat = Number(latitude);
+  const lon = Number(longitude);
+  if (
+    !latitude ||
+    !longitude ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lon) ||
+    Math.abs(lat) > 90 ||
+    Math.abs(lon) > 180
+  ) {
+    throw new ConfigError(
+      `WEATHER_LATITUDE (-90..90) and WEATHER_LONGITUDE (-180..180) go together, got "${latitude ?? ''}" and "${longitude ?? ''}"`,
+    );
+  }
+  return { latitude: lat, longitude: lon, name: env.WEATHER_LOCATION_NAME?.trim() || `${lat}, ${lon}` };
 }
 
 /** An http(s) origin, without a trailing slash, so paths can be appended to it. */

@@ -20,5 +20,6 @@ export * from './templates/api.ts';
 export * from './templates/events.ts';
 export * from './users/api.ts';
 export * from './users/events.ts';
+export * from './weather/api.ts';
 export * from './workouts/api.ts';
 export * from './workouts/events.ts';

@@ -3,7 +3,7 @@ import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
-import { attachLiveChannel, queryRoutes } from '@fitness/query-service';
+import { attachLiveChannel, queryRoutes, weatherFrom } from '@fitness/query-service';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -41,6 +41,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
         authenticator,
         progress: runner,
         readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+        weather: weatherFrom(config),
       });
     },
     { prefix: '/api/v1' },

@@ -5,6 +5,7 @@ import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
 import { userQueryRoutes } from './users/routes.ts';
+import { weatherQueryRoutes } from './weather/routes.ts';
 import { workoutQueryRoutes } from './workouts/routes.ts';
 
 /** Every read route of the API; mount under /api/v1. */
@@ -15,4 +16,5 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(templateQueryRoutes, services);
   await app.register(nutritionQueryRoutes, services);
   await app.register(metricsQueryRoutes, services);
+  await app.register(weatherQueryRoutes, services);
 };

@@ -1,6 +1,10 @@
+import type { Config, WeatherLocation } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ProjectionProgress } from '@fitness/projections';
 import type { ReadStore } from '@fitness/stores';
+import { openMeteo } from './weather/open-meteo.ts';
+import type { WeatherProvider } from './weather/weather-provider.ts';
+import { cachedWeather } from './weather/weather-provider.ts';
 
 /** What the query routes need, built once by whoever hosts them (gateway or main.ts). */
 export type QueryServices = {
@@ -9,4 +13,14 @@ export type QueryServices = {
   progress: ProjectionProgress;
   /** How long a read carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
+  weather: { provider: WeatherProvider; defaultLocation: WeatherLocation | null };
 };
+
+/** The weather port as configured: Open-Meteo behind a cache. */
+export function weatherFrom(config: Config): QueryServices['weather'] {
+  const provider = openMeteo({ apiUrl: config.weather.apiUrl, timeoutMs: config.weather.timeoutMs });
+  return {
+    provider: cachedWeather(provider, { ttlMs: config.weather.cacheSeconds * 1000 }),
+    defaultLocation: config.weather.location,
+  };
+}
