@@ -1,13 +1,51 @@
+import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import {
+  type OpenMeteoTestServer,
+  startOpenMeteoTestServer,
+} from '@fitness/query-service/weather/open-meteo-test-server.ts';
 import { type App, expectToast, screenshot, startApp } from './harness.ts';
 
 describe('dashboard in a real browser', () => {
   let app: App;
+  let openMeteo: OpenMeteoTestServer;
   before(async () => {
-    app = await startApp();
+    openMeteo = await startOpenMeteoTestServer();
+    app = await startApp({
+      WEATHER_API_URL: openMeteo.url,
+      WEATHER_LATITUDE: '52.52',
+      WEATHER_LONGITUDE: '13.405',
+      WEATHER_LOCATION_NAME: 'Berlin',
+      WEATHER_CACHE_SECONDS: '0',
+      WEATHER_TIMEOUT_MS: '500',
+    });
   });
   after(async () => {
     await app?.close();
+    await openMeteo?.close();
+  });
+
+  it('shows the weather where the user shares their position, and says when it is unavailable', async () => {
+    const { context, page } = await app.signedIn({ settings: { units: 'imperial' } });
+    await page.goto('/dashboard');
+    const card = page.getByTestId('weather-card');
+    await card.getByText('Berlin').waitFor();
+    await card.getByTestId('weather-temperature').filter({ hasText: '44 °F' }).waitFor(); // 6.4 °C is 43.5 °F
+    await card.getByText('Rain').waitFor();
+
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 48.8566, longitude: 2.3522 });
+    await card.getByRole('button', { name: 'Use my location' }).click();
+    await card.getByText('48.86, 2.35').waitFor();
+    assert.equal(openMeteo.state.requests.at(-1)?.searchParams.get('latitude'), '48.86');
+    await screenshot(page, 'dashboard-weather-en-desktop');
+
+    openMeteo.state.behaviour = 'fail';
+    await page.reload();
+    await card.getByText('Weather is unavailable right now.').waitFor();
+    assert.equal(await card.getByTestId('weather-temperature').count(), 0, 'no invented weather');
+    openMeteo.state.behaviour = 'answer';
+    await context.close();
   });
 
   it('follows what another device logs — a meal, water, steps, a workout — without reloading', async () => {

@@ -31,10 +31,10 @@ export type App = Awaited<ReturnType<typeof startApp>>;
  * `npm start` on a temp DATA_DIR (with the current web app built) and a headless Chromium.
  * Helpers open pages as a signed-in user by putting the session where the app keeps it.
  */
-export async function startApp() {
+export async function startApp(env: Record<string, string> = {}) {
   ensureFrontendBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '1000' });
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '1000', ...env });
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const api = apiClient(server.baseUrl);
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -14,6 +14,7 @@ import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
 import { useWorkoutList } from '../workouts/useWorkoutList.ts';
 import { RecentRecords } from './RecentRecords.tsx';
 import { Ring } from './Ring.tsx';
+import { WeatherCard } from './WeatherCard.tsx';
 
 // recharts is large: it loads with the chart, not with the app.
 const WeekChart = lazy(() => import('./WeekChart.tsx').then((module) => ({ default: module.WeekChart })));
@@ -183,6 +184,7 @@ export function DashboardPage() {
           )}
           <RecentRecords />
           {progress && <AchievementsPanel progress={progress} latestOnly />}
+          <WeatherCard />
         </div>
         <section aria-labelledby="actions-title" className="stack-sm">
           <h2 id="actions-title">{t('dashboard.quickActions')}</h2>

@@ -1,0 +1,163 @@
+import type { WeatherResponse } from '@fitness/contracts/weather/api.ts';
+import {
+  Cloud,
+  CloudDrizzle,
+  CloudFog,
+  CloudLightning,
+  CloudRain,
+  CloudSnow,
+  CloudSun,
+  MapPin,
+  Sun,
+} from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { formatNumber } from '../../lib/format.ts';
+
+/** The position the user chose to share, kept on this device only. */
+const POSITION_KEY = 'weather_position';
+const REFRESH_MS = 15 * 60_000;
+
+const ICONS: Record<string, typeof Sun> = {
+  clear: Sun,
+  'partly-cloudy': CloudSun,
+  overcast: Cloud,
+  fog: CloudFog,
+  drizzle: CloudDrizzle,
+  rain: CloudRain,
+  snow: CloudSnow,
+  thunderstorm: CloudLightning,
+};
+
+function savedPosition(): { latitude: number; longitude: number } | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null');
+    return typeof saved?.latitude === 'number' && typeof saved?.longitude === 'number' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The weather where the user is (when they share their position) or at the server's configured
+ * place. When the provider cannot be reached the card says so; it never shows invented weather.
+ */
+export function WeatherCard() {
+  const { t, i18n } = useTranslation();
+  const { units } = useSnapshot(services.settings.state);
+  const [answer, setAnswer] = useState<WeatherResponse | 'failed' | null>(null);
+  const [locating, setLocating] = useState(false);
+  const n = (value: number, digits = 0) => formatNumber(value, i18n.language, digits);
+
+  const load = useCallback(async () => {
+    const position = savedPosition();
+    const query = position ? `?latitude=${position.latitude}&longitude=${position.longitude}` : '';
+    try {
+      setAnswer(await services.api.get<WeatherResponse>(`/weather${query}`));
+    } catch {
+      setAnswer('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  function shareLocation() {
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        // Two decimals (about a kilometre) is all the weather needs; keep no more than that.
+        const position = {
+          latitude: Number(coords.latitude.toFixed(2)),
+          longitude: Number(coords.longitude.toFixed(2)),
+        };
+        localStorage.setItem(POSITION_KEY, JSON.stringify(position));
+        setLocating(false);
+        void load();
+      },
+      () => {
+        setLocating(false);
+        services.toasts.error(t('weather.locationDenied'));
+      },
+      { timeout: 10_000, maximumAge: 60 * 60_000 },
+    );
+  }
+
+  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  const locateButton = canLocate && (
+    <Button size="sm" variant="secondary" icon={<MapPin size={16} />} onClick={shareLocation} disabled={locating}>
+      {t('weather.useMyLocation')}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (answer === null) {
+    body = <p className="muted">{t('app.loading')}</p>;
+  } else if (answer === 'failed' || !answer.available) {
+    const reason = answer !== 'failed' && !answer.available ? answer.reason : 'unreachable';
+    body = (
+      <>
+        <p className="muted" data-testid="weather-unavailable">
+          {reason === 'no-location' ? t('weather.noLocation') : t('weather.unavailable')}
+        </p>
+        {locateButton}
+      </>
+    );
+  } else {
+    const { weather } = answer;
+    const Icon = ICONS[weather.condition] ?? Cloud;
+    const temperature = (celsius: number) =>
+      units === 'imperial' ? `${n((celsius * 9) / 5 + 32)} °F` : `${n(celsius)} °C`;
+    const wind = units === 'imperial' ? `${n(weather.wind_speed / 1.609344)} mph` : `${n(weather.wind_speed)} km/h`;
+    body = (
+      <>
+        <div className="row" style={{ gap: 'var(--space-3)' }}>
+          <Icon size={36} aria-hidden />
+          <div>
+            <span className="stat-value" data-testid="weather-temperature">
+              {temperature(weather.temperature)}
+            </span>
+            <p className="muted">{t(`weather.conditions.${weather.condition}`, { defaultValue: weather.condition })}</p>
+          </div>
+        </div>
+        <dl className="facts">
+          <div>
+            <dt>{t('weather.feelsLike')}</dt>
+            <dd>{temperature(weather.feels_like)}</dd>
+          </div>
+          <div>
+            <dt>{t('weather.humidity')}</dt>
+            <dd>{n(weather.humidity)} %</dd>
+          </div>
+          <div>
+            <dt>{t('weather.wind')}</dt>
+            <dd>{wind}</dd>
+          </div>
+          {weather.uv_index !== null && (
+            <div>
+              <dt>{t('weather.uvIndex')}</dt>
+              <dd>{n(weather.uv_index, 1)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
+          <bdi>{weather.location}</bdi>
+        </p>
+        {!savedPosition() && locateButton}
+      </>
+    );
+  }
+
+  return (
+    <section className="card stack-sm" aria-labelledby="weather-title" data-testid="weather-card">
+      <h2 id="weather-title">{t('weather.title')}</h2>
+      {body}
+    </section>
+  );
+}
