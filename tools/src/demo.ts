@@ -79,6 +79,9 @@ async function main() {
     console.log(`  Sign in at ${values.url ?? `http://localhost:${config.port}`}/login`);
     console.log(`  email:    ${email}`);
     console.log(`  password: ${password}`);
+    if (registered.body.user?.role === 'admin') {
+      console.log("  It is this data folder's first account, so it is also its admin.");
+    }
   } finally {
     await stop();
   }

@@ -91,9 +91,11 @@ export function WeatherCard() {
 
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   const locateButton = canLocate && (
-    <Button size="sm" variant="secondary" icon={<MapPin size={16} />} onClick={shareLocation} disabled={locating}>
-      {t('weather.useMyLocation')}
-    </Button>
+    <div>
+      <Button size="sm" variant="secondary" icon={<MapPin size={16} />} onClick={shareLocation} disabled={locating}>
+        {t('weather.useMyLocation')}
+      </Button>
+    </div>
   );
 
   let body: ReactNode;
