@@ -48,6 +48,35 @@ describe('dashboard in a real browser', () => {
     await context.close();
   });
 
+  it("counts each user's own calendar day, wherever in the world they are", async () => {
+    // Honolulu (UTC−10) and Kiritimati (UTC+14) are a day apart at every moment, so each
+    // dashboard must show its own local day, whatever the server's clock says.
+    for (const [timezoneId, calories] of [
+      ['Pacific/Honolulu', 310],
+      ['Pacific/Kiritimati', 640],
+    ] as const) {
+      const { account, context, page } = await app.signedIn({ timezoneId });
+      await page.goto('/dashboard');
+      await page.getByTestId('calories-consumed').filter({ hasText: /^0$/ }).waitFor();
+      const local = await page.evaluate(() => {
+        const now = new Date();
+        return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+      });
+      for (const date of [local, addDays(local, -1), addDays(local, 1)]) {
+        const meal = (await app.api('POST', '/meals', { token: account.token, body: { date, type: 'lunch' } })).body;
+        await app.api('POST', `/meals/${meal.id}/entries`, {
+          token: account.token,
+          body: { name: 'Poke bowl', calories: date === local ? calories : 999 },
+        });
+      }
+      await page
+        .getByTestId('calories-consumed')
+        .filter({ hasText: String(calories) })
+        .waitFor({ timeout: 3000 });
+      await context.close();
+    }
+  });
+
   it('follows what another device logs — a meal, water, steps, a workout — without reloading', async () => {
     const { account, context, page } = await app.signedIn();
     const token = account.token;
@@ -139,3 +168,7 @@ describe('dashboard in a real browser', () => {
     await context.close();
   });
 });
+
+function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -40,11 +40,16 @@ export async function startApp(env: Record<string, string> = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   async function context(
-    options: { viewport?: { width: number; height: number }; storage?: Record<string, string> } = {},
+    options: {
+      viewport?: { width: number; height: number };
+      storage?: Record<string, string>;
+      timezoneId?: string;
+    } = {},
   ) {
     const ctx: BrowserContext = await browser.newContext({
       baseURL: server.baseUrl,
       viewport: options.viewport ?? DESKTOP,
+      ...(options.timezoneId && { timezoneId: options.timezoneId }),
     });
     if (options.storage) {
       await ctx.addInitScript((entries) => {
@@ -59,13 +64,18 @@ export async function startApp(env: Record<string, string> = {}) {
 
   /** A new user registered over the API, and a browser context already signed in as them. */
   async function signedIn(
-    options: { viewport?: { width: number; height: number }; settings?: object; locale?: string } = {},
+    options: {
+      viewport?: { width: number; height: number };
+      settings?: object;
+      locale?: string;
+      timezoneId?: string;
+    } = {},
   ) {
     const account = await registerUser(api, 'Robin Runner');
     const storage: Record<string, string> = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
     if (options.settings) storage.app_settings = JSON.stringify(options.settings);
     if (options.locale) storage.locale = options.locale;
-    const ctx = await context({ viewport: options.viewport, storage });
+    const ctx = await context({ viewport: options.viewport, storage, timezoneId: options.timezoneId });
     return { account, context: ctx, page: await ctx.newPage() };
   }
 

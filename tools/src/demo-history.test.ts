@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
+import { readModelsRebuiltFromZero, snapshotReadModels } from '@fitness/gateway/testing/read-models.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { seedHistory } from './demo-history.ts';
@@ -33,6 +34,11 @@ describe('a year of history', () => {
     assert.ok(seeded.commands > 5000, `${seeded.commands} commands`);
     assert.equal(seeded.from, '2025-11-22');
     assert.ok((await server.eventStore.headPosition()) > 5000);
+  });
+
+  it('rebuilds from zero into the same read models the live projections keep', async () => {
+    // The metrics, records and achievements are worked out from these documents alone.
+    assert.deepEqual(await snapshotReadModels(server.readStore), await readModelsRebuiltFromZero(server.eventStore));
   });
 
   it('answers today, the week, the month, records and achievements without reading the event store', async () => {
