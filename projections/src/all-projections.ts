@@ -1,4 +1,5 @@
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
+import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { Projection } from './projection.ts';
@@ -17,4 +18,5 @@ export const allProjections = [
   mealsProjection,
   waterProjection,
   stepsProjection,
+  bodyWeightProjection,
 ] as unknown as Projection[];

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, StepsBody, type StepsEvent, StepsParams, stepsStream } from '@fitness/contracts';
+import {
+  BodyWeightBody,
+  type BodyWeightEvent,
+  bodyWeightStream,
+  ErrorBody,
+  StepsBody,
+  type StepsEvent,
+  StepsParams,
+  stepsStream,
+} from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { Type } from 'typebox';
 import { commandContext } from '../core/command-context.ts';
@@ -16,7 +25,17 @@ export const stepsDecider: Decider<RecordSteps, StepsEvent, number | null> = {
     current === count ? [] : [{ type: 'StepsRecorded', data: { userId, date, count, recordedAt: at } }],
 };
 
-/** PUT /api/v1/steps/{date}: the day's step count. */
+type RecordBodyWeight = { userId: string; date: string; weight: number; at: string };
+
+/** A day's weigh-in, like steps: the latest stands; the same weight again changes nothing. */
+export const bodyWeightDecider: Decider<RecordBodyWeight, BodyWeightEvent, number | null> = {
+  initialState: () => null,
+  evolve: (_weight, event) => event.data.weight,
+  decide: ({ userId, date, weight, at }, current) =>
+    current === weight ? [] : [{ type: 'BodyWeightRecorded', data: { userId, date, weight, recordedAt: at } }],
+};
+
+/** PUT /api/v1/steps/{date}: the day's step count. PUT /api/v1/body-weight/{date}: the day's weigh-in. */
 export const stepsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
   app.put(
@@ -42,6 +61,34 @@ export const stepsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       );
       reply.header('X-Event-Position', result.position);
       return { date, count: request.body.count };
+    },
+  );
+
+  app.put(
+    '/body-weight/:date',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: "Record a day's body weight (kg)",
+        params: StepsParams,
+        body: BodyWeightBody,
+        response: { 200: Type.Object({ date: Type.String(), weight: Type.Number() }), 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.id ?? '';
+      const context = commandContext(request, services.clock());
+      const { date } = request.params;
+      // Kept to 0.1 kg: scales show no more, and pounds convert back without noise.
+      const weight = Math.round(request.body.weight * 10) / 10;
+      const result = await services.handler.handle(
+        bodyWeightDecider,
+        bodyWeightStream(userId, date),
+        { userId, date, weight, at: context.now.toISOString() },
+        context,
+      );
+      reply.header('X-Event-Position', result.position);
+      return { date, weight };
     },
   );
 };

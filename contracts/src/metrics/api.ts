@@ -1,9 +1,6 @@
 import { Type } from 'typebox';
+import { CalendarDate } from '../calendar-date.ts';
 
-const CalendarDate = Type.String({
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  errorMessage: 'The date must be a calendar date like 2026-01-31.',
-});
 const Pair = Type.Object({ consumed: Type.Number(), target: Type.Number() });
 
 export const DailyMetricsSchema = Type.Object({
@@ -53,6 +50,19 @@ export const MetricsSpan = Type.Object({
 });
 
 export const StepsParams = Type.Object({ date: CalendarDate });
+export const BodyWeightBody = Type.Object(
+  {
+    weight: Type.Number({
+      minimum: 20,
+      maximum: 500,
+      errorMessage: 'The weight must be a number from 20 to 500 kg.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const BodyWeightQuery = Type.Object({ from: Type.Optional(CalendarDate), to: Type.Optional(CalendarDate) });
+export const BodyWeightEntry = Type.Object({ date: Type.String(), weight: Type.Number() });
+export const BodyWeightList = Type.Object({ data: Type.Array(BodyWeightEntry) });
 export const StepsBody = Type.Object(
   {
     count: Type.Integer({

@@ -9,3 +9,14 @@ export const stepsStream = (userId: string, date: string) => `steps-${userId}-${
 export const stepsDayId = (userId: string, date: string) => `${userId}:${date}`;
 
 export type StepsDocument = { id: string; user_id: string; date: string; count: number };
+
+/** A weigh-in on a day (kg; the latest of the day stands). Stream: `body-weight-<userId>-<date>`. */
+export type BodyWeightEvent = {
+  type: 'BodyWeightRecorded';
+  data: { userId: string; date: string; weight: number; recordedAt: string };
+};
+
+export const bodyWeightEventTypes: readonly BodyWeightEvent['type'][] = ['BodyWeightRecorded'];
+export const bodyWeightStream = (userId: string, date: string) => `body-weight-${userId}-${date}`;
+
+export type BodyWeightDocument = { id: string; user_id: string; date: string; weight: number };

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CalendarDate } from '../calendar-date.ts';
 import type { Localized } from '../exercises/events.ts';
 import { FOOD_CATEGORIES, type FoodCategory, MEAL_TYPES, type MealType, type Nutrients } from './events.ts';
 
@@ -10,10 +11,6 @@ const oneOf = <T extends readonly string[]>(values: T, message: string) =>
     ),
   );
 
-const CalendarDate = Type.String({
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  errorMessage: 'The date must be a calendar date like 2026-01-31.',
-});
 const Category = oneOf(FOOD_CATEGORIES, `The category must be one of: ${FOOD_CATEGORIES.join(', ')}.`);
 const MealTypeField = oneOf(MEAL_TYPES, `The meal type must be one of: ${MEAL_TYPES.join(', ')}.`);
 const grams = (what: string, max: number) =>

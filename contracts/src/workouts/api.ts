@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CalendarDate } from '../calendar-date.ts';
 
 /**
  * HTTP shapes of the workouts API. One source for validation, TypeScript types and OpenAPI.
@@ -7,10 +8,6 @@ import { type Static, Type } from 'typebox';
 
 export const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
-const CalendarDate = Type.String({
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  errorMessage: 'The date must be a calendar date like 2026-01-31.',
-});
 const Name = (what: string) =>
   Type.String({
     minLength: 1,

@@ -82,6 +82,40 @@ describe('metrics API', () => {
     assert.equal((await server.api('GET', '/metrics/today?date=yesterday', { token })).status, 422);
   });
 
+  it('keeps one weigh-in per day, the latest standing, listed oldest first — and only the caller’s', async () => {
+    const { token } = await server.register('Weigher');
+    const other = await server.register('Someone else');
+    const put = (date: string, weight: unknown, as = token) =>
+      server.api('PUT', `/body-weight/${date}`, { token: as, body: { weight } });
+    assert.equal((await put('2026-11-02', 80.04)).body.weight, 80, 'kept to 0.1 kg');
+    await put('2026-11-09', 79.5);
+    await put('2026-11-09', 79.2); // weighed again that day: the latest stands
+    await put('2026-10-26', 81);
+    await put('2026-11-09', 90, other.token);
+
+    const all = await server.api('GET', '/body-weight', { token });
+    assert.deepEqual(all.body.data, [
+      { date: '2026-10-26', weight: 81 },
+      { date: '2026-11-02', weight: 80 },
+      { date: '2026-11-09', weight: 79.2 },
+    ]);
+    const november = await server.api('GET', '/body-weight?from=2026-11-01&to=2026-11-05', { token });
+    assert.deepEqual(november.body.data, [{ date: '2026-11-02', weight: 80 }]);
+
+    for (const [date, weight] of [
+      ['2026-11-31', 80],
+      ['2026-11-10', 10],
+      ['2026-11-10', '80'],
+      ['2026-11-10', 501],
+    ] as const) {
+      const refused = await put(date, weight);
+      assert.equal(refused.status, 422, `${date} ${weight}`);
+    }
+    assert.equal((await server.api('GET', '/body-weight?from=yesterday', { token })).status, 422);
+    assert.equal((await server.api('PUT', '/body-weight/2026-11-10', { body: { weight: 80 } })).status, 401);
+    assert.equal((await server.api('GET', '/body-weight', { token })).body.data.length, 3, 'nothing refused was kept');
+  });
+
   it('keeps personal records with the best they beat, and forgets a deleted workout’s', async () => {
     const { token } = await server.register('Lifter');
     const lift = async (date: string, sets: { reps: number; weight: number; type?: string }[]) => {

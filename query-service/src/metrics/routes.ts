@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  type BodyWeightDocument,
+  BodyWeightList,
+  BodyWeightQuery,
   DailyMetricsSchema,
   dailyMetrics,
   ErrorBody,
@@ -33,7 +36,7 @@ type Stored<T> = T & { id: string };
  * models of each day (meals, water, workouts, steps): no event is replayed to answer.
  */
 export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['meals', 'water', 'workouts', 'steps']));
+  app.addHook('onRequest', signedInRead(services, ['meals', 'water', 'workouts', 'steps', 'body_weight']));
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
@@ -149,6 +152,28 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
         where: { user_id: request.auth?.id ?? '' },
       });
       return progress(workouts, today(request.query.date));
+    },
+  );
+
+  app.get(
+    '/body-weight',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: 'Weigh-ins (kg), oldest first, between from and to (inclusive, both optional)',
+        querystring: BodyWeightQuery,
+        response: { 200: BodyWeightList, ...errors },
+      },
+    },
+    async (request) => {
+      const { from = '0000-01-01', to = '9999-12-31' } = request.query;
+      const days = await readStore.find<Stored<BodyWeightDocument>>('body_weight', {
+        where: { user_id: request.auth?.id ?? '' },
+        orderBy: [{ field: 'date', direction: 'asc' }],
+      });
+      return {
+        data: days.filter((day) => day.date >= from && day.date <= to).map(({ date, weight }) => ({ date, weight })),
+      };
     },
   );
 };
