@@ -77,6 +77,33 @@ describe('dashboard in a real browser', () => {
     }
   });
 
+  it('records weigh-ins in pounds on the profile and draws the history, following other devices', async () => {
+    const { account, context, page } = await app.signedIn({ settings: { units: 'imperial' } });
+    await page.goto('/profile');
+    const history = page.getByTestId('weight-history');
+    await history.getByText('No weigh-ins yet', { exact: false }).waitFor();
+
+    await history.getByLabel("Today's weight (lb)").fill('5');
+    await history.getByRole('button', { name: 'Save' }).click();
+    await history.getByText('Enter your weight, from 44 to 1,102 lb.').waitFor();
+
+    await history.getByLabel("Today's weight (lb)").fill('165');
+    await history.getByRole('button', { name: 'Save' }).click();
+    await history.getByText('Latest: 165 lb', { exact: false }).waitFor();
+    const stored = (await app.api('GET', '/body-weight', { token: account.token })).body.data;
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0].weight, 74.84, '165 lb kept as kilograms');
+    const me = (await app.api('GET', '/me', { token: account.token })).body;
+    assert.equal(me.profile.weight, 74.8, "today's weigh-in is the current weight");
+
+    // A weigh-in a week earlier from another device: the chart appears without a reload.
+    const earlier = new Date(Date.parse(`${stored[0].date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    await app.api('PUT', `/body-weight/${earlier}`, { token: account.token, body: { weight: 76 } });
+    await history.getByRole('figure', { name: 'Body weight over the last year' }).waitFor({ timeout: 3000 });
+    await screenshot(page, 'profile-weight-en-desktop');
+    await context.close();
+  });
+
   it('follows what another device logs — a meal, water, steps, a workout — without reloading', async () => {
     const { account, context, page } = await app.signedIn();
     const token = account.token;

@@ -65,8 +65,11 @@ describe('a year of history', () => {
       const month = await get('/metrics/monthly?date=2026-10-15');
       const records = await get('/metrics/prs');
       const progress = await get('/metrics/achievements');
+      const weighIns = await get('/body-weight?from=2026-01-01');
       assert.deepEqual(reads, { stream: 0, all: 0 }, 'no request replayed events');
 
+      assert.ok(weighIns.data.length >= 45, `weekly weigh-ins: ${weighIns.data.length}`);
+      assert.ok(weighIns.data[0].weight > (weighIns.data.at(-1)?.weight ?? 0), 'weight goes down over the year');
       assert.ok(today.calories.consumed > 1000, 'three meals a day');
       assert.ok(today.water.consumed >= 1000);
       assert.ok(today.steps.count >= 3500);

@@ -173,6 +173,12 @@ export async function seedHistory(options: SeedOptions) {
     const glasses = Math.round(between(4, 9));
     for (let glass = 0; glass < glasses; glass += 1) await call('POST', `/water/${date}`, { ml: 250 });
     await call('PUT', `/steps/${date}`, { count: Math.round(between(3500, 14000)) });
+    // Weighed every Monday morning: 74 kg drifting down to about 69.5 over the year.
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 1) {
+      await call('PUT', `/body-weight/${date}`, {
+        weight: Math.round((74 - 4.5 * progress + between(-0.6, 0.6)) * 10) / 10,
+      });
+    }
   }
 
   let nextDay = 0;
@@ -188,7 +194,7 @@ export async function seedHistory(options: SeedOptions) {
     }),
   );
 
-  // Body weight drifts down over the year; the profile keeps today's.
+  // The profile keeps today's weight, where the weigh-ins ended.
   await call('PATCH', '/me', { weight: 69.5 });
   return { commands, from: first, until };
 }

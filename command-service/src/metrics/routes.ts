@@ -79,8 +79,9 @@ export const stepsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       const userId = request.auth?.id ?? '';
       const context = commandContext(request, services.clock());
       const { date } = request.params;
-      // Kept to 0.1 kg: scales show no more, and pounds convert back without noise.
-      const weight = Math.round(request.body.weight * 10) / 10;
+      // Kept to 0.01 kg: finer than any scale, and fine enough that a weight typed in pounds
+      // (0.1 lb steps) shows again as typed.
+      const weight = Math.round(request.body.weight * 100) / 100;
       const result = await services.handler.handle(
         bodyWeightDecider,
         bodyWeightStream(userId, date),

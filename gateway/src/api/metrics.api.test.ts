@@ -87,7 +87,7 @@ describe('metrics API', () => {
     const other = await server.register('Someone else');
     const put = (date: string, weight: unknown, as = token) =>
       server.api('PUT', `/body-weight/${date}`, { token: as, body: { weight } });
-    assert.equal((await put('2026-11-02', 80.04)).body.weight, 80, 'kept to 0.1 kg');
+    assert.equal((await put('2026-11-02', 80.004)).body.weight, 80, 'kept to 0.01 kg');
     await put('2026-11-09', 79.5);
     await put('2026-11-09', 79.2); // weighed again that day: the latest stands
     await put('2026-10-26', 81);

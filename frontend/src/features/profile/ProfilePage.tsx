@@ -7,12 +7,13 @@ import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber } from '../../lib/format.ts';
+import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
 import { displayHeight, displayWeight, heightToCm, heightUnit, weightToKg, weightUnit } from '../../lib/units.ts';
 import type { User } from '../auth/types.ts';
 import { AchievementsPanel, StatsPanel } from '../progress/ProgressPanels.tsx';
 import { useProgress } from '../progress/useProgress.ts';
 import { bmi } from './bmi.ts';
+import { WeightHistory } from './WeightHistory.tsx';
 
 const GENDERS = ['male', 'female', 'other'] as const;
 const ACTIVITY = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
@@ -72,6 +73,14 @@ export function ProfilePage() {
         goals: draft.goals,
       });
       services.auth.updateUser(updated);
+      // A new weight on the profile is also today's weigh-in, so the history follows it.
+      // (Sent as typed, not as the profile's 0.1 kg, so 165 lb shows again as 165 lb.)
+      const typed = Number(draft.weight.replace(',', '.'));
+      if (updated.profile?.weight && updated.profile.weight !== profile?.weight && Number.isFinite(typed)) {
+        await services.api
+          .put(`/body-weight/${localToday()}`, { weight: weightToKg(typed, units) })
+          .catch((failure) => console.error('Failed to record the weigh-in', failure));
+      }
       services.toasts.success(t('profile.updated'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
@@ -198,6 +207,7 @@ export function ProfilePage() {
             </dl>
           </section>
           {progress && <StatsPanel progress={progress} />}
+          <WeightHistory />
           {progress && <AchievementsPanel progress={progress} />}
         </div>
       </div>

@@ -1,0 +1,131 @@
+import { Scale } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { onLiveChange, services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { Spinner } from '../../components/Feedback.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
+import { displayWeight, weightToKg, weightUnit } from '../../lib/units.ts';
+import type { User } from '../auth/types.ts';
+
+// recharts loads with the chart, not with the app.
+const WeightChart = lazy(() => import('./WeightChart.tsx').then((module) => ({ default: module.WeightChart })));
+
+type WeighIn = { date: string; weight: number };
+
+const yearAgo = () => {
+  const today = localToday();
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+};
+
+/** The last year of weigh-ins as a chart, and today's weigh-in; follows other devices live. */
+export function WeightHistory() {
+  const { t, i18n } = useTranslation();
+  const { units } = useSnapshot(services.settings.state);
+  const [weighIns, setWeighIns] = useState<WeighIn[] | null>(null);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const unit = weightUnit(units);
+  // The server's range (20 to 500 kg), said in the user's own unit.
+  const invalid = t('profile.weightHistory.invalid', {
+    min: formatNumber(displayWeight(20, units), i18n.language, 0),
+    max: formatNumber(displayWeight(500, units), i18n.language, 0),
+    unit,
+  });
+
+  const load = useCallback(async () => {
+    try {
+      setWeighIns((await services.api.get<{ data: WeighIn[] }>(`/body-weight?from=${yearAgo()}`)).data);
+    } catch (failure) {
+      console.error('Failed to load the weigh-ins', failure);
+      setWeighIns([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    return onLiveChange((notice) => {
+      if (notice.model === 'body_weight') void load();
+    });
+  }, [load]);
+
+  async function record(event: FormEvent) {
+    event.preventDefault();
+    const value = Number(draft.replace(',', '.'));
+    if (draft.trim() === '' || !Number.isFinite(value)) {
+      setError(invalid);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const kg = weightToKg(value, units);
+      await services.api.put(`/body-weight/${localToday()}`, { weight: kg });
+      // Today's weigh-in is the current weight, which the targets and BMI use.
+      services.auth.updateUser(await services.api.patch<User>('/me', { weight: Math.round(kg * 10) / 10 }));
+      setDraft('');
+      services.toasts.success(t('profile.weightHistory.saved'));
+      await load();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 422) {
+        setError(invalid);
+      } else {
+        services.toasts.error(t('profile.weightHistory.failed'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const points = (weighIns ?? []).map(({ date, weight }) => ({ date, weight: displayWeight(weight, units) }));
+  const latest = points.at(-1);
+  return (
+    <section className="card stack-sm" aria-labelledby="weight-history-title" data-testid="weight-history">
+      <h2 id="weight-history-title" className="row" style={{ gap: 'var(--space-2)' }}>
+        <Scale size={20} aria-hidden />
+        {t('profile.weightHistory.title')}
+      </h2>
+      {weighIns === null && <Spinner />}
+      {weighIns !== null && points.length === 0 && <p className="muted">{t('profile.weightHistory.empty')}</p>}
+      {latest && (
+        <p className="muted">
+          {t('profile.weightHistory.latest', {
+            weight: `${formatNumber(latest.weight, i18n.language, 1)} ${unit}`,
+            date: formatDay(latest.date, i18n.language),
+          })}
+        </p>
+      )}
+      {points.length > 1 && (
+        <Suspense fallback={<Spinner />}>
+          <WeightChart points={points} unit={unit} />
+        </Suspense>
+      )}
+      <form className="row" onSubmit={record} noValidate style={{ gap: 'var(--space-2)', flexWrap: 'nowrap' }}>
+        <label htmlFor="weigh-in" className="visually-hidden">
+          {t('profile.weightHistory.today', { unit })}
+        </label>
+        <input
+          id="weigh-in"
+          className="input"
+          inputMode="decimal"
+          placeholder={t('profile.weightHistory.today', { unit })}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'weigh-in-error' : undefined}
+        />
+        <Button type="submit" size="sm" disabled={busy}>
+          {t('common.save')}
+        </Button>
+      </form>
+      {error && (
+        <p id="weigh-in-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
