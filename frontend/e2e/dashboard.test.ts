@@ -84,17 +84,22 @@ describe('dashboard in a real browser', () => {
     await history.getByText('No weigh-ins yet', { exact: false }).waitFor();
 
     await history.getByLabel("Today's weight (lb)").fill('5');
-    await history.getByRole('button', { name: 'Save' }).click();
+    await history.getByRole('button', { name: 'Record' }).click();
     await history.getByText('Enter your weight, from 44 to 1,102 lb.').waitFor();
 
     await history.getByLabel("Today's weight (lb)").fill('165');
-    await history.getByRole('button', { name: 'Save' }).click();
+    await history.getByRole('button', { name: 'Record' }).click();
     await history.getByText('Latest: 165 lb', { exact: false }).waitFor();
     const stored = (await app.api('GET', '/body-weight', { token: account.token })).body.data;
     assert.equal(stored.length, 1);
     assert.equal(stored[0].weight, 74.84, '165 lb kept as kilograms');
     const me = (await app.api('GET', '/me', { token: account.token })).body;
-    assert.equal(me.profile.weight, 74.8, "today's weigh-in is the current weight");
+    assert.equal(me.profile.weight, 74.84, "today's weigh-in is the current weight");
+    assert.equal(
+      await page.getByLabel('Weight (lb)', { exact: true }).inputValue(),
+      '165',
+      'and the form shows it as typed',
+    );
 
     // A weigh-in a week earlier from another device: the chart appears without a reload.
     const earlier = new Date(Date.parse(`${stored[0].date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);

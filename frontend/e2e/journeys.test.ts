@@ -118,7 +118,7 @@ describe('journeys in a real browser', () => {
     const { context, page } = await app.signedIn();
     await page.goto('/profile');
     await page.getByLabel('Height (cm)').fill('180');
-    await page.getByLabel('Weight (kg)').fill('81');
+    await page.getByLabel('Weight (kg)', { exact: true }).fill('81');
     await page.getByLabel('Gender').selectOption('male');
     await page.getByLabel('Build muscle').check();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -126,8 +126,8 @@ describe('journeys in a real browser', () => {
     await page.getByTestId('bmi').filter({ hasText: '25' }).waitFor();
     await page.getByText('Overweight').waitFor();
     await page.reload();
-    assert.equal(await page.getByLabel('Weight (kg)').inputValue(), '81');
-    await page.getByLabel('Weight (kg)').fill('-3');
+    assert.equal(await page.getByLabel('Weight (kg)', { exact: true }).inputValue(), '81');
+    await page.getByLabel('Weight (kg)', { exact: true }).fill('-3');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to update profile. Please try again.');
     await page.getByText('The weight must be from 20 to 500 kg.').waitFor();

@@ -1,5 +1,5 @@
 import { Activity, Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { services } from '../../app/services.ts';
@@ -44,6 +44,13 @@ export function ProfilePage() {
     activity_level: profile?.activity_level ?? '',
     goals: [...(profile?.goals ?? [])],
   }));
+  // A weigh-in (here or on another device) changes the current weight: the field follows it.
+  const currentWeight = profile?.weight ?? null;
+  useEffect(() => {
+    if (currentWeight !== null) {
+      setDraft((previous) => ({ ...previous, weight: String(displayWeight(currentWeight, units)) }));
+    }
+  }, [currentWeight, units]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const progress = useProgress(false);

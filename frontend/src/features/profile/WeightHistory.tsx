@@ -65,7 +65,7 @@ export function WeightHistory() {
       const kg = weightToKg(value, units);
       await services.api.put(`/body-weight/${localToday()}`, { weight: kg });
       // Today's weigh-in is the current weight, which the targets and BMI use.
-      services.auth.updateUser(await services.api.patch<User>('/me', { weight: Math.round(kg * 10) / 10 }));
+      services.auth.updateUser(await services.api.patch<User>('/me', { weight: Math.round(kg * 100) / 100 }));
       setDraft('');
       services.toasts.success(t('profile.weightHistory.saved'));
       await load();
@@ -118,7 +118,7 @@ export function WeightHistory() {
           aria-describedby={error ? 'weigh-in-error' : undefined}
         />
         <Button type="submit" size="sm" disabled={busy}>
-          {t('common.save')}
+          {t('profile.weightHistory.record')}
         </Button>
       </form>
       {error && (
