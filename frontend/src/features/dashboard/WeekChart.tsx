@@ -13,6 +13,11 @@ export function WeekChart({ week }: { week: Week }) {
     kcal: day.calories.consumed,
   }));
   const target = week.days[0]?.calories.target ?? 0;
+  // Round ticks (every 500 kcal, or 1,000 on a big week) up past the best day and the target.
+  const highest = Math.max(target, ...data.map((row) => row.kcal), 1);
+  const step = highest > 3000 ? 1000 : 500;
+  const top = Math.ceil(highest / step) * step;
+  const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step);
   return (
     <figure className="chart" aria-label={t('dashboard.weekChart')}>
       <ResponsiveContainer width="100%" height={200}>
@@ -24,7 +29,9 @@ export function WeekChart({ week }: { week: Week }) {
             orientation={rtl ? 'right' : 'left'}
             width={48}
             fontSize={12}
-            domain={[0, (highest: number) => Math.max(highest, target)]}
+            domain={[0, top]}
+            ticks={ticks}
+            tickFormatter={(value) => formatNumber(Number(value), i18n.language, 0)}
           />
           <Tooltip
             formatter={(value) => `${formatNumber(Number(value), i18n.language, 0)} kcal`}
