@@ -1,3 +1,4 @@
+export * from './calendar.ts';
 export * from './changes.ts';
 export * from './config.ts';
 export * from './errors.ts';

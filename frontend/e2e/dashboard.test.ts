@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { shiftDay } from '@fitness/contracts/calendar.ts';
 import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
@@ -62,7 +63,7 @@ describe('dashboard in a real browser', () => {
         const now = new Date();
         return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
       });
-      for (const date of [local, addDays(local, -1), addDays(local, 1)]) {
+      for (const date of [local, shiftDay(local, -1), shiftDay(local, 1)]) {
         const meal = (await app.api('POST', '/meals', { token: account.token, body: { date, type: 'lunch' } })).body;
         await app.api('POST', `/meals/${meal.id}/entries`, {
           token: account.token,
@@ -102,7 +103,7 @@ describe('dashboard in a real browser', () => {
     );
 
     // A weigh-in a week earlier from another device: the chart appears without a reload.
-    const earlier = new Date(Date.parse(`${stored[0].date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const earlier = shiftDay(stored[0].date, -7);
     await app.api('PUT', `/body-weight/${earlier}`, { token: account.token, body: { weight: 76 } });
     await history.getByRole('figure', { name: 'Body weight over the last year' }).waitFor({ timeout: 3000 });
     await screenshot(page, 'profile-weight-en-desktop');
@@ -200,7 +201,3 @@ describe('dashboard in a real browser', () => {
     await context.close();
   });
 });
-
-function addDays(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}

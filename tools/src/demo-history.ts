@@ -1,3 +1,5 @@
+import { shiftDay } from '@fitness/contracts';
+
 /**
  * A year of believable history for one user, written through the public API (the normal command
  * path), so every event is real and the read models can be rebuilt from it. Deterministic: the
@@ -61,9 +63,6 @@ function random(seed: number) {
   };
 }
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 export type SeedOptions = {
   api: Api;
   token: string;
@@ -106,11 +105,11 @@ export async function seedHistory(options: SeedOptions) {
     goals: ['lose_weight', 'build_muscle'],
   });
 
-  const first = addDays(until, -(days - 1));
+  const first = shiftDay(until, -(days - 1));
   let session = 0;
   const plans: { date: string; plan: Plan | null; progress: number }[] = [];
   for (let day = 0; day < days; day += 1) {
-    const date = addDays(first, day);
+    const date = shiftDay(first, day);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const plan = TRAINING_DAYS.has(weekday) ? (PLANS[session++ % PLANS.length] ?? null) : null;
     plans.push({ date, plan, progress: day / days });

@@ -1,5 +1,6 @@
 import type { ExerciseCategory } from '../exercises/events.ts';
 import type { MealDocument } from '../nutrition/api.ts';
+import { mealsTotal } from '../nutrition/arithmetic.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 
@@ -69,15 +70,7 @@ export function dailyMetrics(input: {
   categoryOf: (exerciseId: string) => ExerciseCategory | undefined;
 }): DailyMetrics {
   const { targets } = input;
-  const eaten = input.meals.reduce(
-    (sum, meal) => ({
-      kcal: sum.kcal + meal.calories,
-      protein: sum.protein + meal.protein,
-      carbs: sum.carbs + meal.carbs,
-      fat: sum.fat + meal.fat,
-    }),
-    { kcal: 0, protein: 0, carbs: 0, fat: 0 },
-  );
+  const eaten = mealsTotal(input.meals);
   const completed = input.workouts.filter((workout) => workout.status === 'completed');
   const weight = input.weightKg ?? REFERENCE_WEIGHT_KG;
   const burned = completed.reduce((sum, workout) => sum + caloriesBurned(workout, input.categoryOf, weight), 0);

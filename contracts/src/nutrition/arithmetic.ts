@@ -38,6 +38,11 @@ export function nutrientsFor(per100g: Nutrients, grams: number): Nutrients {
   });
 }
 
+/** A day's meals (their totals) as one sum of nutrients. */
+export function mealsTotal(meals: { calories: number; protein: number; carbs: number; fat: number }[]): Nutrients {
+  return sumNutrients(meals.map(({ calories, protein, carbs, fat }) => ({ kcal: calories, protein, carbs, fat })));
+}
+
 /** The sum of entries, rounded once at the end so rounding errors do not pile up. */
 export function sumNutrients(items: Nutrients[]): Nutrients {
   return roundNutrients(

@@ -1,13 +1,7 @@
+import type { ChangeNotice } from '@fitness/contracts/changes.ts';
 import { io, type Socket } from 'socket.io-client';
 
-/** What the server pushes after each committed change (contracts/src/changes.ts). */
-export type ChangeNotice = {
-  model: string;
-  id: string;
-  userId: string | null;
-  op: 'upsert' | 'delete';
-  position: number;
-};
+export type { ChangeNotice };
 
 /**
  * The live channel: socket.io on this origin with the sign-in token. It reconnects on its own

@@ -50,17 +50,18 @@ export function WeatherCard() {
   const { units } = useSnapshot(services.settings.state);
   const [answer, setAnswer] = useState<WeatherResponse | 'failed' | null>(null);
   const [locating, setLocating] = useState(false);
+  // Read from storage once; the only change to it is made here.
+  const [position, setPosition] = useState(savedPosition);
   const n = (value: number, digits = 0) => formatNumber(value, i18n.language, digits);
 
   const load = useCallback(async () => {
-    const position = savedPosition();
     const query = position ? `?latitude=${position.latitude}&longitude=${position.longitude}` : '';
     try {
       setAnswer(await services.api.get<WeatherResponse>(`/weather${query}`));
     } catch {
       setAnswer('failed');
     }
-  }, []);
+  }, [position]);
 
   useEffect(() => {
     void load();
@@ -73,13 +74,13 @@ export function WeatherCard() {
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         // Two decimals (about a kilometre) is all the weather needs; keep no more than that.
-        const position = {
+        const shared = {
           latitude: Number(coords.latitude.toFixed(2)),
           longitude: Number(coords.longitude.toFixed(2)),
         };
-        localStorage.setItem(POSITION_KEY, JSON.stringify(position));
+        localStorage.setItem(POSITION_KEY, JSON.stringify(shared));
         setLocating(false);
-        void load();
+        setPosition(shared);
       },
       () => {
         setLocating(false);
@@ -151,7 +152,7 @@ export function WeatherCard() {
         <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
           <bdi>{weather.location}</bdi>
         </p>
-        {!savedPosition() && locateButton}
+        {!position && locateButton}
       </>
     );
   }

@@ -1,3 +1,5 @@
+import { shiftDay } from '@fitness/contracts/calendar.ts';
+import { mealsTotal } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { ChevronLeft, ChevronRight, Droplets, Info, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,6 @@ import { AddFoodDialog } from './AddFoodDialog.tsx';
 // recharts is large: it loads with the chart, not with the app.
 const MacroChart = lazy(() => import('./MacroChart.tsx').then((module) => ({ default: module.MacroChart })));
 
-import { shiftDay } from './store.ts';
 import { MEAL_TYPES, type Meal, type MealEntry, type MealType } from './types.ts';
 
 /** Meals of a day by type with totals, the macro chart against targets, and water. */
@@ -31,15 +32,7 @@ export function MealsPage() {
   }, [lang]);
 
   const meals = day.meals as Meal[];
-  const totals = meals.reduce(
-    (sum, meal) => ({
-      kcal: sum.kcal + meal.calories,
-      protein: sum.protein + meal.protein,
-      carbs: sum.carbs + meal.carbs,
-      fat: sum.fat + meal.fat,
-    }),
-    { kcal: 0, protein: 0, carbs: 0, fat: 0 },
-  );
+  const totals = mealsTotal(meals);
   const targets = day.targets;
   const water = day.water;
   const imperial = units === 'imperial';

@@ -4,11 +4,6 @@ import { localToday } from '../../lib/format.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import type { EntryInput, Meal, MealType, Targets, WaterDay } from './types.ts';
 
-/** Moves a calendar day (YYYY-MM-DD) by whole days, without time-zone surprises. */
-export function shiftDay(day: string, by: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The nutrition screen's day: its meals, water and targets. Every write reloads the day from the
  * API; a change pushed from another device for this user's meals or water reloads it too.

@@ -1,3 +1,4 @@
+import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { Scale } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +16,7 @@ const WeightChart = lazy(() => import('./WeightChart.tsx').then((module) => ({ d
 
 type WeighIn = { date: string; weight: number };
 
-const yearAgo = () => {
-  const today = localToday();
-  return new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
-};
+const yearAgo = () => shiftDay(localToday(), -365);
 
 /** The last year of weigh-ins as a chart, and today's weigh-in; follows other devices live. */
 export function WeightHistory() {
