@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type App, expectToast, PHONE, startApp } from './harness.ts';
+import { type App, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
 
 const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
@@ -131,6 +131,61 @@ describe('journeys in a real browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to update profile. Please try again.');
     await page.getByText('The weight must be from 20 to 500 kg.').waitFor();
+    await context.close();
+  });
+
+  it('deletes the account from the profile once the password confirms it, signing out every device', async () => {
+    const { account, context, page } = await app.signedIn();
+    const workout = await app.api('POST', '/workouts', { token: account.token, body: { name: 'Last session' } });
+    assert.equal(workout.status, 201);
+    // A second device, signed in on its own.
+    const login = await app.api('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const otherDevice = await app.context({
+      storage: { auth_token: login.body.token, auth_user: JSON.stringify(login.body.user) },
+    });
+    const other = await otherDevice.newPage();
+    await other.goto('/workouts');
+    await other.getByText('Last session').waitFor();
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Enter your password.' }).waitFor();
+    await dialog.getByLabel('Password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/profile-delete-account-en-desktop.png` });
+    assert.equal((await app.api('GET', '/workouts', { token: account.token })).body.data.length, 1, 'nothing lost');
+
+    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expectToast(page, 'Your account has been deleted.');
+    await page.waitForURL('**/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('auth_token')), null);
+
+    // The other device's session is over: its next request sends it to sign in.
+    await other.getByRole('link', { name: 'Dashboard' }).first().click();
+    await other.waitForURL('**/login**');
+    // And the old credentials open nothing.
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('These credentials do not match our records.').waitFor();
+    await otherDevice.close();
+    await context.close();
+  });
+
+  it('asks before deleting an account in Arabic too, right to left on a phone', async () => {
+    const { context, page } = await app.signedIn({ viewport: PHONE, locale: 'ar' });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'حذف الحساب…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'هل تريد حذف حسابك؟' });
+    await dialog.getByRole('button', { name: 'احذف حسابي' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await screenshot(page, 'profile-delete-account-ar-phone');
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });
 

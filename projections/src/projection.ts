@@ -13,9 +13,22 @@ export type Projection<D extends Document = Document, E extends DomainEvent = Do
   handles: readonly E['type'][];
   documentId(event: RecordedEvent<E>): string;
   evolve(current: D | null, event: RecordedEvent<E>): D | null;
-  /** The user who may see the document; pushes of its changes go to that user's sockets. */
-  ownerOf(document: D): string | null;
+  /**
+   * The field naming the user who owns a document (null for shared ones, such as the system
+   * exercises): pushes of its changes go to that user's sockets, and when the user deletes
+   * their account the runner drops every document that names them here.
+   */
+  ownerField: string;
 };
+
+/** The user who owns a projection's document, or null for a shared one. */
+export function ownerOf<D extends Document, E extends DomainEvent>(
+  projection: Projection<D, E>,
+  document: D,
+): string | null {
+  const owner = document[projection.ownerField];
+  return typeof owner === 'string' ? owner : null;
+}
 
 /** Folds a stream's events through a projection, as the runner would, for one document. */
 export function foldDocument<D extends Document, E extends DomainEvent>(

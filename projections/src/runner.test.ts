@@ -21,9 +21,21 @@ const tallies: Projection<Tally, TallyEvent> = {
   collection: { name: 'tallies', indexes: [['owner']] },
   handles: ['Counted', 'Reset'],
   documentId: (event) => event.data.owner,
-  ownerOf: (tally) => tally.owner,
+  ownerField: 'owner',
   evolve: (current, event) =>
     event.type === 'Reset' ? null : { id: event.data.owner, owner: event.data.owner, count: (current?.count ?? 0) + 1 },
+};
+
+/** Many documents per owner, so deleting an account has more than one thing to forget. */
+type Note = Document & { user_id: string; text: string };
+type NoteEvent = { type: 'Noted'; data: { noteId: string; userId: string } };
+const notes: Projection<Note, NoteEvent> = {
+  name: 'notes',
+  collection: { name: 'notes', indexes: [['user_id']] },
+  handles: ['Noted'],
+  documentId: (event) => event.data.noteId,
+  ownerField: 'user_id',
+  evolve: (_current, event) => ({ id: event.data.noteId, user_id: event.data.userId, text: 'x' }),
 };
 
 function open(dir: string) {
@@ -32,17 +44,17 @@ function open(dir: string) {
   const runner = new ProjectionRunner({
     eventStore,
     readStore,
-    projections: [tallies as unknown as Projection],
+    projections: [tallies as unknown as Projection, notes as unknown as Projection],
     logger: silentLogger,
     batchSize: 7,
   });
   return { eventStore, readStore, runner };
 }
 
-const event = (type: TallyEvent['type'], owner: string): NewEvent =>
+const event = (type: TallyEvent['type'] | NoteEvent['type'] | 'UserDeleted', owner: string, noteId = ''): NewEvent =>
   ({
     type,
-    data: { owner },
+    data: { owner, userId: owner, noteId },
     id: randomUUID(),
     metadata: {
       actorId: null,
@@ -77,6 +89,40 @@ describe('projection runner', () => {
     await runner.waitFor(['tallies'], reset.position, 2000);
     assert.equal(await readStore.get('tallies', 'a'), null);
     assert.equal(notices.at(-1)?.op, 'delete');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  it('forgets every document a deleted user owned, committed or still in the batch, and only theirs', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const { eventStore, readStore, runner } = open(dir);
+    const notices: ChangeNotice[] = [];
+    runner.onChange((notice) => notices.push(notice));
+    for (let i = 0; i < 10; i++) await eventStore.appendToStream('note-x', [event('Noted', 'x', `x${i}`)], 'any');
+    for (let i = 0; i < 3; i++) await eventStore.appendToStream('note-y', [event('Noted', 'y', `y${i}`)], 'any');
+    await eventStore.appendToStream('tally-x', [event('Counted', 'x'), event('Counted', 'y')], 'any');
+    await runner.start();
+    await runner.waitFor(['notes', 'tallies'], await eventStore.headPosition(), 2000);
+    assert.equal(await readStore.count('notes', { user_id: 'x' }), 10);
+
+    // Two more notes and the deletion in one batch: the batch's own documents go too.
+    const { position } = await eventStore.appendToStream(
+      'user-x',
+      [event('Noted', 'x', 'x10'), event('Noted', 'x', 'x11'), event('UserDeleted', 'x')],
+      'any',
+    );
+    assert.equal(await runner.waitFor(['notes', 'tallies'], position, 2000), true);
+    assert.equal(await readStore.count('notes', { user_id: 'x' }), 0);
+    assert.equal(await readStore.count('notes', { user_id: 'y' }), 3, "another user's notes stay");
+    assert.equal(await readStore.get('tallies', 'x'), null, 'every projection forgets the user');
+    assert.equal((await readStore.get<Tally>('tallies', 'y'))?.count, 1);
+    const deletes = notices.filter((notice) => notice.op === 'delete' && notice.position === position);
+    assert.equal(deletes.filter((notice) => notice.model === 'notes').length, 12);
+    assert.ok(deletes.every((notice) => notice.userId === 'x'));
+
+    await runner.rebuild('notes');
+    assert.equal(await readStore.count('notes'), 3, 'a rebuild from zero forgets them the same');
     await runner.stop();
     await eventStore.close();
     await readStore.close();

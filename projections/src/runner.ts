@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ChangeNotice, RecordedEvent } from '@fitness/contracts';
+import { type ChangeNotice, type RecordedEvent, USER_DELETED } from '@fitness/contracts';
 import {
   type Document,
   type DocumentWrite,
@@ -10,7 +10,7 @@ import {
 } from '@fitness/stores';
 import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
-import type { Projection } from './projection.ts';
+import { ownerOf, type Projection } from './projection.ts';
 
 type Running = {
   projection: Projection;
@@ -175,33 +175,54 @@ export class ProjectionRunner implements ProjectionProgress {
     const writes = new Map<string, DocumentWrite>();
     const changes = new Map<string, ChangeNotice>();
 
-    for (const event of events) {
-      if (event.position <= running.position || !projection.handles.includes(event.type)) continue;
-      const id = projection.documentId(event);
-      const current = documents.has(id)
+    const load = async (id: string): Promise<Document | null> =>
+      documents.has(id)
         ? (documents.get(id) ?? null)
         : running.recent.has(id)
           ? (running.recent.get(id) ?? null)
           : await this.options.readStore.get(collection, id);
-      if (current && Number(current[POSITION_FIELD]) >= event.position) continue;
-      const evolved = projection.evolve(current, event);
-      const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
+    const record = (id: string, current: Document | null, evolved: Document | null, position: number) => {
+      const next = evolved ? { ...evolved, [POSITION_FIELD]: position } : null;
       documents.set(id, next);
       if (next) {
         writes.set(id, { collection, op: 'upsert', document: next });
       } else if (current) {
-        writes.set(id, { collection, op: 'delete', id, position: event.position });
+        writes.set(id, { collection, op: 'delete', id, position });
       }
       const owner = next ?? current;
       if (owner) {
         changes.set(id, {
           model: collection,
           id,
-          userId: projection.ownerOf(owner),
+          userId: ownerOf(projection, owner),
           op: next ? 'upsert' : 'delete',
-          position: event.position,
+          position,
         });
       }
+    };
+    const isNewer = (current: Document | null, event: RecordedEvent) =>
+      !current || Number(current[POSITION_FIELD]) < event.position;
+
+    for (const event of events) {
+      if (event.position <= running.position) continue;
+      if (event.type === USER_DELETED) {
+        // Account deletion is every projection's business: what the user owned goes, whatever
+        // the collection, found by its owner field (committed documents and this batch's alike).
+        const userId = String(event.data.userId);
+        const owns = (document: Document | null | undefined) => !!document && ownerOf(projection, document) === userId;
+        const stored = await this.options.readStore.find(collection, { where: { [projection.ownerField]: userId } });
+        const ids = new Set(stored.map((document) => document.id));
+        for (const [id, document] of [...running.recent, ...documents]) if (owns(document)) ids.add(id);
+        for (const id of ids) {
+          const current = await load(id);
+          if (owns(current) && isNewer(current, event)) record(id, current, null, event.position);
+        }
+        continue;
+      }
+      if (!projection.handles.includes(event.type)) continue;
+      const id = projection.documentId(event);
+      const current = await load(id);
+      if (isNewer(current, event)) record(id, current, projection.evolve(current, event), event.position);
     }
 
     const notices = [...changes.values()];

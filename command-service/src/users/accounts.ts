@@ -25,6 +25,12 @@ export type SignedIn = { user: UserDocument; token: string; position: number };
 
 const DAY_MS = 86_400_000;
 
+/** How an email reservation stands given where its owner stands. */
+const EMAIL_CLAIM = { unwritten: 'pending', active: 'held', deleted: 'free' } as const satisfies Record<
+  string,
+  ClaimStatus
+>;
+
 /**
  * Registration, sign-in, sign-out and roles: the user aggregate plus the claims that keep
  * emails unique and make the first user of an empty system its admin.
@@ -43,16 +49,20 @@ export class Accounts {
     const userId = newId();
     const passwordHash = await hashPassword(input.password);
     const at = context.now.toISOString();
-    // A user, once registered, keeps their email and seat for good; before that the claim is pending.
-    const claimStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
-      (await this.userExists(String(claim.data.userId))) ? 'held' : 'pending';
+    // A registered user holds their email until they delete their account; the first-admin seat
+    // is held for good, so deleting the first account never makes a later stranger admin.
+    // Before the owner is written, either claim is pending.
+    const emailStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
+      EMAIL_CLAIM[await this.standing(String(claim.data.userId))];
+    const seatStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
+      (await this.standing(String(claim.data.userId))) === 'unwritten' ? 'pending' : 'held';
 
     const emailClaimed = await claimUnique(
       this.handler,
       emailReservationStream(email),
       { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
       context,
-      claimStatus,
+      emailStatus,
     );
     if (!emailClaimed) throw new ValidationFailed({ email: ['The email has already been taken.'] });
 
@@ -61,7 +71,7 @@ export class Accounts {
       FIRST_ADMIN_STREAM,
       { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
       context,
-      claimStatus,
+      seatStatus,
     );
     const role: Role = firstUser ? 'admin' : 'user';
     const { token, secret } = this.newToken('web', false, context.now);
@@ -80,8 +90,7 @@ export class Accounts {
     context: CommandContext,
   ): Promise<SignedIn> {
     const userId = await this.userIdOfEmail(input.email);
-    const history = userId ? await this.handler.readStream(userStream(userId)) : [];
-    const state = history.reduce((s, e) => userDecider.evolve(s, e as never), userDecider.initialState());
+    const state = userId ? await this.stateOf(userId) : userDecider.initialState();
     const valid = state.passwordHash
       ? await verifyPassword(state.passwordHash, input.password)
       : await verifyPassword(await decoyHash, input.password).then(() => false);
@@ -133,15 +142,43 @@ export class Accounts {
     return { user: result.document, position: result.position };
   }
 
+  /**
+   * Closes the account for good, once the user has confirmed it with their password (a session
+   * left open on a shared computer must not be enough to erase a year of training).
+   */
+  async deleteAccount(userId: string, password: string, context: CommandContext) {
+    const state = await this.stateOf(userId);
+    if (!state.registered || state.deleted) throw new UserNotFound();
+    if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
+      throw new ValidationFailed({ password: ['The password is incorrect.'] });
+    }
+    const result = await this.handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'DeleteAccount', userId, at: context.now.toISOString() },
+      context,
+      usersProjection,
+    );
+    return result.position;
+  }
+
   /** The id of the user who holds an email address, from the write side's own claims. */
   async userIdOfEmail(email: string): Promise<string | null> {
     const claims = await this.handler.readStream(emailReservationStream(email));
     const userId = claims.at(-1)?.data.userId;
-    return typeof userId === 'string' && (await this.userExists(userId)) ? userId : null;
+    return typeof userId === 'string' && (await this.standing(userId)) === 'active' ? userId : null;
   }
 
-  private async userExists(userId: string) {
-    return (await this.handler.readStream(userStream(userId))).length > 0;
+  private async stateOf(userId: string) {
+    const history = await this.handler.readStream(userStream(userId));
+    return history.reduce((s, e) => userDecider.evolve(s, e as never), userDecider.initialState());
+  }
+
+  /** Where a user stands, from their own stream: not written yet, active, or deleted. */
+  private async standing(userId: string): Promise<'unwritten' | 'active' | 'deleted'> {
+    const history = await this.handler.readStream(userStream(userId));
+    if (history.length === 0) return 'unwritten';
+    return history.some((event) => event.type === 'UserDeleted') ? 'deleted' : 'active';
   }
 
   private newToken(name: string, remember: boolean, now: Date): { token: IssuedToken; secret: string } {

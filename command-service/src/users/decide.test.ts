@@ -62,4 +62,15 @@ describe('user decider', () => {
       .thenEvents([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
     spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).thenEvents([]);
   });
+  it('deletes an account once; a deleted account takes no more commands', () => {
+    const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };
+    spec.given([registered, issued]).when({ type: 'DeleteAccount', userId, at }).thenEvents([deleted]);
+    spec.given([]).when({ type: 'DeleteAccount', userId, at }).thenThrows(UserNotFound);
+    spec.given([registered, deleted]).when({ type: 'DeleteAccount', userId, at }).thenThrows(UserNotFound);
+    spec.given([registered, deleted]).when({ type: 'IssueToken', userId, at, token }).thenThrows(UserNotFound);
+    spec
+      .given([registered, deleted])
+      .when({ type: 'UpdateProfile', userId, at, changes: { name: 'Eve' } })
+      .thenThrows(UserNotFound);
+  });
 });

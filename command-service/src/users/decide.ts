@@ -12,7 +12,8 @@ export type UserCommand =
   | (Base & { type: 'IssueToken'; token: IssuedToken })
   | (Base & { type: 'RevokeToken'; tokenId: string })
   | (Base & { type: 'ChangeRole'; role: Role })
-  | (Base & { type: 'UpdateProfile'; changes: ProfileChanges });
+  | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
+  | (Base & { type: 'DeleteAccount' });
 
 export class UserAlreadyRegistered extends Conflict {
   constructor() {
@@ -36,7 +37,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
     ];
   }
-  if (!state.registered) throw new UserNotFound();
+  if (!state.registered || state.deleted) throw new UserNotFound();
   switch (command.type) {
     case 'IssueToken':
       return [{ type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } }];
@@ -53,6 +54,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return state.role === command.role
         ? []
         : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
+    case 'DeleteAccount':
+      return [{ type: 'UserDeleted', data: { userId, deletedAt: at } }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);

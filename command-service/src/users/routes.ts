@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthResponse,
+  DeleteAccountBody,
   ErrorBody,
   LoginBody,
   MessageResponse,
@@ -91,6 +92,31 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const result = await accounts.updateProfile(auth.id, changes, commandContext(request, clock()));
       reply.header('X-Event-Position', result.position);
       return result.user;
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      config: limited,
+      onRequest: requireUser(services.authenticator),
+      schema: {
+        tags: ['account'],
+        summary:
+          'Delete your account for good, confirmed with your password: everything you logged goes, ' +
+          'every token stops working, and the email can be registered again',
+        body: DeleteAccountBody,
+        response: { 200: MessageResponse, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw new Error('requireUser sets request.auth');
+      const position = await accounts.deleteAccount(auth.id, request.body.password, commandContext(request, clock()));
+      // Answer once the account is gone from the read side, so its tokens are refused from here on.
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      reply.header('X-Event-Position', position);
+      return { message: 'Your account has been deleted.' };
     },
   );
 

@@ -2,6 +2,8 @@ import type { Role, UserEvent } from '@fitness/contracts';
 
 export type UserState = {
   registered: boolean;
+  /** Deleted accounts stay in the log but take no more commands. */
+  deleted: boolean;
   passwordHash: string | null;
   role: Role;
   tokens: Set<string>;
@@ -9,6 +11,7 @@ export type UserState = {
 
 export const initialUserState = (): UserState => ({
   registered: false,
+  deleted: false,
   passwordHash: null,
   role: 'user',
   tokens: new Set(),
@@ -29,6 +32,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, role: event.data.role };
     case 'UserProfileUpdated':
       return state;
+    case 'UserDeleted':
+      return { ...state, deleted: true, tokens: new Set() };
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

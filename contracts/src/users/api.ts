@@ -39,6 +39,15 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
+/** Deleting an account asks for the password again. */
+export const DeleteAccountBody = Type.Object(
+  {
+    password: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'The password field is required.' }),
+  },
+  { additionalProperties: false },
+);
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -15,7 +15,12 @@ export type UserEvent =
     }
   | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
-  | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } };
+  | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
+  /**
+   * The account is closed for good: every read model drops what the user owned, their tokens
+   * stop working and their email may be registered again. Carries no personal data itself.
+   */
+  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } };
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
@@ -41,7 +46,11 @@ export const userEventTypes: readonly UserEventType[] = [
   'AccessTokenRevoked',
   'UserRoleChanged',
   'UserProfileUpdated',
+  'UserDeleted',
 ];
+
+/** The event after which every projection forgets the documents the user owned. */
+export const USER_DELETED: UserEventType = 'UserDeleted';
 
 /**
  * Email uniqueness lives on the write side: each address owns one reservation stream, appended

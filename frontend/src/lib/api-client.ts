@@ -150,7 +150,7 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
     patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
     put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-    delete: <T>(path: string) => request<T>('DELETE', path),
+    delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
     /** GET /sanctum/csrf-cookie, outside /api/v1, before signing in or registering. */
     async csrfCookie() {
       try {

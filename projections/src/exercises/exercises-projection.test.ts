@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExerciseEvent, FavoriteEvent, RecordedEvent } from '@fitness/contracts';
-import { foldDocument } from '../projection.ts';
+import { foldDocument, ownerOf } from '../projection.ts';
 import { exercisesProjection, favoritesProjection } from './exercises-projection.ts';
 
 function recorded<E extends { type: string; data: Record<string, unknown> }>(events: E[]): RecordedEvent[] {
@@ -42,7 +42,7 @@ describe('exercises projection', () => {
     assert.equal(exercise?.user_id, 'u1');
     assert.deepEqual(exercise?.name, { en: 'Sled push', de: 'Sled push', ar: 'Sled push' });
     assert.equal(exercise?.primary_muscle, 'legs');
-    assert.equal(exercise && exercisesProjection.ownerOf(exercise), 'u1');
+    assert.equal(exercise && ownerOf(exercisesProjection, exercise), 'u1');
   });
 
   it('applies changes field by field and drops the exercise when deleted', () => {

@@ -22,7 +22,7 @@ export const exercisesProjection: Projection<ExerciseDocument & { id: string }, 
   collection: { name: 'exercises', indexes: [['user_id']] },
   handles: exerciseEventTypes,
   documentId: (event) => event.data.exerciseId,
-  ownerOf: (exercise) => exercise.user_id,
+  ownerField: 'user_id',
   evolve: evolveExercise,
 };
 
@@ -97,7 +97,7 @@ export const favoritesProjection: Projection<FavoritesDocument, FavoriteEvent> =
   collection: { name: 'favorites', indexes: [] },
   handles: favoriteEventTypes,
   documentId: (event) => event.data.userId,
-  ownerOf: (favorites) => favorites.user_id,
+  ownerField: 'user_id',
   evolve: (current, event) => {
     const ids = current?.exercise_ids ?? [];
     const { userId, exerciseId } = event.data;

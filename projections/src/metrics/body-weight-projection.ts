@@ -9,7 +9,7 @@ export const bodyWeightProjection: Projection<BodyWeightDocument, BodyWeightEven
   collection: { name: 'body_weight', indexes: [['user_id', 'date']] },
   handles: bodyWeightEventTypes,
   documentId: (event) => dayId(event.data.userId, event.data.date),
-  ownerOf: (day) => day.user_id,
+  ownerField: 'user_id',
   evolve: (_current, event) => ({
     id: dayId(event.data.userId, event.data.date),
     user_id: event.data.userId,

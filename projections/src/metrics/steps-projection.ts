@@ -7,7 +7,7 @@ export const stepsProjection: Projection<StepsDocument, StepsEvent> = {
   collection: { name: 'steps', indexes: [['user_id', 'date']] },
   handles: stepsEventTypes,
   documentId: (event) => stepsDayId(event.data.userId, event.data.date),
-  ownerOf: (day) => day.user_id,
+  ownerField: 'user_id',
   evolve: (_current, event) => ({
     id: stepsDayId(event.data.userId, event.data.date),
     user_id: event.data.userId,

@@ -20,7 +20,7 @@ export const foodsProjection: Projection<FoodDocument, FoodEvent> = {
   collection: { name: 'foods', indexes: [['user_id']] },
   handles: foodEventTypes,
   documentId: (event) => event.data.foodId,
-  ownerOf: (food) => food.user_id,
+  ownerField: 'user_id',
   evolve: (current, event: RecordedEvent<FoodEvent>) => {
     const at = event.metadata.timestamp;
     switch (event.type) {
@@ -69,7 +69,7 @@ export const mealsProjection: Projection<MealDocument, MealEvent> = {
   collection: { name: 'meals', indexes: [['user_id', 'date']] },
   handles: mealEventTypes,
   documentId: (event) => event.data.mealId,
-  ownerOf: (meal) => meal.user_id,
+  ownerField: 'user_id',
   evolve: (current, event: RecordedEvent<MealEvent>) => {
     const at = event.metadata.timestamp;
     if (event.type === 'MealCreated') {
@@ -147,7 +147,7 @@ export const waterProjection: Projection<WaterDocument, WaterEvent> = {
   collection: { name: 'water', indexes: [['user_id', 'date']] },
   handles: waterEventTypes,
   documentId: (event) => waterDayId(event.data.userId, event.data.date),
-  ownerOf: (day) => day.user_id,
+  ownerField: 'user_id',
   evolve: (current, event: RecordedEvent<WaterEvent>) => {
     const { userId, date } = event.data;
     const entries = current?.entries ?? [];

@@ -10,7 +10,7 @@ export const templatesProjection: Projection<TemplateDocument, TemplateEvent> = 
   collection: { name: 'templates', indexes: [['user_id']] },
   handles: templateEventTypes,
   documentId: (event) => event.data.templateId,
-  ownerOf: (template) => template.user_id,
+  ownerField: 'user_id',
   evolve: (current: TemplateDocument | null, event: RecordedEvent<TemplateEvent>) => {
     const at = event.metadata.timestamp;
     switch (event.type) {

@@ -80,4 +80,19 @@ describe('users projection', () => {
     assert.equal(user?.role, 'admin');
     assert.equal(user?.updated_at, '2026-02-01T00:00:00.000Z');
   });
+
+  it('drops the user, tokens and all, when the account is deleted', () => {
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: token('kept', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        {
+          event: { type: 'UserDeleted', data: { userId, deletedAt: '2026-03-01T00:00:00.000Z' } },
+          at: '2026-03-01T00:00:00.000Z',
+        },
+      ]),
+    );
+    assert.equal(user, null);
+  });
 });

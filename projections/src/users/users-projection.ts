@@ -11,7 +11,7 @@ export const usersProjection: Projection<UserDocument, UserEvent> = {
   collection: { name: 'users', indexes: [['email'], ['role']] },
   handles: userEventTypes,
   documentId: (event) => event.data.userId,
-  ownerOf: (user) => user.id,
+  ownerField: 'id',
   evolve: evolveUser,
 };
 
@@ -73,6 +73,8 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       // The profile's name is the user's name: the one the app greets and lists.
       return { ...current, tokens, name: changes.name ?? current.name, profile, updated_at: at };
     }
+    case 'UserDeleted':
+      return null;
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RecordedEvent, WorkoutEvent } from '@fitness/contracts';
-import { foldDocument } from '../projection.ts';
+import { foldDocument, ownerOf } from '../projection.ts';
 import { workoutsProjection } from './workouts-projection.ts';
 
 const workoutId = 'w1';
@@ -61,7 +61,7 @@ describe('workouts projection', () => {
   it('builds the workout in the API shape, owned by its user', () => {
     const workout = foldDocument(workoutsProjection, recorded([started, squat, set('s1', 5, 100), set('s2', 8, null)]));
     assert.ok(workout);
-    assert.equal(workoutsProjection.ownerOf(workout), userId);
+    assert.equal(ownerOf(workoutsProjection, workout), userId);
     assert.deepEqual(
       { ...workout, exercises: undefined },
       {

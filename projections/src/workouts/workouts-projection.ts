@@ -20,7 +20,7 @@ export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   },
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
-  ownerOf: (workout) => workout.user_id,
+  ownerField: 'user_id',
   evolve: evolveWorkout,
 };
 

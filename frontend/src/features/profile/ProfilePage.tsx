@@ -13,6 +13,7 @@ import type { User } from '../auth/types.ts';
 import { AchievementsPanel, StatsPanel } from '../progress/ProgressPanels.tsx';
 import { useProgress } from '../progress/useProgress.ts';
 import { bmi } from './bmi.ts';
+import { DeleteAccount } from './DeleteAccount.tsx';
 import { WeightHistory } from './WeightHistory.tsx';
 
 const GENDERS = ['male', 'female', 'other'] as const;
@@ -216,6 +217,7 @@ export function ProfilePage() {
           {progress && <StatsPanel progress={progress} />}
           <WeightHistory />
           {progress && <AchievementsPanel progress={progress} />}
+          <DeleteAccount />
         </div>
       </div>
     </>

@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { changeLanguage, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
@@ -233,7 +234,14 @@ export function SettingsPage() {
           {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
         </Section>
         <Section title={t('settings.data')}>
-          {(['autoBackup', 'downloadData', 'deleteAccount'] as const).map(toggle)}
+          {(['autoBackup', 'downloadData'] as const).map(toggle)}
+          {/* Deleting the account is a real, confirmed action on the profile, not a switch. */}
+          <div className="switch-row">
+            <span>{t('settings.deleteAccount')}</span>
+            <Link href="/profile" className="btn btn-secondary btn-sm">
+              {t('settings.deleteAccountLink')}
+            </Link>
+          </div>
         </Section>
         <Section title={t('settings.developer')}>
           {toggle('showDebugInfo')}

@@ -1,0 +1,92 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { services } from '../../app/services.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * The profile's danger zone: deleting the account for good. The dialog asks for the password
+ * (a session left open on a shared computer must not be enough to erase someone's history),
+ * then signs out on this device and shows the sign-in page.
+ */
+export function DeleteAccount() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ref = useModalDialog(open, () => {
+    setPassword('');
+    setError('');
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password === '') {
+      setError(t('profile.delete.passwordRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await services.api.delete('/me', { password });
+      setOpen(false);
+      services.auth.clear();
+      services.toasts.success(t('profile.delete.done'));
+      navigate('/login');
+    } catch (failure) {
+      const status = failure instanceof ApiError ? failure.status : null;
+      if (status === 422) setError(t('profile.delete.wrongPassword'));
+      else if (status === 429) setError(t('profile.delete.tooMany'));
+      else if (status !== 401) services.toasts.error(t('profile.delete.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card stack-sm danger-zone" aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title">{t('profile.delete.title')}</h2>
+      <p className="muted">{t('profile.delete.body')}</p>
+      <Button className="danger-zone-open" icon={<Trash2 size={18} aria-hidden />} onClick={() => setOpen(true)}>
+        {t('profile.delete.open')}
+      </Button>
+      <dialog
+        ref={ref}
+        className="dialog"
+        aria-labelledby="delete-dialog-title"
+        aria-describedby="delete-dialog-body"
+        onClose={() => setOpen(false)}
+      >
+        <form className="stack" onSubmit={submit} noValidate>
+          <h2 id="delete-dialog-title">{t('profile.delete.confirmTitle')}</h2>
+          <p id="delete-dialog-body" className="muted">
+            {t('profile.delete.confirmBody')}
+          </p>
+          <TextField
+            label={t('profile.delete.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={200}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error || undefined}
+            autoFocus
+          />
+          <div className="dialog-actions">
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" busy={busy}>
+              {t('profile.delete.confirm')}
+            </Button>
+          </div>
+        </form>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { allProjections } from '@fitness/projections';
+import { connectLive } from '../testing/live-client.ts';
+import { readModelsRebuiltFromZero, snapshotReadModels } from '../testing/read-models.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const date = '2026-11-20';
+
+describe('account deletion (DELETE /me)', () => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<TestServer['register']>>;
+  before(async () => {
+    server = await startTestServer();
+    admin = await server.register('First Admin');
+  });
+  after(() => server?.close());
+
+  /** Logs something into every read model a user owns documents in. */
+  async function logEverything(token: string) {
+    const ok = async (method: string, url: string, body?: unknown) => {
+      const response = await server.api(method, url, { token, body });
+      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body;
+    };
+    const exercise = await ok('POST', '/exercises', {
+      name: 'Sandbag carry',
+      category: 'strength',
+      primary_muscle: 'core',
+      equipment: 'bodyweight',
+    });
+    await ok('PUT', `/exercises/${exercise.id}/favorite`);
+    const workout = await ok('POST', '/workouts', { name: 'Carry day', date });
+    const added = await ok('POST', `/workouts/${workout.id}/exercises`, {
+      name: 'Sandbag carry',
+      exercise_id: exercise.id,
+    });
+    await ok('POST', `/workouts/${workout.id}/exercises/${added.id}/sets`, { reps: 5, weight: 60 });
+    await ok('POST', `/workouts/${workout.id}/template`, { name: 'Carries' });
+    await ok('POST', '/foods', {
+      name: 'Oat bar',
+      category: 'carbs',
+      per_100g: { kcal: 400, protein: 8, carbs: 60, fat: 12 },
+    });
+    const meal = await ok('POST', '/meals', { date, type: 'lunch' });
+    await ok('POST', `/meals/${meal.id}/entries`, { name: 'Soup', calories: 300, protein: 10, carbs: 30, fat: 10 });
+    await ok('POST', `/water/${date}`, { ml: 500 });
+    await ok('PUT', `/steps/${date}`, { count: 8000 });
+    await ok('PUT', `/body-weight/${date}`, { weight: 70 });
+  }
+
+  /** How many documents in all read models a user owns. */
+  async function owned(userId: string) {
+    const counts: Record<string, number> = {};
+    for (const projection of allProjections) {
+      counts[projection.name] = await server.readStore.count(projection.collection.name, {
+        [projection.ownerField]: userId,
+      });
+    }
+    return counts;
+  }
+
+  async function settle() {
+    const head = await server.eventStore.headPosition();
+    assert.ok(
+      await server.runner.waitFor(
+        allProjections.map((p) => p.name),
+        head,
+        5000,
+      ),
+    );
+  }
+
+  it('asks for the password and loses nothing when it is wrong or missing', async () => {
+    const user = await server.register('Careful');
+    await logEverything(user.token);
+    await settle();
+    const before = await owned(user.user.id);
+    for (const body of [{ password: 'wrong password' }, {}, { password: '' }, undefined]) {
+      const response = await server.api('DELETE', '/me', { token: user.token, body });
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.ok(response.body.errors[body ? 'password' : 'body'], JSON.stringify(response.body));
+    }
+    assert.equal((await server.api('DELETE', '/me', { body: { password: user.password } })).status, 401);
+    await settle();
+    assert.deepEqual(await owned(user.user.id), before);
+    assert.ok(
+      Object.values(before).every((count) => count > 0),
+      JSON.stringify(before),
+    );
+    assert.equal((await server.api('GET', '/me', { token: user.token })).status, 200);
+  });
+
+  it("deletes the account and everything it logged, ends every session and frees the email; others' data stays", async () => {
+    const leaver = await server.register('Leaver');
+    const stayer = await server.register('Stayer');
+    await logEverything(leaver.token);
+    await logEverything(stayer.token);
+    const otherDevice = await server.api('POST', '/auth/login', {
+      body: { email: leaver.email, password: leaver.password },
+    });
+    const live = await connectLive(server.baseUrl, leaver.token);
+    const dropped = new Promise<string>((resolve) => live.socket.once('disconnect', resolve));
+    await settle();
+    const stayerBefore = await owned(stayer.user.id);
+
+    const deleted = await server.api('DELETE', '/me', { token: leaver.token, body: { password: leaver.password } });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.equal(deleted.body.message, 'Your account has been deleted.');
+    // The answer comes once the tokens are dead: both sessions are refused straight away.
+    assert.equal((await server.api('GET', '/me', { token: leaver.token })).status, 401);
+    assert.equal((await server.api('GET', '/workouts', { token: otherDevice.body.token })).status, 401);
+    assert.equal(await dropped, 'io server disconnect');
+    const login = await server.api('POST', '/auth/login', { body: { email: leaver.email, password: leaver.password } });
+    assert.equal(login.status, 422);
+
+    await settle();
+    const gone = await owned(leaver.user.id);
+    assert.ok(
+      Object.values(gone).every((count) => count === 0),
+      `read models still hold: ${JSON.stringify(gone)}`,
+    );
+    assert.deepEqual(await owned(stayer.user.id), stayerBefore, "another user's data is untouched");
+    assert.deepEqual(await snapshotReadModels(server.readStore), await readModelsRebuiltFromZero(server.eventStore));
+
+    // The email is free again: a new, empty account with the same address, and not an admin.
+    const again = await server.api('POST', '/auth/register', {
+      body: { name: 'Back', email: leaver.email, password: 'another pass', password_confirmation: 'another pass' },
+    });
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.notEqual(again.body.user.id, leaver.user.id);
+    assert.equal(again.body.user.role, 'user');
+    const workouts = await server.api('GET', '/workouts', { token: again.body.token });
+    assert.equal(workouts.body.data.length, 0);
+  });
+
+  it('keeps the first-admin seat taken when the first account is deleted', async () => {
+    const deleted = await server.api('DELETE', '/me', { token: admin.token, body: { password: admin.password } });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    const newcomer = await server.register('Newcomer');
+    assert.equal(newcomer.user.role, 'user');
+  });
+});
