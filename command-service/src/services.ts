@@ -1,17 +1,21 @@
 import type { Config } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
-import type { ProjectionProgress } from '@fitness/projections';
+import type { Logger, ProjectionProgress } from '@fitness/projections';
 import type { EventStore } from '@fitness/stores';
+import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
 import { ExerciseLibrary } from './exercises/library.ts';
 import { Nutrition } from './nutrition/nutrition.ts';
 import { Templates } from './templates/templates.ts';
 import { Accounts } from './users/accounts.ts';
+import { AccountErasure } from './users/erasure.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {
   handler: CommandHandler;
   accounts: Accounts;
+  /** Takes a deleted account's data out of the event log, in the background. */
+  erasure: AccountErasure;
   library: ExerciseLibrary;
   templates: Templates;
   nutrition: Nutrition;
@@ -26,12 +30,19 @@ export type CommandServices = {
 /** The command services over an event store, as the configuration sets them up. */
 export function createCommandServices(
   config: Config,
-  parts: { eventStore: EventStore; authenticator: Authenticator; progress: ProjectionProgress; clock: () => Date },
+  parts: {
+    eventStore: EventStore;
+    authenticator: Authenticator;
+    progress: ProjectionProgress;
+    clock: () => Date;
+    logger: Logger;
+  },
 ): CommandServices {
   const handler = new CommandHandler(parts.eventStore);
   return {
     handler,
     accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
+    erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     library: new ExerciseLibrary(handler),
     templates: new Templates(handler),
     nutrition: new Nutrition(handler),
@@ -41,4 +52,15 @@ export function createCommandServices(
     authRateLimit: config.authRateLimit,
     consistencyTimeoutMs: config.readYourWritesTimeoutMs,
   };
+}
+
+/**
+ * Resumes account erasures a previous run left unfinished, once the app is ready, and lets a
+ * running one reach a safe point before the app (and its stores) close.
+ */
+export function finishErasures(app: FastifyInstance, erasure: AccountErasure) {
+  app.addHook('onReady', async () => {
+    erasure.resumePending().catch((error) => app.log.error({ err: error }, 'resuming account erasures failed'));
+  });
+  app.addHook('preClose', async () => erasure.stop());
 }

@@ -1,4 +1,4 @@
-import { commandRoutes, createCommandServices } from '@fitness/command-service';
+import { commandRoutes, createCommandServices, finishErasures } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
@@ -25,7 +25,13 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
 
   const clock = options.clock ?? (() => new Date());
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, clock);
-  const commandServices = createCommandServices(config, { eventStore, authenticator, progress: runner, clock });
+  const commandServices = createCommandServices(config, {
+    eventStore,
+    authenticator,
+    progress: runner,
+    clock,
+    logger: app.log,
+  });
   await commandServices.library.seed(clock());
   await commandServices.templates.seed(clock());
   await commandServices.nutrition.seed(clock());
@@ -47,6 +53,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     { prefix: '/api/v1' },
   );
   await registerFrontend(root);
+  finishErasures(root, commandServices.erasure);
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());

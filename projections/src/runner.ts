@@ -203,9 +203,11 @@ export class ProjectionRunner implements ProjectionProgress {
     const isNewer = (current: Document | null, event: RecordedEvent) =>
       !current || Number(current[POSITION_FIELD]) < event.position;
 
+    let erasing = false;
     for (const event of events) {
       if (event.position <= running.position) continue;
       if (event.type === USER_DELETED) {
+        erasing = true;
         // Account deletion is every projection's business: what the user owned goes, whatever
         // the collection, found by its owner field (committed documents and this batch's alike).
         const userId = String(event.data.userId);
@@ -229,7 +231,7 @@ export class ProjectionRunner implements ProjectionProgress {
     // The notices go into the read store's change feed in the same transaction, for processes
     // that cannot hear this runner (query services in the distributed deployment).
     try {
-      await this.options.readStore.commit(projection.name, [...writes.values()], last, notices);
+      await this.options.readStore.commit(projection.name, [...writes.values()], last, notices, { erasing });
     } catch (error) {
       // Nothing was written: forget what this batch would have left, so a retry reads the store.
       for (const id of documents.keys()) running.recent.delete(id);

@@ -21,6 +21,15 @@ export type FindOptions = {
   offset?: number;
 };
 
+export type CommitOptions = {
+  /**
+   * The batch removes a deleted account's documents: the adapter also sees to it that what it
+   * deleted is not left behind on disk (SQLite zeroes it and empties its write-ahead log;
+   * MongoDB's storage engine needs nothing more than the delete).
+   */
+  erasing?: boolean;
+};
+
 /** Upserted documents carry their `_position`; a delete names the position of the deleting event. */
 export type DocumentWrite =
   | { collection: string; op: 'upsert'; document: Document }
@@ -38,7 +47,13 @@ export interface ReadStore {
    * already reflects a later position (`_position`), so re-applying a batch after a crash is
    * harmless; a batch that did not commit left no notices, so none is lost or doubled either.
    */
-  commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]): Promise<void>;
+  commit(
+    projection: string,
+    writes: DocumentWrite[],
+    position: number,
+    notices: ChangeNotice[],
+    options?: CommitOptions,
+  ): Promise<void>;
   /**
    * The change feed (an outbox): notices committed after `sequence`, oldest first, at most
    * `limit`. Sequences increase by one per notice in commit order, so a reader that sees a

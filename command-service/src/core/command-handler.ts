@@ -125,6 +125,17 @@ export class CommandHandler {
     return this.eventStore.readStream(streamId);
   }
 
+  /**
+   * Erases a stream's events for good (see EventStore.eraseStream), between commands on it,
+   * and forgets what this handler remembered of it, so nothing erased lives on in memory.
+   */
+  eraseStream(streamId: string, keepFromRevision?: number) {
+    return this.lock.run(streamId, async () => {
+      await this.eventStore.eraseStream(streamId, keepFromRevision === undefined ? undefined : { keepFromRevision });
+      this.memory.delete(streamId);
+    });
+  }
+
   /** The remembered stream brought up to date with the store. */
   private async catchUp<C, E extends DomainEvent, S>(
     streamId: string,

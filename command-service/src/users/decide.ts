@@ -13,7 +13,8 @@ export type UserCommand =
   | (Base & { type: 'RevokeToken'; tokenId: string })
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
-  | (Base & { type: 'DeleteAccount' });
+  | (Base & { type: 'DeleteAccount' })
+  | (Base & { type: 'RecordErasure'; streams: number });
 
 export class UserAlreadyRegistered extends Conflict {
   constructor() {
@@ -36,6 +37,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       { type: 'UserRegistered', data: { userId, name, email, passwordHash, role, registeredAt: at } },
       { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
     ];
+  }
+  if (command.type === 'RecordErasure') {
+    // After the erasure the stream starts at the deletion: the registration itself is gone.
+    if (!state.deleted) throw new Conflict('Only a deleted account can be erased.');
+    return state.erased ? [] : [{ type: 'UserErased', data: { userId, erasedAt: at, streams: command.streams } }];
   }
   if (!state.registered || state.deleted) throw new UserNotFound();
   switch (command.type) {

@@ -115,6 +115,8 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const position = await accounts.deleteAccount(auth.id, request.body.password, commandContext(request, clock()));
       // Answer once the account is gone from the read side, so its tokens are refused from here on.
       await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      // What they wrote leaves the event log too, in the background (see AccountErasure).
+      void services.erasure.start(auth.id);
       reply.header('X-Event-Position', position);
       return { message: 'Your account has been deleted.' };
     },

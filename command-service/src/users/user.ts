@@ -4,6 +4,8 @@ export type UserState = {
   registered: boolean;
   /** Deleted accounts stay in the log but take no more commands. */
   deleted: boolean;
+  /** What a deleted user wrote is gone from the log too. */
+  erased: boolean;
   passwordHash: string | null;
   role: Role;
   tokens: Set<string>;
@@ -12,6 +14,7 @@ export type UserState = {
 export const initialUserState = (): UserState => ({
   registered: false,
   deleted: false,
+  erased: false,
   passwordHash: null,
   role: 'user',
   tokens: new Set(),
@@ -34,6 +37,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state;
     case 'UserDeleted':
       return { ...state, deleted: true, tokens: new Set() };
+    case 'UserErased':
+      return { ...state, erased: true };
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

@@ -20,7 +20,12 @@ export type UserEvent =
    * The account is closed for good: every read model drops what the user owned, their tokens
    * stop working and their email may be registered again. Carries no personal data itself.
    */
-  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } };
+  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } }
+  /**
+   * Everything the user wrote is gone from the event log too; this stream keeps only the
+   * deletion and this record, which hold no personal data.
+   */
+  | { type: 'UserErased'; data: { userId: string; erasedAt: string; streams: number } };
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
@@ -47,6 +52,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'UserRoleChanged',
   'UserProfileUpdated',
   'UserDeleted',
+  'UserErased',
 ];
 
 /** The event after which every projection forgets the documents the user owned. */

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { userStream } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { connectLive } from '../testing/live-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '../testing/read-models.ts';
@@ -115,6 +118,21 @@ describe('account deletion (DELETE /me)', () => {
     assert.equal(login.status, 422);
 
     await settle();
+    // Then what they wrote leaves the event log too, in the background.
+    const erased = async () =>
+      (await server.eventStore.readStream(userStream(leaver.user.id))).some((event) => event.type === 'UserErased');
+    for (let tries = 0; !(await erased()) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(await erased(), 'the erasure finished');
+    const log = await server.eventStore.readAll({ fromPosition: 0, maxCount: 100_000 });
+    assert.deepEqual(
+      log.filter((event) => JSON.stringify(event.data).includes(leaver.user.id)).map((event) => event.type),
+      ['UserDeleted', 'UserErased'],
+    );
+    const onDisk = ['events.sqlite', 'events.sqlite-wal', 'read.sqlite', 'read.sqlite-wal']
+      .map((file) => path.join(server.dataDir, file))
+      .filter((file) => existsSync(file))
+      .some((file) => readFileSync(file).includes(leaver.email));
+    assert.equal(onDisk, false, 'the email is not left in the event or read store files');
     const gone = await owned(leaver.user.id);
     assert.ok(
       Object.values(gone).every((count) => count === 0),

@@ -74,6 +74,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       return { ...current, tokens, name: changes.name ?? current.name, profile, updated_at: at };
     }
     case 'UserDeleted':
+    case 'UserErased':
       return null;
     default: {
       const unhandled: never = event;

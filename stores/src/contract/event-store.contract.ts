@@ -160,6 +160,26 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       );
     });
 
+    it('erases a whole stream, or the events before a revision, leaving other streams alone', async () => {
+      const [gone, truncated, other] = [uniqueStream(), uniqueStream(), uniqueStream()];
+      await store.appendToStream(gone, [anEvent(), anEvent()], 'no_stream');
+      await store.appendToStream(truncated, [anEvent('Old'), anEvent('Old'), anEvent('Kept')], 'no_stream');
+      await store.appendToStream(other, [anEvent()], 'no_stream');
+
+      await store.eraseStream(gone);
+      await store.eraseStream(truncated, { keepFromRevision: 2 });
+      assert.deepEqual(await store.readStream(gone), []);
+      assert.deepEqual(
+        (await store.readStream(truncated)).map((e) => [e.type, e.revision]),
+        [['Kept', 2]],
+      );
+      assert.equal((await store.readStream(other)).length, 1);
+      // The truncated stream goes on from its revision; erasing what is gone is harmless.
+      assert.equal((await store.appendToStream(truncated, [anEvent()], 2)).nextExpectedRevision, 3);
+      await store.eraseStream(gone);
+      await store.eraseStream(uniqueStream());
+    });
+
     it('lists streams by prefix', async () => {
       const prefix = uniqueStream('list');
       await store.appendToStream(`${prefix}-a`, [anEvent()], 'no_stream');

@@ -120,6 +120,20 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
+  async eraseStream(streamId: string, options: { keepFromRevision?: number } = {}) {
+    if (options.keepFromRevision !== undefined) {
+      // $tb: events before it are no longer readable, and the next scavenge removes them.
+      await this.client.setStreamMetadata(streamId, { truncateBefore: options.keepFromRevision });
+      return;
+    }
+    try {
+      // A soft delete: the stream reads as absent at once; a scavenge removes the events.
+      await this.client.deleteStream(streamId);
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+  }
+
   async readAll(options: { fromPosition: number; maxCount: number }) {
     const events: RecordedEvent[] = [];
     if (options.maxCount <= 0) return events;

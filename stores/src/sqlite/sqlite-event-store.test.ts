@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -32,6 +32,34 @@ describe('SQLite group commit', () => {
       assert.deepEqual(positions, [2, 4, 6]);
       for (const stream of streams) assert.equal((await store.readStream(stream)).length, 2);
       assert.equal(await store.headPosition(), 6);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite erasure', () => {
+  it('takes erased events out of the log and off the disk', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      const secret = 'ada.lovelace.secret@example.com';
+      const kept = uniqueStream();
+      await store.appendToStream(kept, [anEvent('Kept')], 'no_stream');
+      const erased = uniqueStream();
+      await store.appendToStream(erased, [anEvent('Registered', { email: secret }), anEvent('Noted')], 'no_stream');
+      const onDisk = () => Buffer.concat([readFileSync(file), readFileSync(`${file}-wal`)]).includes(secret);
+      assert.equal(onDisk(), true, 'the test can see the data before erasure');
+
+      await store.eraseStream(erased);
+      assert.deepEqual(
+        (await store.readAll({ fromPosition: 0, maxCount: 10 })).map((e) => e.type),
+        ['Kept'],
+      );
+      assert.equal(onDisk(), false);
+      // The stream is gone as if never written; positions go on growing.
+      const again = await store.appendToStream(erased, [anEvent()], 'no_stream');
+      assert.equal(again.position, 4);
     } finally {
       await store.close();
     }

@@ -253,6 +253,26 @@ export class SqliteEventStore implements EventStore {
       .map((row) => ({ streamId: row.stream_id, revision: row.revision }));
   }
 
+  async eraseStream(streamId: string, options: { keepFromRevision?: number } = {}) {
+    const keepFrom = options.keepFromRevision ?? Number.MAX_SAFE_INTEGER;
+    // secure_delete overwrites the erased rows with zeros instead of leaving them in free
+    // pages, and the checkpoint moves that into the main file and empties the WAL, so the
+    // erased data is not left on disk either. Only erasures pay for it.
+    this.db.pragma('secure_delete = ON');
+    try {
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision < ?').run(streamId, keepFrom);
+        const left = this.db.prepare('SELECT count(*) AS n FROM events WHERE stream_id = ?').get(streamId) as {
+          n: number;
+        };
+        if (left.n === 0) this.db.prepare('DELETE FROM streams WHERE stream_id = ?').run(streamId);
+      })();
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.pragma('secure_delete = OFF');
+    }
+  }
+
   async close() {
     await Promise.all([...this.subscriptions].map((stop) => stop()));
     this.db.close();

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
+  type CommitOptions,
   type Document,
   type DocumentWrite,
   type FeedEntry,
@@ -37,6 +38,9 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(file: string) {
     this.db = openDatabase(file, 'NORMAL');
+    // Replaced and deleted documents are zeroed rather than left in free space, so a deleted
+    // account's earlier versions do not linger in the file either.
+    this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
   }
 
@@ -88,8 +92,18 @@ export class SqliteReadStore implements ReadStore {
     return row.n;
   }
 
-  async commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
+  async commit(
+    projection: string,
+    writes: DocumentWrite[],
+    position: number,
+    notices: ChangeNotice[],
+    options: CommitOptions = {},
+  ) {
     this.applyCommit(projection, writes, position, notices);
+    if (!options.erasing) return;
+    // The checkpoint writes the zeroed pages into the main file and truncates the write-ahead
+    // log, which still held the earlier versions of those pages.
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private applyCommit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {

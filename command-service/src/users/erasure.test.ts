@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { emailReservationStream, FIRST_ADMIN_STREAM, userStream } from '@fitness/contracts';
+import { silentLogger } from '@fitness/projections';
+import { SqliteEventStore } from '@fitness/stores';
+import { type CommandContext, CommandHandler } from '../core/command-handler.ts';
+import { Accounts } from './accounts.ts';
+import { AccountErasure } from './erasure.ts';
+
+const context = (): CommandContext => ({
+  actorId: null,
+  commandId: randomUUID(),
+  correlationId: 'test',
+  now: new Date(),
+});
+
+describe('account erasure from the event log', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let handler: CommandHandler;
+  let accounts: Accounts;
+  let erasure: AccountErasure;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'erasure-'));
+    store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    handler = new CommandHandler(store);
+    accounts = new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 } });
+    erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
+  });
+  afterEach(async () => {
+    await erasure.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function everyEventNaming(userId: string) {
+    const all = await store.readAll({ fromPosition: 0, maxCount: 10_000 });
+    return all.filter((event) => JSON.stringify(event.data).includes(userId)).map((e) => `${e.streamId} ${e.type}`);
+  }
+
+  it("keeps only the deletion and the erasure record, the first-admin seat, and a newer owner's email claim", async () => {
+    const email = 'returning@example.com';
+    const first = await accounts.register({ name: 'First', email, password: 'correct horse' }, context());
+    const firstId = first.user.id;
+    const other = await accounts.register(
+      { name: 'Other', email: 'other@example.com', password: 'battery staple' },
+      context(),
+    );
+    await accounts.deleteAccount(firstId, 'correct horse', context());
+    // Someone registers the freed email before the erasure runs: their claim must survive it.
+    const second = await accounts.register({ name: 'Second', email, password: 'another pass' }, context());
+
+    await erasure.start(firstId);
+
+    assert.deepEqual(await everyEventNaming(firstId), [
+      `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${userStream(firstId)} UserDeleted`,
+      `${userStream(firstId)} UserErased`,
+    ]);
+    const claims = await store.readStream(emailReservationStream(email));
+    assert.deepEqual(
+      claims.map((claim) => claim.data.userId),
+      [second.user.id],
+    );
+    assert.equal(await accounts.userIdOfEmail(email), second.user.id);
+    assert.equal(await accounts.userIdOfEmail('other@example.com'), other.user.id);
+    assert.equal(second.user.role, 'user', 'the seat stays with the deleted first user');
+    const signIn = await accounts.login({ email, password: 'another pass', remember: false }, context());
+    assert.equal(signIn.user.id, second.user.id);
+    await assert.rejects(accounts.login({ email, password: 'correct horse', remember: false }, context()));
+
+    // Erasing again, or resuming after a restart, changes nothing.
+    const head = await store.headPosition();
+    await erasure.start(firstId);
+    await erasure.resumePending();
+    await erasure.start(firstId);
+    assert.equal(await store.headPosition(), head);
+  });
+
+  it('resumes on start-up an erasure a previous run did not finish', async () => {
+    const user = await accounts.register(
+      { name: 'Quitter', email: 'q@example.com', password: 'correct horse' },
+      context(),
+    );
+    await accounts.deleteAccount(user.user.id, 'correct horse', context());
+    assert.ok((await everyEventNaming(user.user.id)).length > 3);
+
+    await erasure.resumePending();
+    await erasure.start(user.user.id); // waits for the queue the resume filled
+    assert.deepEqual(await everyEventNaming(user.user.id), [
+      `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${userStream(user.user.id)} UserDeleted`,
+      `${userStream(user.user.id)} UserErased`,
+    ]);
+  });
+});
