@@ -36,12 +36,14 @@ export function createCommandServices(
     progress: ProjectionProgress;
     clock: () => Date;
     logger: Logger;
+    /** How many admins there are, from the users read model. */
+    countAdmins: () => Promise<number>;
   },
 ): CommandServices {
   const handler = new CommandHandler(parts.eventStore);
   return {
     handler,
-    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays }),
+    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins: parts.countAdmins }),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     library: new ExerciseLibrary(handler),
     templates: new Templates(handler),

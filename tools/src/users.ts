@@ -20,7 +20,11 @@ async function main() {
   const { eventStore, readStore } = await openStores(config);
   try {
     const handler = new CommandHandler(eventStore);
-    const accounts = new Accounts({ handler, tokenTtlDays: config.tokenTtlDays });
+    const accounts = new Accounts({
+      handler,
+      tokenTtlDays: config.tokenTtlDays,
+      countAdmins: () => readStore.count('users', { role: 'admin' }),
+    });
     const userId = await accounts.userIdOfEmail(email);
     if (!userId) {
       console.error(`No user with the email ${email}.`);

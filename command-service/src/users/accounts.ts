@@ -7,7 +7,7 @@ import {
   type UserDocument,
   userStream,
 } from '@fitness/contracts';
-import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { Conflict, ValidationFailed } from '@fitness/platform/errors.ts';
 import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts';
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
@@ -18,10 +18,18 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export type AccountsOptions = {
   handler: CommandHandler;
+  /** How many admins there are, from the users read model. */
+  countAdmins: () => Promise<number>;
   tokenTtlDays: { remember: number; session: number };
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
+
+export class LastAdmin extends Conflict {
+  constructor() {
+    super('You are the only admin. Make another user an admin before deleting your account.');
+  }
+}
 
 const DAY_MS = 86_400_000;
 
@@ -38,10 +46,12 @@ const EMAIL_CLAIM = { unwritten: 'pending', active: 'held', deleted: 'free' } as
 export class Accounts {
   private readonly handler: CommandHandler;
   private readonly ttl: AccountsOptions['tokenTtlDays'];
+  private readonly countAdmins: AccountsOptions['countAdmins'];
 
   constructor(options: AccountsOptions) {
     this.handler = options.handler;
     this.ttl = options.tokenTtlDays;
+    this.countAdmins = options.countAdmins;
   }
 
   async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<SignedIn> {
@@ -152,6 +162,8 @@ export class Accounts {
     if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
       throw new ValidationFailed({ password: ['The password is incorrect.'] });
     }
+    // Someone must be left to run the place; `npm run users -- promote` is there if not.
+    if (state.role === 'admin' && (await this.countAdmins()) <= 1) throw new LastAdmin();
     const result = await this.handler.handle(
       userDecider,
       userStream(userId),

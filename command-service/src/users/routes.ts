@@ -106,7 +106,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
           'Delete your account for good, confirmed with your password: everything you logged goes, ' +
           'every token stops working, and the email can be registered again',
         body: DeleteAccountBody,
-        response: { 200: MessageResponse, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: { 200: MessageResponse, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -152,7 +153,16 @@ describe('account deletion (DELETE /me)', () => {
     assert.equal(workouts.body.data.length, 0);
   });
 
-  it('keeps the first-admin seat taken when the first account is deleted', async () => {
+  it('keeps the only admin, and keeps the first-admin seat taken once the first account is deleted', async () => {
+    const alone = await server.api('DELETE', '/me', { token: admin.token, body: { password: admin.password } });
+    assert.equal(alone.status, 409, JSON.stringify(alone.body));
+    assert.match(alone.body.message, /only admin/);
+    assert.equal((await server.api('GET', '/me', { token: admin.token })).status, 200);
+
+    const deputy = await server.register('Deputy');
+    const context = { actorId: admin.user.id, commandId: randomUUID(), correlationId: 'test', now: new Date() };
+    const promoted = await server.accounts.changeRole(deputy.user.id, 'admin', context);
+    await server.runner.waitFor(['users'], promoted, 2000);
     const deleted = await server.api('DELETE', '/me', { token: admin.token, body: { password: admin.password } });
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
     const newcomer = await server.register('Newcomer');

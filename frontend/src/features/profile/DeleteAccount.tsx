@@ -42,6 +42,7 @@ export function DeleteAccount() {
       const status = failure instanceof ApiError ? failure.status : null;
       if (status === 422) setError(t('profile.delete.wrongPassword'));
       else if (status === 429) setError(t('profile.delete.tooMany'));
+      else if (status === 409) setError(t('profile.delete.lastAdmin'));
       else if (status !== 401) services.toasts.error(t('profile.delete.failed'));
     } finally {
       setBusy(false);
