@@ -114,7 +114,8 @@ export class EventStoreDbEventStore implements EventStore {
         if (resolved.event) events.push(toRecorded(resolved.event));
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
+      // A soft-deleted (erased) stream reads as absent, like one never written.
+      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
       throw error;
     }
     return events;
