@@ -5,4 +5,5 @@ export { commandRoutes } from './routes.ts';
 export { type CommandServices, createCommandServices, finishErasures } from './services.ts';
 export { Accounts } from './users/accounts.ts';
 export { userDecider } from './users/decide.ts';
+export { AccountErasure } from './users/erasure.ts';
 export { workoutDecider } from './workouts/decide.ts';

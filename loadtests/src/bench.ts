@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
 import type { ChangeNotice } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
@@ -75,6 +77,11 @@ async function main() {
   const rebuild = await rebuildRate();
   report(`rebuild: workouts projection over ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.workouts, 0));
   report(`rebuild: every projection from zero, ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.all, 0));
+  const erasure = await erasureTime();
+  report(
+    `erase a deleted account from the log: ${erasure.streams} streams, ${REBUILD_EVENTS} events (ms)`,
+    fixed(erasure.ms, 0),
+  );
 }
 
 /** 50 connections, each logging sets on its own workout as fast as answers come. */
@@ -155,6 +162,40 @@ async function rebuildRate() {
     await eventStore.close();
     await readStore.close();
     return { workouts, all };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A user whose 1,000 workouts make up the whole 100k-event log deletes their account: how long
+ * the erasure takes to find their streams (one pass over the log) and erase them.
+ */
+async function erasureTime() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-erasure-'));
+  const eventsFile = path.join(dir, 'events.sqlite');
+  const context = () => ({ actorId: null, commandId: randomUUID(), correlationId: 'bench', now: new Date() });
+  try {
+    let store = new SqliteEventStore(eventsFile);
+    const password = 'bench password';
+    const accounts = (handler: CommandHandler) =>
+      new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 }, countAdmins: async () => 2 });
+    const { user } = await accounts(new CommandHandler(store)).register(
+      { name: 'Leaving', email: 'leaving@example.com', password },
+      context(),
+    );
+    await store.close();
+    await seedWorkouts(eventsFile, REBUILD_EVENTS / 100, 98, user.id);
+    store = new SqliteEventStore(eventsFile);
+    const handler = new CommandHandler(store);
+    await accounts(handler).deleteAccount(user.id, password, context());
+    const erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
+    const started = performance.now();
+    await erasure.start(user.id);
+    const ms = performance.now() - started;
+    const [erased] = (await store.readStream(`user-${user.id}`)).filter((event) => event.type === 'UserErased');
+    await store.close();
+    return { ms, streams: Number(erased?.data.streams ?? 0) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

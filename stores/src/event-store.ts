@@ -17,6 +17,9 @@ export type AppendResult = {
 
 export type Subscription = { stop(): Promise<void> };
 
+/** A stream to erase: wholly, or the events before a revision. */
+export type StreamErasure = { streamId: string; keepFromRevision?: number };
+
 export type SubscribeOptions = {
   /** Deliver events after this position; 0 means from the very beginning. */
   fromPosition: number;
@@ -44,14 +47,14 @@ export interface EventStore {
   /** Catches up from a position, then follows live, with no gap and no duplicate at the switch. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /**
-   * Erases a stream's events for good (a user's right to erasure): all of them, or only those
-   * before `keepFromRevision`. A wholly erased stream is gone, as if never written; a truncated
+   * Erases streams' events for good (a user's right to erasure): for each, all of its events,
+   * or only those before `keepFromRevision`. A wholly erased stream is gone, as if never written; a truncated
    * one keeps its later events and its revision. Positions of erased events are never reused.
    * SQLite removes them from the log at once; EventStoreDB hides them from stream reads at once
    * and drops them from $all at its next scavenge, so a replay before then still meets them
    * (followed by whatever made them erasable, such as the user's deletion).
    */
-  eraseStream(streamId: string, options?: { keepFromRevision?: number }): Promise<void>;
+  eraseStreams(erasures: StreamErasure[]): Promise<void>;
   /** Stream names with their last revision, for the developer tools. */
   listStreams(options: { prefix?: string; limit: number }): Promise<{ streamId: string; revision: number }[]>;
   close(): Promise<void>;

@@ -1,7 +1,12 @@
 import type { DomainEvent, NewEvent, RecordedEvent } from '@fitness/contracts';
 import type { Projection } from '@fitness/projections';
 import type { Document } from '@fitness/stores';
-import { type EventStore, type ExpectedRevision, WrongExpectedRevisionError } from '@fitness/stores';
+import {
+  type EventStore,
+  type ExpectedRevision,
+  type StreamErasure,
+  WrongExpectedRevisionError,
+} from '@fitness/stores';
 import { uuidFromName } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
 
@@ -126,14 +131,13 @@ export class CommandHandler {
   }
 
   /**
-   * Erases a stream's events for good (see EventStore.eraseStream), between commands on it,
-   * and forgets what this handler remembered of it, so nothing erased lives on in memory.
+   * Erases streams' events for good (see EventStore.eraseStreams) and forgets what this handler
+   * remembered of them, so nothing erased lives on in memory. Meant for streams that take no
+   * more commands (a deleted account's), so it does not queue behind them.
    */
-  eraseStream(streamId: string, keepFromRevision?: number) {
-    return this.lock.run(streamId, async () => {
-      await this.eventStore.eraseStream(streamId, keepFromRevision === undefined ? undefined : { keepFromRevision });
-      this.memory.delete(streamId);
-    });
+  async eraseStreams(erasures: StreamErasure[]) {
+    await this.eventStore.eraseStreams(erasures);
+    for (const { streamId } of erasures) this.memory.delete(streamId);
   }
 
   /** The remembered stream brought up to date with the store. */

@@ -1,11 +1,13 @@
 import { FIRST_ADMIN_STREAM, type RecordedEvent, userStream } from '@fitness/contracts';
 import type { Logger } from '@fitness/projections';
-import type { EventStore } from '@fitness/stores';
+import type { EventStore, StreamErasure } from '@fitness/stores';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';
 import { userDecider } from './decide.ts';
 
 const SCAN_BATCH = 2000;
+/** Streams erased per store call: one transaction and one checkpoint each. */
+const ERASE_BATCH = 500;
 const USER_STREAM_PREFIX = userStream('');
 
 /** A stream holding something of the user, and where another user's events begin after theirs. */
@@ -72,11 +74,15 @@ export class AccountErasure {
 
     const holdings = await this.streamsNaming(userId, [own, FIRST_ADMIN_STREAM]);
     if (!holdings) return;
-    for (const [streamId, holding] of holdings) {
+    const erasures: StreamErasure[] = [...holdings].map(([streamId, holding]) =>
+      holding.firstOtherAfter === null ? { streamId } : { streamId, keepFromRevision: holding.firstOtherAfter },
+    );
+    // Their own stream keeps the deletion, which the erasure record follows below.
+    if (deletion.revision > 0) erasures.push({ streamId: own, keepFromRevision: deletion.revision });
+    for (let start = 0; start < erasures.length; start += ERASE_BATCH) {
       if (this.stopped) return;
-      await this.handler.eraseStream(streamId, holding.firstOtherAfter ?? undefined);
+      await this.handler.eraseStreams(erasures.slice(start, start + ERASE_BATCH));
     }
-    if (deletion.revision > 0) await this.handler.eraseStream(own, deletion.revision);
 
     const at = new Date();
     const context: CommandContext = {

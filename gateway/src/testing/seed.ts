@@ -3,12 +3,12 @@ import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contra
 import { SqliteEventStore } from '@fitness/stores';
 
 /**
- * Writes `workouts` workouts of `sets + 2` events each straight into an event store file, for
- * tests and benchmarks that need a long log fast; returns the head position.
+ * Writes `workouts` workouts of `sets + 2` events each (one user's, a new one unless given)
+ * straight into an event store file, for tests and benchmarks that need a long log fast;
+ * returns the head position.
  */
-export async function seedWorkouts(eventsFile: string, workouts: number, sets: number) {
+export async function seedWorkouts(eventsFile: string, workouts: number, sets: number, userId: string = randomUUID()) {
   const store = new SqliteEventStore(eventsFile);
-  const userId = randomUUID();
   const at = '2026-11-01T10:00:00.000Z';
   const envelope = (event: WorkoutEvent): NewEvent => ({
     ...event,

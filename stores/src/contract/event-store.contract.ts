@@ -166,8 +166,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.appendToStream(truncated, [anEvent('Old'), anEvent('Old'), anEvent('Kept')], 'no_stream');
       await store.appendToStream(other, [anEvent()], 'no_stream');
 
-      await store.eraseStream(gone);
-      await store.eraseStream(truncated, { keepFromRevision: 2 });
+      await store.eraseStreams([{ streamId: gone }, { streamId: truncated, keepFromRevision: 2 }]);
       assert.deepEqual(await store.readStream(gone), []);
       assert.deepEqual(
         (await store.readStream(truncated)).map((e) => [e.type, e.revision]),
@@ -176,8 +175,8 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       assert.equal((await store.readStream(other)).length, 1);
       // The truncated stream goes on from its revision; erasing what is gone is harmless.
       assert.equal((await store.appendToStream(truncated, [anEvent()], 2)).nextExpectedRevision, 3);
-      await store.eraseStream(gone);
-      await store.eraseStream(uniqueStream());
+      await store.eraseStreams([{ streamId: gone }, { streamId: uniqueStream() }]);
+      await store.eraseStreams([]);
     });
 
     it('lists streams by prefix', async () => {

@@ -24,6 +24,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type StreamErasure,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
@@ -121,17 +122,19 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
-  async eraseStream(streamId: string, options: { keepFromRevision?: number } = {}) {
-    if (options.keepFromRevision !== undefined) {
-      // $tb: events before it are no longer readable, and the next scavenge removes them.
-      await this.client.setStreamMetadata(streamId, { truncateBefore: options.keepFromRevision });
-      return;
-    }
-    try {
-      // A soft delete: the stream reads as absent at once; a scavenge removes the events.
-      await this.client.deleteStream(streamId);
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
+  async eraseStreams(erasures: StreamErasure[]) {
+    for (const { streamId, keepFromRevision } of erasures) {
+      if (keepFromRevision !== undefined) {
+        // $tb: events before it are no longer readable, and the next scavenge removes them.
+        await this.client.setStreamMetadata(streamId, { truncateBefore: keepFromRevision });
+        continue;
+      }
+      try {
+        // A soft delete: the stream reads as absent at once; a scavenge removes the events.
+        await this.client.deleteStream(streamId);
+      } catch (error) {
+        if (!(error instanceof StreamNotFoundError)) throw error;
+      }
     }
   }
 

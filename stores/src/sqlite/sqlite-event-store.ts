@@ -5,6 +5,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type StreamErasure,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
@@ -253,19 +254,21 @@ export class SqliteEventStore implements EventStore {
       .map((row) => ({ streamId: row.stream_id, revision: row.revision }));
   }
 
-  async eraseStream(streamId: string, options: { keepFromRevision?: number } = {}) {
-    const keepFrom = options.keepFromRevision ?? Number.MAX_SAFE_INTEGER;
+  async eraseStreams(erasures: StreamErasure[]) {
+    if (erasures.length === 0) return;
     // secure_delete overwrites the erased rows with zeros instead of leaving them in free
     // pages, and the checkpoint moves that into the main file and empties the WAL, so the
-    // erased data is not left on disk either. Only erasures pay for it.
+    // erased data is not left on disk either. Only erasures pay for it, once per call.
     this.db.pragma('secure_delete = ON');
     try {
+      const erase = this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision < ?');
+      const left = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE stream_id = ?');
+      const forget = this.db.prepare('DELETE FROM streams WHERE stream_id = ?');
       this.db.transaction(() => {
-        this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision < ?').run(streamId, keepFrom);
-        const left = this.db.prepare('SELECT count(*) AS n FROM events WHERE stream_id = ?').get(streamId) as {
-          n: number;
-        };
-        if (left.n === 0) this.db.prepare('DELETE FROM streams WHERE stream_id = ?').run(streamId);
+        for (const { streamId, keepFromRevision } of erasures) {
+          erase.run(streamId, keepFromRevision ?? Number.MAX_SAFE_INTEGER);
+          if (left.get(streamId)?.n === 0) forget.run(streamId);
+        }
       })();
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
