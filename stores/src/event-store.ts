@@ -17,8 +17,8 @@ export type AppendResult = {
 
 export type Subscription = { stop(): Promise<void> };
 
-/** A stream to erase: wholly, or the events before a revision. */
-export type StreamErasure = { streamId: string; keepFromRevision?: number };
+/** A stream's events to erase: from its first up to and including `throughRevision`. */
+export type StreamErasure = { streamId: string; throughRevision: number };
 
 export type SubscribeOptions = {
   /** Deliver events after this position; 0 means from the very beginning. */
@@ -47,11 +47,12 @@ export interface EventStore {
   /** Catches up from a position, then follows live, with no gap and no duplicate at the switch. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /**
-   * Erases streams' events for good (a user's right to erasure): for each, all of its events,
-   * or only those before `keepFromRevision`. A wholly erased stream is gone, as if never written; a truncated
-   * one keeps its later events and its revision. Positions of erased events are never reused.
-   * SQLite removes them from the log at once; EventStoreDB hides them from stream reads at once
-   * and drops them from $all at its next scavenge, so a replay before then still meets them
+   * Erases streams' events for good (a user's right to erasure): for each, its events from the
+   * first up to and including `throughRevision`. Events appended after those stay, so a writer
+   * that came later loses nothing; a stream left empty is gone, as if never written, and one
+   * left with events keeps its revision. Positions of erased events are never reused. SQLite
+   * removes them from the log at once; EventStoreDB hides them from stream reads at once and
+   * drops them from $all at its next scavenge, so a replay before then still meets them
    * (followed by whatever made them erasable, such as the user's deletion).
    */
   eraseStreams(erasures: StreamErasure[]): Promise<void>;

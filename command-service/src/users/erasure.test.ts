@@ -4,9 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { emailReservationStream, FIRST_ADMIN_STREAM, userStream } from '@fitness/contracts';
+import {
+  type DomainEvent,
+  emailReservationStream,
+  FIRST_ADMIN_STREAM,
+  userStream,
+  workoutStream,
+} from '@fitness/contracts';
 import { silentLogger } from '@fitness/projections';
-import { SqliteEventStore } from '@fitness/stores';
+import { SqliteEventStore, type StreamErasure } from '@fitness/stores';
 import { type CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { Accounts } from './accounts.ts';
 import { AccountErasure } from './erasure.ts';
@@ -80,6 +86,50 @@ describe('account erasure from the event log', () => {
     await erasure.resumePending();
     await erasure.start(firstId);
     assert.equal(await store.headPosition(), head);
+  });
+
+  it('keeps what others wrote while it ran, and erases what a late request of theirs wrote', async () => {
+    // Between the pass over the log and the erasing, someone registers the freed email and a
+    // request of the deleted user that was still under way writes a workout.
+    let interference: (() => Promise<void>) | null = null;
+    class RacingStore extends SqliteEventStore {
+      override async eraseStreams(erasures: StreamErasure[]) {
+        const interfere = interference;
+        interference = null;
+        await interfere?.();
+        return super.eraseStreams(erasures);
+      }
+    }
+    await store.close();
+    store = new RacingStore(path.join(dir, 'racing.sqlite'));
+    handler = new CommandHandler(store);
+    accounts = new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 }, countAdmins: async () => 2 });
+    erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
+
+    const email = 'racing@example.com';
+    const leaver = await accounts.register({ name: 'Leaver', email, password: 'correct horse' }, context());
+    const userId = leaver.user.id;
+    await accounts.deleteAccount(userId, 'correct horse', context());
+    let newcomerId = '';
+    interference = async () => {
+      newcomerId = (await accounts.register({ name: 'Newcomer', email, password: 'another pass' }, context())).user.id;
+      const late = {
+        type: 'WorkoutStarted',
+        data: { workoutId: 'w-late', userId, name: 'Late', notes: null, date: '2026-11-22', startedAt: '' },
+      };
+      await handler.appendOnce(workoutStream('w-late'), [late as DomainEvent], 'no_stream', context());
+    };
+    await erasure.start(userId);
+
+    assert.ok(newcomerId, 'the race happened');
+    assert.deepEqual(await everyEventNaming(userId), [
+      `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${userStream(userId)} UserDeleted`,
+      `${userStream(userId)} UserErased`,
+    ]);
+    assert.equal(await accounts.userIdOfEmail(email), newcomerId, "the newcomer's claim survived");
+    const third = await accounts.register({ name: 'Third', email, password: 'third pass' }, context()).catch((e) => e);
+    assert.ok(third instanceof Error, 'the email is still taken');
   });
 
   it('resumes on start-up an erasure a previous run did not finish', async () => {

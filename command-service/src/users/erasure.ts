@@ -10,8 +10,8 @@ const SCAN_BATCH = 2000;
 const ERASE_BATCH = 500;
 const USER_STREAM_PREFIX = userStream('');
 
-/** A stream holding something of the user, and where another user's events begin after theirs. */
-type Holding = { firstOtherAfter: number | null };
+/** Passes over the log's newest part before the erasure is recorded as done. */
+const MAX_PASSES = 5;
 
 /**
  * The right to erasure. Deleting an account (UserDeleted) already empties every read model;
@@ -72,16 +72,21 @@ export class AccountErasure {
     const deletion = history.find((event) => event.type === 'UserDeleted');
     if (!deletion || history.some((event) => event.type === 'UserErased')) return;
 
-    const holdings = await this.streamsNaming(userId, [own, FIRST_ADMIN_STREAM]);
-    if (!holdings) return;
-    const erasures: StreamErasure[] = [...holdings].map(([streamId, holding]) =>
-      holding.firstOtherAfter === null ? { streamId } : { streamId, keepFromRevision: holding.firstOtherAfter },
-    );
     // Their own stream keeps the deletion, which the erasure record follows below.
-    if (deletion.revision > 0) erasures.push({ streamId: own, keepFromRevision: deletion.revision });
-    for (let start = 0; start < erasures.length; start += ERASE_BATCH) {
-      if (this.stopped) return;
-      await this.handler.eraseStreams(erasures.slice(start, start + ERASE_BATCH));
+    const erasures: StreamErasure[] =
+      deletion.revision > 0 ? [{ streamId: own, throughRevision: deletion.revision - 1 }] : [];
+    const scan = new HoldingsScan(userId, [own, FIRST_ADMIN_STREAM]);
+    // A request that was under way when the account was deleted may still have written; a pass
+    // that finds nothing new ends it.
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      if (!(await this.scanOn(scan))) return;
+      erasures.push(...scan.takeErasures());
+      if (erasures.length === 0) break;
+      for (let start = 0; start < erasures.length; start += ERASE_BATCH) {
+        if (this.stopped) return;
+        await this.handler.eraseStreams(erasures.slice(start, start + ERASE_BATCH));
+      }
+      erasures.length = 0;
     }
 
     const at = new Date();
@@ -91,38 +96,72 @@ export class AccountErasure {
       correlationId: `erasure-${userId}`,
       now: at,
     };
+    const streams = scan.streams + 1;
     await this.handler.handle(
       userDecider,
       own,
-      { type: 'RecordErasure', userId, at: at.toISOString(), streams: holdings.size + 1 },
+      { type: 'RecordErasure', userId, at: at.toISOString(), streams },
       context,
     );
-    this.logger.info({ userId, streams: holdings.size + 1 }, 'account erased from the event log');
+    this.logger.info({ userId, streams }, 'account erased from the event log');
   }
 
-  /**
-   * Every stream with an event whose data names the user, found by reading the whole log once
-   * (deletions are rare; a per-user index of streams would make this cheaper if they are not).
-   */
-  private async streamsNaming(userId: string, skip: string[]) {
-    const holdings = new Map<string, Holding>();
-    const note = (event: RecordedEvent) => {
-      if (skip.includes(event.streamId)) return;
-      const named = (event.data as { userId?: unknown }).userId;
-      if (named === userId) {
-        holdings.set(event.streamId, { firstOtherAfter: null });
-      } else if (typeof named === 'string') {
-        const holding = holdings.get(event.streamId);
-        if (holding && holding.firstOtherAfter === null) holding.firstOtherAfter = event.revision;
-      }
-    };
-    for (let position = 0; ; ) {
-      if (this.stopped) return null;
-      const batch = await this.eventStore.readAll({ fromPosition: position, maxCount: SCAN_BATCH });
-      const last = batch.at(-1);
-      if (!last) return holdings;
-      for (const event of batch) note(event);
-      position = last.position;
+  /** Reads the log on from where the scan stopped, to its end. False when stopped midway. */
+  private async scanOn(scan: HoldingsScan) {
+    for (;;) {
+      if (this.stopped) return false;
+      const batch = await this.eventStore.readAll({ fromPosition: scan.position, maxCount: SCAN_BATCH });
+      if (batch.length === 0) return true;
+      for (const event of batch) scan.note(event);
     }
+  }
+}
+
+/**
+ * Which streams hold something of the user, and how far: every stream with an event whose data
+ * names them, from its start through their last event and the unnamed ones that follow (a
+ * workout's sets). Found by reading the log in order (deletions are rare; a per-user index of
+ * streams would make this cheaper if they are not). Where another user's event follows theirs
+ * (an email registered again), the stream is theirs only up to it.
+ */
+class HoldingsScan {
+  position = 0;
+  private readonly held = new Map<string, { through: number; erased: number; handedOver: boolean }>();
+
+  private readonly userId: string;
+  private readonly skip: string[];
+
+  constructor(userId: string, skip: string[]) {
+    this.userId = userId;
+    this.skip = skip;
+  }
+
+  get streams() {
+    return this.held.size;
+  }
+
+  note(event: RecordedEvent) {
+    this.position = event.position;
+    if (this.skip.includes(event.streamId)) return;
+    const named = (event.data as { userId?: unknown }).userId;
+    const holding = this.held.get(event.streamId);
+    if (named === this.userId) {
+      if (holding) Object.assign(holding, { through: event.revision, handedOver: false });
+      else this.held.set(event.streamId, { through: event.revision, erased: -1, handedOver: false });
+    } else if (holding && !holding.handedOver) {
+      if (typeof named === 'string') holding.handedOver = true;
+      else holding.through = event.revision;
+    }
+  }
+
+  /** What is held and not yet erased; marks it erased. */
+  takeErasures(): StreamErasure[] {
+    const erasures: StreamErasure[] = [];
+    for (const [streamId, holding] of this.held) {
+      if (holding.through <= holding.erased) continue;
+      erasures.push({ streamId, throughRevision: holding.through });
+      holding.erased = holding.through;
+    }
+    return erasures;
   }
 }

@@ -160,22 +160,28 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       );
     });
 
-    it('erases a whole stream, or the events before a revision, leaving other streams alone', async () => {
+    it('erases streams up to a revision, keeping later events and other streams', async () => {
       const [gone, truncated, other] = [uniqueStream(), uniqueStream(), uniqueStream()];
       await store.appendToStream(gone, [anEvent(), anEvent()], 'no_stream');
-      await store.appendToStream(truncated, [anEvent('Old'), anEvent('Old'), anEvent('Kept')], 'no_stream');
+      await store.appendToStream(truncated, [anEvent('Old'), anEvent('Old'), anEvent('Later')], 'no_stream');
       await store.appendToStream(other, [anEvent()], 'no_stream');
 
-      await store.eraseStreams([{ streamId: gone }, { streamId: truncated, keepFromRevision: 2 }]);
+      await store.eraseStreams([
+        { streamId: gone, throughRevision: 1 },
+        { streamId: truncated, throughRevision: 1 },
+      ]);
       assert.deepEqual(await store.readStream(gone), []);
       assert.deepEqual(
         (await store.readStream(truncated)).map((e) => [e.type, e.revision]),
-        [['Kept', 2]],
+        [['Later', 2]],
       );
       assert.equal((await store.readStream(other)).length, 1);
       // The truncated stream goes on from its revision; erasing what is gone is harmless.
       assert.equal((await store.appendToStream(truncated, [anEvent()], 2)).nextExpectedRevision, 3);
-      await store.eraseStreams([{ streamId: gone }, { streamId: uniqueStream() }]);
+      await store.eraseStreams([
+        { streamId: gone, throughRevision: 1 },
+        { streamId: uniqueStream(), throughRevision: 0 },
+      ]);
       await store.eraseStreams([]);
     });
 

@@ -123,18 +123,22 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async eraseStreams(erasures: StreamErasure[]) {
-    for (const { streamId, keepFromRevision } of erasures) {
-      if (keepFromRevision !== undefined) {
-        // $tb: events before it are no longer readable, and the next scavenge removes them.
-        await this.client.setStreamMetadata(streamId, { truncateBefore: keepFromRevision });
-        continue;
-      }
+    for (const { streamId, throughRevision } of erasures) {
       try {
-        // A soft delete: the stream reads as absent at once; a scavenge removes the events.
-        await this.client.deleteStream(streamId);
+        // Everything up to the stream's end: a soft delete, which fails if someone appended
+        // since (the expected revision), and then only the erased part goes, as below.
+        await this.client.deleteStream(streamId, { expectedRevision: BigInt(throughRevision) });
+        continue;
       } catch (error) {
-        if (!(error instanceof StreamNotFoundError)) throw error;
+        if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) continue;
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        // KurrentDB#4637: a stream that does not exist answers "wrong expected version" too.
+        if (error.actualVersion === NO_STREAM) continue;
       }
+      // $tb hides the events before it at once; the next scavenge removes them. Setting stream
+      // metadata replaces all of it, so the rest is kept as it was.
+      const { metadata } = await this.client.getStreamMetadata(streamId);
+      await this.client.setStreamMetadata(streamId, { ...(metadata ?? {}), truncateBefore: throughRevision + 1 });
     }
   }
 

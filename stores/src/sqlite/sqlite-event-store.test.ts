@@ -51,7 +51,7 @@ describe('SQLite erasure', () => {
       const onDisk = () => Buffer.concat([readFileSync(file), readFileSync(`${file}-wal`)]).includes(secret);
       assert.equal(onDisk(), true, 'the test can see the data before erasure');
 
-      await store.eraseStreams([{ streamId: erased }]);
+      await store.eraseStreams([{ streamId: erased, throughRevision: 1 }]);
       assert.deepEqual(
         (await store.readAll({ fromPosition: 0, maxCount: 10 })).map((e) => e.type),
         ['Kept'],

@@ -261,12 +261,12 @@ export class SqliteEventStore implements EventStore {
     // erased data is not left on disk either. Only erasures pay for it, once per call.
     this.db.pragma('secure_delete = ON');
     try {
-      const erase = this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision < ?');
+      const erase = this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision <= ?');
       const left = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE stream_id = ?');
       const forget = this.db.prepare('DELETE FROM streams WHERE stream_id = ?');
       this.db.transaction(() => {
-        for (const { streamId, keepFromRevision } of erasures) {
-          erase.run(streamId, keepFromRevision ?? Number.MAX_SAFE_INTEGER);
+        for (const { streamId, throughRevision } of erasures) {
+          erase.run(streamId, throughRevision);
           if (left.get(streamId)?.n === 0) forget.run(streamId);
         }
       })();
