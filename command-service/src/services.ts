@@ -1,7 +1,7 @@
 import type { Config } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
-import type { EventStore } from '@fitness/stores';
+import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
 import { ExerciseLibrary } from './exercises/library.ts';
@@ -9,6 +9,7 @@ import { Nutrition } from './nutrition/nutrition.ts';
 import { Templates } from './templates/templates.ts';
 import { Accounts } from './users/accounts.ts';
 import { AccountErasure } from './users/erasure.ts';
+import { WritesInFlight } from './users/writes-in-flight.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {
@@ -16,6 +17,8 @@ export type CommandServices = {
   accounts: Accounts;
   /** Takes a deleted account's data out of the event log, in the background. */
   erasure: AccountErasure;
+  /** Each user's write requests under way here, so a deletion waits for them. */
+  writes: WritesInFlight;
   library: ExerciseLibrary;
   templates: Templates;
   nutrition: Nutrition;
@@ -36,14 +39,18 @@ export function createCommandServices(
     progress: ProjectionProgress;
     clock: () => Date;
     logger: Logger;
-    /** How many admins there are, from the users read model. */
-    countAdmins: () => Promise<number>;
+    readStore: ReadStore;
   },
 ): CommandServices {
   const handler = new CommandHandler(parts.eventStore);
+  const countAdmins = async () => {
+    await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
+    return parts.readStore.count('users', { role: 'admin' });
+  };
   return {
     handler,
-    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins: parts.countAdmins }),
+    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins }),
+    writes: new WritesInFlight(),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     library: new ExerciseLibrary(handler),
     templates: new Templates(handler),

@@ -31,7 +31,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     progress: runner,
     clock,
     logger: app.log,
-    countAdmins: () => readStore.count('users', { role: 'admin' }),
+    readStore,
   });
   await commandServices.library.seed(clock());
   await commandServices.templates.seed(clock());

@@ -12,13 +12,14 @@ import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts'
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
+import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
 import { type IssuedToken, UserNotFound, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export type AccountsOptions = {
   handler: CommandHandler;
-  /** How many admins there are, from the users read model. */
+  /** How many admins there are, from the users read model once it has caught up with the log. */
   countAdmins: () => Promise<number>;
   tokenTtlDays: { remember: number; session: number };
 };
@@ -47,6 +48,7 @@ export class Accounts {
   private readonly handler: CommandHandler;
   private readonly ttl: AccountsOptions['tokenTtlDays'];
   private readonly countAdmins: AccountsOptions['countAdmins'];
+  private readonly adminDeparture = new KeyedLock();
 
   constructor(options: AccountsOptions) {
     this.handler = options.handler;
@@ -156,22 +158,35 @@ export class Accounts {
    * Closes the account for good, once the user has confirmed it with their password (a session
    * left open on a shared computer must not be enough to erase a year of training).
    */
-  async deleteAccount(userId: string, password: string, context: CommandContext) {
+  async deleteAccount(
+    userId: string,
+    password: string,
+    context: CommandContext,
+    options: { beforeDeleting?: () => Promise<void> } = {},
+  ) {
     const state = await this.stateOf(userId);
     if (!state.registered || state.deleted) throw new UserNotFound();
     if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
       throw new ValidationFailed({ password: ['The password is incorrect.'] });
     }
-    // Someone must be left to run the place; `npm run users -- promote` is there if not.
-    if (state.role === 'admin' && (await this.countAdmins()) <= 1) throw new LastAdmin();
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'DeleteAccount', userId, at: context.now.toISOString() },
-      context,
-      usersProjection,
-    );
-    return result.position;
+    const deleteIt = async () => {
+      await options.beforeDeleting?.();
+      const result = await this.handler.handle(
+        userDecider,
+        userStream(userId),
+        { type: 'DeleteAccount', userId, at: context.now.toISOString() },
+        context,
+        usersProjection,
+      );
+      return result.position;
+    };
+    if (state.role !== 'admin') return deleteIt();
+    // Someone must be left to run the place (`npm run users -- promote` is there if not). Admins
+    // leave one at a time, each counting the others once the one before is in the read model.
+    return this.adminDeparture.run('admins', async () => {
+      if ((await this.countAdmins()) <= 1) throw new LastAdmin();
+      return deleteIt();
+    });
   }
 
   /** The id of the user who holds an email address, from the write side's own claims. */

@@ -16,6 +16,9 @@ import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { commandContext } from '../core/command-context.ts';
 import type { CommandServices } from '../services.ts';
 
+/** How long deleting an account waits for the user's other writes under way (an import, say). */
+const WRITES_DRAIN_MS = 30_000;
+
 /** Registration, sign-in and sign-out, under /api/v1/auth. */
 export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accounts, clock } = services;
@@ -112,7 +115,15 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
-      const position = await accounts.deleteAccount(auth.id, request.body.password, commandContext(request, clock()));
+      const position = await accounts
+        .deleteAccount(auth.id, request.body.password, commandContext(request, clock()), {
+          // No new write of theirs from here on, and the ones under way finish first.
+          beforeDeleting: () => services.writes.close(auth.id, 1, WRITES_DRAIN_MS),
+        })
+        .catch((error) => {
+          services.writes.reopen(auth.id);
+          throw error;
+        });
       // Answer once the account is gone from the read side, so its tokens are refused from here on.
       await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
       // What they wrote leaves the event log too, in the background (see AccountErasure).

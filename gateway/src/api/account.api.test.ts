@@ -153,6 +153,41 @@ describe('account deletion (DELETE /me)', () => {
     assert.equal(workouts.body.data.length, 0);
   });
 
+  it('lets writes under way finish first and refuses later ones, so nothing of theirs comes back', async () => {
+    const user = await server.register('Busy');
+    await logEverything(user.token);
+    let stop = false;
+    const outcomes: number[] = [];
+    // Four devices logging water as fast as they can while the account is deleted.
+    const writers = Array.from({ length: 4 }, async () => {
+      while (!stop) {
+        const response = await server.api('POST', `/water/${date}`, { token: user.token, body: { ml: 100 } });
+        outcomes.push(response.status);
+        if (response.status === 401) return;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = await server.api('DELETE', '/me', { token: user.token, body: { password: user.password } });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    stop = true;
+    await Promise.all(writers);
+    assert.ok(outcomes.filter((status) => status === 201).length > 0, 'writes ran alongside');
+    assert.deepEqual([...new Set(outcomes)].sort(), [201, 401]);
+
+    await settle();
+    for (let tries = 0; tries < 200; tries++) {
+      const stream = await server.eventStore.readStream(userStream(user.user.id));
+      if (stream.some((event) => event.type === 'UserErased')) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await settle();
+    const left = await owned(user.user.id);
+    assert.ok(
+      Object.values(left).every((count) => count === 0),
+      `read models still hold: ${JSON.stringify(left)}`,
+    );
+  });
+
   it('keeps the only admin, and keeps the first-admin seat taken once the first account is deleted', async () => {
     const alone = await server.api('DELETE', '/me', { token: admin.token, body: { password: admin.password } });
     assert.equal(alone.status, 409, JSON.stringify(alone.body));
