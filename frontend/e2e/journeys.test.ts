@@ -150,7 +150,9 @@ describe('journeys in a real browser', () => {
     await other.goto('/workouts');
     await other.getByText('Last session').waitFor();
 
-    await page.goto('/profile');
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Delete it on your profile' }).click();
+    await page.waitForURL('**/profile#delete-account');
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByRole('button', { name: 'Delete my account' }).click();

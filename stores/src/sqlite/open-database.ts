@@ -21,3 +21,17 @@ export function assertIdentifier(kind: string, name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid ${kind} name: ${name}`);
   return name;
 }
+
+/**
+ * Copies the write-ahead log into the main file and empties it, so pages it held (erased data)
+ * are gone from disk. Another process reading (the developer tools, a second service) can hold
+ * it back; then it tries again a few times, and says whether it got there.
+ */
+export async function truncateWal(db: Database.Database, attempts = 5): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (!result?.busy) return true;
+    if (attempt >= attempts) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  }
+}

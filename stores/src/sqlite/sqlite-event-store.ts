@@ -10,7 +10,7 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from '../event-store.ts';
-import { openDatabase } from './open-database.ts';
+import { openDatabase, truncateWal } from './open-database.ts';
 
 type EventRow = {
   position: number;
@@ -270,10 +270,10 @@ export class SqliteEventStore implements EventStore {
           if (left.get(streamId)?.n === 0) forget.run(streamId);
         }
       })();
-      this.db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       this.db.pragma('secure_delete = OFF');
     }
+    await truncateWal(this.db);
   }
 
   async close() {

@@ -12,7 +12,7 @@ import {
   type ReadStore,
   type Where,
 } from '../read-store.ts';
-import { assertIdentifier, openDatabase } from './open-database.ts';
+import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -103,7 +103,7 @@ export class SqliteReadStore implements ReadStore {
     if (!options.erasing) return;
     // The checkpoint writes the zeroed pages into the main file and truncates the write-ahead
     // log, which still held the earlier versions of those pages.
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    await truncateWal(this.db);
   }
 
   private applyCommit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {

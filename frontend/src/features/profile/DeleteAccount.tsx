@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
@@ -18,17 +18,29 @@ export function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  /** About the password field; `refusal` is about the request as a whole (the last admin). */
   const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
+  const section = useRef<HTMLElement>(null);
   const ref = useModalDialog(open, () => {
     setPassword('');
     setError('');
+    setRefusal('');
   });
+
+  // Settings links here with #delete-account: show the section rather than the page's top.
+  useEffect(() => {
+    if (window.location.hash === '#delete-account') section.current?.scrollIntoView({ block: 'center' });
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Cleared first, so the same message again is announced again.
+    setError('');
+    setRefusal('');
     if (password === '') {
-      setError(t('profile.delete.passwordRequired'));
+      setTimeout(() => setError(t('profile.delete.passwordRequired')));
       return;
     }
     setBusy(true);
@@ -42,7 +54,7 @@ export function DeleteAccount() {
       const status = failure instanceof ApiError ? failure.status : null;
       if (status === 422) setError(t('profile.delete.wrongPassword'));
       else if (status === 429) setError(t('profile.delete.tooMany'));
-      else if (status === 409) setError(t('profile.delete.lastAdmin'));
+      else if (status === 409) setRefusal(t('profile.delete.lastAdmin'));
       else if (status !== 401) services.toasts.error(t('profile.delete.failed'));
     } finally {
       setBusy(false);
@@ -50,7 +62,12 @@ export function DeleteAccount() {
   }
 
   return (
-    <section className="card stack-sm danger-zone" aria-labelledby="delete-account-title">
+    <section
+      ref={section}
+      id="delete-account"
+      className="card stack-sm danger-zone"
+      aria-labelledby="delete-account-title"
+    >
       <h2 id="delete-account-title">{t('profile.delete.title')}</h2>
       <p className="muted">{t('profile.delete.body')}</p>
       <Button className="danger-zone-open" icon={<Trash2 size={18} aria-hidden />} onClick={() => setOpen(true)}>
@@ -62,6 +79,8 @@ export function DeleteAccount() {
         aria-labelledby="delete-dialog-title"
         aria-describedby="delete-dialog-body"
         onClose={() => setOpen(false)}
+        // Escape must not hide the dialog while the request is out: its answer would go unseen.
+        onCancel={(event) => busy && event.preventDefault()}
       >
         <form className="stack" onSubmit={submit} noValidate>
           <h2 id="delete-dialog-title">{t('profile.delete.confirmTitle')}</h2>
@@ -78,6 +97,11 @@ export function DeleteAccount() {
             error={error || undefined}
             autoFocus
           />
+          {refusal && (
+            <p className="field-error" role="alert">
+              {refusal}
+            </p>
+          )}
           <div className="dialog-actions">
             <Button onClick={() => setOpen(false)} disabled={busy}>
               {t('common.cancel')}

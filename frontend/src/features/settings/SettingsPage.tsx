@@ -238,7 +238,7 @@ export function SettingsPage() {
           {/* Deleting the account is a real, confirmed action on the profile, not a switch. */}
           <div className="switch-row">
             <span>{t('settings.deleteAccount')}</span>
-            <Link href="/profile" className="btn btn-secondary btn-sm">
+            <Link href="/profile#delete-account" className="btn btn-secondary btn-sm">
               {t('settings.deleteAccountLink')}
             </Link>
           </div>
