@@ -21,7 +21,7 @@ export function EmptyState({ icon, title, children }: { icon?: ReactNode; title?
   );
 }
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="page-header">
       <div>

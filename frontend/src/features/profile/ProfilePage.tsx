@@ -105,7 +105,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={t('profile.title')} subtitle={user.email} />
+      <PageHeader title={t('profile.title')} subtitle={<bdi>{user.email}</bdi>} />
       <div className="nutrition-grid">
         <form className="card stack" onSubmit={save} noValidate aria-labelledby="personal-title">
           <h2 id="personal-title">{t('profile.personal')}</h2>
@@ -200,9 +200,11 @@ export function ProfilePage() {
           <section className="card stack-sm" aria-labelledby="account-title">
             <h2 id="account-title">{t('profile.account')}</h2>
             <dl className="facts">
-              <div>
+              <div className="fact-wide">
                 <dt>{t('auth.email')}</dt>
-                <dd>{user.email}</dd>
+                <dd>
+                  <bdi>{user.email}</bdi>
+                </dd>
               </div>
               <div>
                 <dt>{t('profile.role')}</dt>
