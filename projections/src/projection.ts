@@ -9,6 +9,11 @@ import type { CollectionDefinition, Document } from '@fitness/stores';
  */
 export type Projection<D extends Document = Document, E extends DomainEvent = DomainEvent> = {
   name: string;
+  /**
+   * Raise it when `evolve` or the document's shape changes: on start, a projection whose stored
+   * documents were built by another version is rebuilt from the log.
+   */
+  version: number;
   collection: CollectionDefinition;
   handles: readonly E['type'][];
   documentId(event: RecordedEvent<E>): string;

@@ -18,6 +18,7 @@ type TallyEvent =
   | { type: 'Ignored'; data: { owner: string } };
 const tallies: Projection<Tally, TallyEvent> = {
   name: 'tallies',
+  version: 1,
   collection: { name: 'tallies', indexes: [['owner']] },
   handles: ['Counted', 'Reset'],
   documentId: (event) => event.data.owner,
@@ -31,6 +32,7 @@ type Note = Document & { user_id: string; text: string };
 type NoteEvent = { type: 'Noted'; data: { noteId: string; userId: string } };
 const notes: Projection<Note, NoteEvent> = {
   name: 'notes',
+  version: 1,
   collection: { name: 'notes', indexes: [['user_id']] },
   handles: ['Noted'],
   documentId: (event) => event.data.noteId,
@@ -38,13 +40,13 @@ const notes: Projection<Note, NoteEvent> = {
   evolve: (_current, event) => ({ id: event.data.noteId, user_id: event.data.userId, text: 'x' }),
 };
 
-function open(dir: string) {
+function open(dir: string, talliesProjection: Projection<Tally, TallyEvent> = tallies) {
   const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
   const runner = new ProjectionRunner({
     eventStore,
     readStore,
-    projections: [tallies as unknown as Projection, notes as unknown as Projection],
+    projections: [talliesProjection as unknown as Projection, notes as unknown as Projection],
     logger: silentLogger,
     batchSize: 7,
   });
@@ -146,6 +148,39 @@ describe('projection runner', () => {
 
     await runner.rebuild('tallies');
     assert.equal((await readStore.get<Tally>('tallies', 'c'))?.count, 11, 'a rebuild gives the same');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  it('rebuilds on start a projection whose version changed, and only that one', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    let { eventStore, readStore, runner } = open(dir);
+    for (let i = 0; i < 5; i++) await eventStore.appendToStream('tally-v', [event('Counted', 'v')], 'any');
+    await eventStore.appendToStream('note-v', [event('Noted', 'v', 'n1')], 'any');
+    await runner.start();
+    await runner.waitFor(['tallies', 'notes'], await eventStore.headPosition(), 2000);
+    assert.equal((await readStore.get<Tally>('tallies', 'v'))?.count, 5);
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+
+    // Version 2 counts each event twice: the stored documents were built by version 1.
+    const doubling: Projection<Tally, TallyEvent> = {
+      ...tallies,
+      version: 2,
+      evolve: (current, event) =>
+        event.type === 'Reset'
+          ? null
+          : { id: event.data.owner, owner: event.data.owner, count: (current?.count ?? 0) + 2 },
+    };
+    ({ eventStore, readStore, runner } = open(dir, doubling));
+    const notesBefore = await readStore.checkpoint('notes');
+    await runner.start();
+    await runner.waitFor(['tallies', 'notes'], await eventStore.headPosition(), 2000);
+    assert.equal((await readStore.get<Tally>('tallies', 'v'))?.count, 10, 'rebuilt by version 2');
+    assert.equal(await readStore.projectionVersion('tallies'), 2);
+    assert.equal(await readStore.checkpoint('notes'), notesBefore, 'an unchanged projection goes on');
     await runner.stop();
     await eventStore.close();
     await readStore.close();

@@ -67,10 +67,24 @@ export class ProjectionRunner implements ProjectionProgress {
     }
   }
 
-  /** Prepares, then follows the log with every projection. */
+  /** Prepares, starts over any projection whose code changed, then follows the log with each. */
   async start() {
     await this.prepare();
+    for (const running of this.running.values()) await this.startOverIfChanged(running);
     for (const running of this.running.values()) this.follow(running);
+  }
+
+  /** A projection whose version differs from the one that built its documents is rebuilt. */
+  private async startOverIfChanged(running: Running) {
+    const { name, version, collection } = running.projection;
+    const built = await this.options.readStore.projectionVersion(name);
+    if (built === version) return;
+    if (built !== 0 || running.position !== 0) {
+      this.options.logger.info({ projection: name, from: built, to: version }, 'projection changed; rebuilding it');
+    }
+    await this.options.readStore.reset(name, [collection.name], version);
+    running.position = 0;
+    running.recent.clear();
   }
 
   async stop() {
@@ -120,7 +134,7 @@ export class ProjectionRunner implements ProjectionProgress {
     if (!running) throw new Error(`Unknown projection: ${name}`);
     const wasFollowing = running.subscription !== null;
     await this.unfollow(running);
-    await this.options.readStore.reset(name, [running.projection.collection.name]);
+    await this.options.readStore.reset(name, [running.projection.collection.name], running.projection.version);
     running.position = 0;
     running.recent.clear();
     await this.catchUp(running, onProgress);

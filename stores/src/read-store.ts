@@ -67,8 +67,13 @@ export interface ReadStore {
   checkpoint(projection: string): Promise<number>;
   /** All checkpoints, for read-your-writes and the developer tools. */
   checkpoints(): Promise<Record<string, number>>;
-  /** Drops the collections' documents and the projection's checkpoint, for a rebuild. */
-  reset(projection: string, collections: string[]): Promise<void>;
+  /**
+   * Drops the collections' documents and the projection's checkpoint, for a rebuild, and
+   * records the version of the projection that will build them again, all or nothing.
+   */
+  reset(projection: string, collections: string[], version: number): Promise<void>;
+  /** The version recorded by the projection's last reset; 0 when it never had one. */
+  projectionVersion(projection: string): Promise<number>;
   close(): Promise<void>;
 }
 

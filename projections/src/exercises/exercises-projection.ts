@@ -19,6 +19,7 @@ const everywhere = <T>(value: T): Localized<T> => ({ en: value, de: value, ar: v
  */
 export const exercisesProjection: Projection<ExerciseDocument & { id: string }, ExerciseEvent> = {
   name: 'exercises',
+  version: 1,
   collection: { name: 'exercises', indexes: [['user_id']] },
   handles: exerciseEventTypes,
   documentId: (event) => event.data.exerciseId,
@@ -94,6 +95,7 @@ function evolveExercise(
 /** The `favorites` read model: one document per user listing the exercises they starred. */
 export const favoritesProjection: Projection<FavoritesDocument, FavoriteEvent> = {
   name: 'favorites',
+  version: 1,
   collection: { name: 'favorites', indexes: [] },
   handles: favoriteEventTypes,
   documentId: (event) => event.data.userId,

@@ -6,6 +6,7 @@ const dayId = (userId: string, date: string) => `${userId}:${date}`;
 /** The `body_weight` read model: a user's weigh-in per day, the latest recorded standing. */
 export const bodyWeightProjection: Projection<BodyWeightDocument, BodyWeightEvent> = {
   name: 'body_weight',
+  version: 1,
   collection: { name: 'body_weight', indexes: [['user_id', 'date']] },
   handles: bodyWeightEventTypes,
   documentId: (event) => dayId(event.data.userId, event.data.date),

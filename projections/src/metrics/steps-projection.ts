@@ -4,6 +4,7 @@ import type { Projection } from '../projection.ts';
 /** The `steps` read model: a user's count per day, the latest recorded standing. */
 export const stepsProjection: Projection<StepsDocument, StepsEvent> = {
   name: 'steps',
+  version: 1,
   collection: { name: 'steps', indexes: [['user_id', 'date']] },
   handles: stepsEventTypes,
   documentId: (event) => stepsDayId(event.data.userId, event.data.date),

@@ -17,6 +17,7 @@ import type { Projection } from '../projection.ts';
 /** The `foods` read model: the food library (user_id null) and every user's custom foods. */
 export const foodsProjection: Projection<FoodDocument, FoodEvent> = {
   name: 'foods',
+  version: 1,
   collection: { name: 'foods', indexes: [['user_id']] },
   handles: foodEventTypes,
   documentId: (event) => event.data.foodId,
@@ -66,6 +67,7 @@ const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', s
 /** The `meals` read model: a meal with its entries, its totals the sum of what the entries show. */
 export const mealsProjection: Projection<MealDocument, MealEvent> = {
   name: 'meals',
+  version: 1,
   collection: { name: 'meals', indexes: [['user_id', 'date']] },
   handles: mealEventTypes,
   documentId: (event) => event.data.mealId,
@@ -144,6 +146,7 @@ function withTotals(meal: Omit<MealDocument, 'calories' | 'protein' | 'carbs' | 
 /** The `water` read model: one document per user and day. */
 export const waterProjection: Projection<WaterDocument, WaterEvent> = {
   name: 'water',
+  version: 1,
   collection: { name: 'water', indexes: [['user_id', 'date']] },
   handles: waterEventTypes,
   documentId: (event) => waterDayId(event.data.userId, event.data.date),

@@ -7,6 +7,7 @@ const everywhere = <T>(value: T): Localized<T> => ({ en: value, de: value, ar: v
 /** The `templates` read model: the system templates (user_id null) and every user's own. */
 export const templatesProjection: Projection<TemplateDocument, TemplateEvent> = {
   name: 'templates',
+  version: 1,
   collection: { name: 'templates', indexes: [['user_id']] },
   handles: templateEventTypes,
   documentId: (event) => event.data.templateId,

@@ -8,6 +8,7 @@ import type { Projection } from '../projection.ts';
  */
 export const usersProjection: Projection<UserDocument, UserEvent> = {
   name: 'users',
+  version: 1,
   collection: { name: 'users', indexes: [['email'], ['role']] },
   handles: userEventTypes,
   documentId: (event) => event.data.userId,

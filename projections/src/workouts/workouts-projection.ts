@@ -11,6 +11,7 @@ import type { Projection } from '../projection.ts';
 /** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
 export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   name: 'workouts',
+  version: 1,
   collection: {
     name: 'workouts',
     indexes: [

@@ -99,15 +99,20 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal(await store.get(things, current.id), null);
     });
 
-    it('resets a projection: its documents and checkpoint go, others stay', async () => {
+    it('resets a projection: its documents and checkpoint go, its version is recorded, others stay', async () => {
       const kept = doc({ owner: 'x' }, 70);
       await store.commit('p4', [{ collection: others, op: 'upsert', document: doc({}, 70) }], 70, []);
       await store.commit('p5', [{ collection: things, op: 'upsert', document: kept }], 70, []);
-      await store.reset('p4', [others]);
+      assert.equal(await store.projectionVersion('p4'), 0, 'no version before the first reset');
+      await store.reset('p4', [others], 3);
       assert.equal(await store.count(others), 0);
       assert.equal(await store.checkpoint('p4'), 0);
+      assert.equal(await store.projectionVersion('p4'), 3);
       assert.ok(await store.get(things, kept.id));
       assert.equal(await store.checkpoint('p5'), 70);
+      await store.commit('p4', [], 80, []);
+      assert.equal(await store.projectionVersion('p4'), 3, 'commits keep the version');
+      assert.equal(await store.checkpoint('p4'), 80);
     });
 
     it('applies a batch all or nothing', async () => {

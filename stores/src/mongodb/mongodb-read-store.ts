@@ -22,11 +22,11 @@ import {
 
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
-type CheckpointDocument = { _id: string; position: number };
+type CheckpointDocument = { _id: string; position: number; version?: number };
 type ChangeDocument = { _id: number; notice: ChangeNotice };
 type CounterDocument = { _id: string; sequence: number };
 
-/** Holds one document per projection: `{ _id: projection, position }`. */
+/** Holds one document per projection: `{ _id: projection, position, version }`. */
 const CHECKPOINTS = 'checkpoints';
 /** The change feed: `{ _id: sequence, notice }`. */
 const CHANGES = 'changes';
@@ -183,11 +183,19 @@ export class MongoReadStore implements ReadStore {
    * large collection may exceed the transaction time limit (60 s by default); then the reset
    * fails whole and can be retried.
    */
-  async reset(projection: string, collections: string[]) {
+  async reset(projection: string, collections: string[], version: number) {
     await this.inTransaction(async (session) => {
       for (const collection of collections) await this.collection(collection).deleteMany({}, { session });
-      await this.checkpointCollection().deleteOne({ _id: projection }, { session });
+      await this.checkpointCollection().replaceOne(
+        { _id: projection },
+        { position: 0, version },
+        { upsert: true, session },
+      );
     });
+  }
+
+  async projectionVersion(projection: string) {
+    return (await this.checkpointCollection().findOne({ _id: projection }))?.version ?? 0;
   }
 
   async close() {

@@ -17,12 +17,12 @@ import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts'
 type Statement = Database.Statement<unknown[], unknown>;
 
 /**
- * `checkpoints`: one row per projection. `changes`: the change feed; AUTOINCREMENT never reuses
+ * `checkpoints`: one row per projection, with the version that built its documents. `changes`: the change feed; AUTOINCREMENT never reuses
  * a sequence, even after the oldest rows are pruned, and SQLite's single writer commits them in
  * order, so a reader in another process tails it with `sequence > last seen`.
  */
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS changes (sequence INTEGER PRIMARY KEY AUTOINCREMENT, notice TEXT NOT NULL);
 `;
 
@@ -42,6 +42,11 @@ export class SqliteReadStore implements ReadStore {
     // account's earlier versions do not linger in the file either.
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
+    // Files written before projections had versions: theirs count as 0, so they are rebuilt.
+    const columns = this.db.prepare('PRAGMA table_info(checkpoints)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'version')) {
+      this.db.exec('ALTER TABLE checkpoints ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+    }
   }
 
   async ensureCollections(definitions: CollectionDefinition[]) {
@@ -170,11 +175,21 @@ export class SqliteReadStore implements ReadStore {
     return Object.fromEntries(rows.map((row) => [row.projection, row.position]));
   }
 
-  async reset(projection: string, collections: string[]) {
+  async reset(projection: string, collections: string[], version: number) {
     this.db.transaction(() => {
       for (const collection of collections) this.statement(`DELETE FROM ${this.table(collection)}`).run();
-      this.statement('DELETE FROM checkpoints WHERE projection = ?').run(projection);
+      this.statement(
+        `INSERT INTO checkpoints (projection, position, version) VALUES (?, 0, ?)
+         ON CONFLICT (projection) DO UPDATE SET position = 0, version = excluded.version`,
+      ).run(projection, version);
     })();
+  }
+
+  async projectionVersion(projection: string) {
+    const row = this.statement('SELECT version FROM checkpoints WHERE projection = ?').get(projection) as
+      | { version: number }
+      | undefined;
+    return row?.version ?? 0;
   }
 
   async close() {
