@@ -200,4 +200,27 @@ describe('dashboard in a real browser', () => {
     await screenshot(page, 'profile-achievements-en-desktop');
     await context.close();
   });
+
+  it("reads the week chart's tooltip in Arabic, right to left and in words", async () => {
+    const { account, context, page } = await app.signedIn({ locale: 'ar' });
+    const today = await page.evaluate(() =>
+      new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10),
+    );
+    const meal = (await app.api('POST', '/meals', { token: account.token, body: { date: today, type: 'lunch' } })).body;
+    await app.api('POST', `/meals/${meal.id}/entries`, {
+      token: account.token,
+      body: { name: 'Soup', calories: 1200 },
+    });
+    await page.goto('/dashboard');
+    const chart = page.locator('figure.chart').first();
+    const bar = chart.locator('.recharts-bar-rectangle').first();
+    await bar.waitFor();
+    const box = await bar.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tooltip = chart.locator('.recharts-tooltip-wrapper');
+    await tooltip.getByText('المتناوَل').waitFor();
+    assert.equal(await tooltip.evaluate((element) => getComputedStyle(element).direction), 'rtl');
+    await context.close();
+  });
 });

@@ -38,7 +38,7 @@ export function WeekChart({ week }: { week: Week }) {
             contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
           />
           {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
-          <Bar dataKey="kcal" fill="var(--primary)" radius={4} isAnimationActive={false} />
+          <Bar dataKey="kcal" name={t('dashboard.eaten')} fill="var(--primary)" radius={4} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
       <figcaption className="visually-hidden">

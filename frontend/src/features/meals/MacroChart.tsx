@@ -34,15 +34,22 @@ export function MacroChart({ consumed, target }: Props) {
             formatter={(value) => grams(Number(value))}
             contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
           />
-          <Legend
-            formatter={(value) => (
-              <span style={{ color: 'var(--text)' }}>
-                {value === 'consumed' ? t('meals.consumed') : t('meals.target')}
-              </span>
-            )}
+          <Legend formatter={(value) => <span style={{ color: 'var(--text)' }}>{value}</span>} />
+          <Bar
+            dataKey="consumed"
+            name={t('meals.consumed')}
+            fill="var(--primary)"
+            radius={4}
+            isAnimationActive={false}
           />
-          <Bar dataKey="consumed" fill="var(--primary)" radius={4} isAnimationActive={false} />
-          <Bar dataKey="target" fill="var(--text-muted)" fillOpacity={0.35} radius={4} isAnimationActive={false} />
+          <Bar
+            dataKey="target"
+            name={t('meals.target')}
+            fill="var(--text-muted)"
+            fillOpacity={0.35}
+            radius={4}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
       <figcaption className="visually-hidden">

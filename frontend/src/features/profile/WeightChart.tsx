@@ -36,6 +36,7 @@ export function WeightChart({ points, unit }: { points: { date: string; weight: 
           <Line
             type="monotone"
             dataKey="weight"
+            name={t('profile.weight', { unit })}
             stroke="var(--primary)"
             strokeWidth={2}
             dot={points.length <= 20}
