@@ -14,7 +14,7 @@ import type { CommandContext, CommandHandler } from '../core/command-handler.ts'
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
-import { type IssuedToken, UserNotFound, userDecider } from './decide.ts';
+import { type IssuedToken, type UserCommand, UserNotFound, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export type AccountsOptions = {
@@ -87,12 +87,9 @@ export class Accounts {
     );
     const role: Role = firstUser ? 'admin' : 'user';
     const { token, secret } = this.newToken('web', false, context.now);
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
+    const result = await this.run(
       { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },
       context,
-      usersProjection,
     );
     return this.signedIn(userId, token.tokenId, secret, result);
   }
@@ -110,46 +107,22 @@ export class Accounts {
       throw new ValidationFailed({ email: ['These credentials do not match our records.'] });
     }
     const { token, secret } = this.newToken('web', input.remember, context.now);
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'IssueToken', userId, at: context.now.toISOString(), token },
-      context,
-      usersProjection,
-    );
+    const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);
   }
 
   async logout(userId: string, tokenId: string, context: CommandContext) {
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'RevokeToken', userId, tokenId, at: context.now.toISOString() },
-      context,
-      usersProjection,
-    );
+    const result = await this.run({ type: 'RevokeToken', userId, tokenId, at: context.now.toISOString() }, context);
     return result.position;
   }
 
   async changeRole(userId: string, role: Role, context: CommandContext) {
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'ChangeRole', userId, role, at: context.now.toISOString() },
-      context,
-      usersProjection,
-    );
+    const result = await this.run({ type: 'ChangeRole', userId, role, at: context.now.toISOString() }, context);
     return result.position;
   }
 
   async updateProfile(userId: string, changes: ProfileChanges, context: CommandContext) {
-    const result = await this.handler.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'UpdateProfile', userId, changes, at: context.now.toISOString() },
-      context,
-      usersProjection,
-    );
+    const result = await this.run({ type: 'UpdateProfile', userId, changes, at: context.now.toISOString() }, context);
     if (!result.document) throw new UserNotFound();
     return { user: result.document, position: result.position };
   }
@@ -171,13 +144,7 @@ export class Accounts {
     }
     const deleteIt = async () => {
       await options.beforeDeleting?.();
-      const result = await this.handler.handle(
-        userDecider,
-        userStream(userId),
-        { type: 'DeleteAccount', userId, at: context.now.toISOString() },
-        context,
-        usersProjection,
-      );
+      const result = await this.run({ type: 'DeleteAccount', userId, at: context.now.toISOString() }, context);
       return result.position;
     };
     if (state.role !== 'admin') return deleteIt();
@@ -194,6 +161,11 @@ export class Accounts {
     const claims = await this.handler.readStream(emailReservationStream(email));
     const userId = claims.at(-1)?.data.userId;
     return typeof userId === 'string' && (await this.standing(userId)) === 'active' ? userId : null;
+  }
+
+  /** A command on the user's own stream, answered with the user as the read model will hold them. */
+  private run(command: UserCommand, context: CommandContext) {
+    return this.handler.handle(userDecider, userStream(command.userId), command, context, usersProjection);
   }
 
   private async stateOf(userId: string) {
