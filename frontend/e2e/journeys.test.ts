@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Page } from 'playwright-core';
@@ -132,6 +133,25 @@ describe('journeys in a real browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to update profile. Please try again.');
     await page.getByText('The weight must be from 20 to 500 kg.').waitFor();
+    await context.close();
+  });
+
+  it('downloads a copy of everything the user logged from Settings', async () => {
+    const { account, context, page } = await app.signedIn();
+    await app.api('POST', '/workouts', { token: account.token, body: { name: 'Kept for the record' } });
+    await page.goto('/settings');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+    assert.match(download.suggestedFilename(), /^stride-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const exported = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(exported.user.email, account.email);
+    assert.deepEqual(
+      exported.data.workouts.map((workout: { name: string }) => workout.name),
+      ['Kept for the record'],
+    );
+    await expectToast(page, 'Your data is downloaded.');
     await context.close();
   });
 

@@ -4,13 +4,14 @@ import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
-import { userQueryRoutes } from './users/routes.ts';
+import { accountExportRoutes, userQueryRoutes } from './users/routes.ts';
 import { weatherQueryRoutes } from './weather/routes.ts';
 import { workoutQueryRoutes } from './workouts/routes.ts';
 
 /** Every read route of the API; mount under /api/v1. */
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   await app.register(userQueryRoutes, services);
+  await app.register(accountExportRoutes, services);
   await app.register(workoutQueryRoutes, services);
   await app.register(exerciseQueryRoutes, services);
   await app.register(templateQueryRoutes, services);

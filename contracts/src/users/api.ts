@@ -142,3 +142,16 @@ export const UpdateProfileBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+/**
+ * Everything a user owns, as the read models hold it: the same documents deleting the account
+ * removes. `data` maps each read model (workouts, meals, water, steps, body_weight, exercises,
+ * foods, templates, favorites) to the user's documents in it.
+ */
+export const AccountExport = Type.Object({
+  format: Type.Literal('stride-export/1'),
+  exported_at: Type.String({ format: 'date-time' }),
+  user: User,
+  data: Type.Record(Type.String(), Type.Array(Type.Unknown())),
+});
+export type AccountExport = Static<typeof AccountExport>;

@@ -75,6 +75,48 @@ describe('account deletion (DELETE /me)', () => {
     );
   }
 
+  it('exports everything the user owns as a download, and nothing of anyone else', async () => {
+    const owner = await server.register('Exporter');
+    const other = await server.register('Bystander');
+    await logEverything(owner.token);
+    await logEverything(other.token);
+    const position = String(await server.eventStore.headPosition());
+
+    const response = await server.api('GET', '/me/export', {
+      token: owner.token,
+      headers: { 'x-min-position': position },
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.match(
+      response.headers.get('content-disposition') ?? '',
+      /^attachment; filename="stride-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const exported = response.body;
+    assert.equal(exported.format, 'stride-export/1');
+    assert.equal(exported.user.email, owner.email);
+    assert.equal(exported.user.profile.name, 'Exporter');
+    const counts = Object.fromEntries(
+      Object.entries(exported.data).map(([model, docs]) => [model, (docs as []).length]),
+    );
+    assert.deepEqual(counts, {
+      workouts: 1,
+      exercises: 1,
+      favorites: 1,
+      templates: 1,
+      foods: 1,
+      meals: 1,
+      water: 1,
+      steps: 1,
+      body_weight: 1,
+    });
+    assert.equal(exported.data.workouts[0].exercises[0].sets[0].weight, 60);
+    const text = JSON.stringify(exported);
+    for (const secret of [other.user.id, other.email, '_position', '"tokens"', '"hash"']) {
+      assert.equal(text.includes(secret), false, `the export holds ${secret}`);
+    }
+    assert.equal((await server.api('GET', '/me/export')).status, 401);
+  });
+
   it('asks for the password and loses nothing when it is wrong or missing', async () => {
     const user = await server.register('Careful');
     await logEverything(user.token);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, User } from '@fitness/contracts';
+import { AccountExport, ErrorBody, User } from '@fitness/contracts';
+import { allProjections } from '@fitness/projections';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
+import { exportAccount } from './account-export.ts';
 
 /** The signed-in user, with profile. Authentication already loaded it from the `users` model. */
 export const userQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
@@ -9,4 +11,35 @@ export const userQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
   const schema = (summary: string) => ({ tags: ['account'], summary, response: { 200: User, 401: ErrorBody } });
   app.get('/auth/me', { schema: schema('The signed-in user with profile') }, async (request) => request.auth?.user);
   app.get('/me', { schema: schema('The signed-in account with profile') }, async (request) => request.auth?.user);
+};
+
+/** Everything the signed-in user owns, as one JSON file to download. */
+export const accountExportRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook(
+    'onRequest',
+    signedInRead(
+      services,
+      allProjections.map((projection) => projection.collection.name),
+    ),
+  );
+  app.get(
+    '/me/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Download everything you logged: profile, workouts, meals, water, steps, weigh-ins, your exercises, foods and templates',
+        response: { 200: AccountExport, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = request.auth?.user;
+      if (!user) throw new Error('signedInRead sets request.auth');
+      const now = new Date();
+      reply
+        .header('Content-Disposition', `attachment; filename="stride-export-${now.toISOString().slice(0, 10)}.json"`)
+        .header('Cache-Control', 'no-store');
+      return exportAccount(services.readStore, user, now);
+    },
+  );
 };

@@ -7,6 +7,7 @@ import { changeLanguage, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
+import { DownloadData } from './DownloadData.tsx';
 import type { SettingKey, Settings } from './store.ts';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
@@ -234,7 +235,8 @@ export function SettingsPage() {
           {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
         </Section>
         <Section title={t('settings.data')}>
-          {(['autoBackup', 'downloadData'] as const).map(toggle)}
+          {toggle('autoBackup')}
+          <DownloadData />
           {/* Deleting the account is a real, confirmed action on the profile, not a switch. */}
           <div className="switch-row">
             <span>{t('settings.deleteAccount')}</span>

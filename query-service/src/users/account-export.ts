@@ -1,0 +1,23 @@
+import type { AccountExport, UserDocument } from '@fitness/contracts';
+import { allProjections } from '@fitness/projections';
+import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
+
+/**
+ * A user's data to take away: every document of every read model that names them as its owner,
+ * found by the same owner fields that account deletion removes by. Internal fields (the
+ * projection position, the user's token hashes) stay behind.
+ */
+export async function exportAccount(readStore: ReadStore, user: UserDocument, now: Date): Promise<AccountExport> {
+  const data: Record<string, unknown[]> = {};
+  for (const projection of allProjections) {
+    const { name } = projection.collection;
+    if (name === 'users') continue;
+    const documents = await readStore.find<Document>(name, {
+      where: { [projection.ownerField]: user.id },
+      orderBy: [{ field: 'id', direction: 'asc' }],
+    });
+    data[name] = documents.map(({ [POSITION_FIELD]: _position, ...document }) => document);
+  }
+  const { tokens: _tokens, [POSITION_FIELD]: _position, ...account } = user as UserDocument & Record<string, unknown>;
+  return { format: 'stride-export/1', exported_at: now.toISOString(), user: account as AccountExport['user'], data };
+}
