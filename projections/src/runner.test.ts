@@ -185,4 +185,32 @@ describe('projection runner', () => {
     await eventStore.close();
     await readStore.close();
   });
+
+  it("never puts back a deleted user's document, even from a write that reached the log later", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    let { eventStore, readStore, runner } = open(dir);
+    await eventStore.appendToStream('note-z', [event('Noted', 'z', 'z1')], 'any');
+    await eventStore.appendToStream('user-z', [event('UserDeleted', 'z')], 'any');
+    // A request under way elsewhere when the account was deleted.
+    await eventStore.appendToStream('note-z2', [event('Noted', 'z', 'z2'), event('Counted', 'z')], 'any');
+    await runner.start();
+    await runner.waitFor(['notes', 'tallies'], await eventStore.headPosition(), 2000);
+    assert.equal(await readStore.count('notes', { user_id: 'z' }), 0);
+    assert.equal(await readStore.get('tallies', 'z'), null);
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+
+    // After a restart too: the runner remembers who was deleted.
+    ({ eventStore, readStore, runner } = open(dir));
+    await eventStore.appendToStream('note-z3', [event('Noted', 'z', 'z3')], 'any');
+    await eventStore.appendToStream('note-y9', [event('Noted', 'y9', 'y9')], 'any');
+    await runner.start();
+    await runner.waitFor(['notes'], await eventStore.headPosition(), 2000);
+    assert.equal(await readStore.count('notes', { user_id: 'z' }), 0);
+    assert.equal(await readStore.count('notes', { user_id: 'y9' }), 1, 'everyone else is written as ever');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
 });

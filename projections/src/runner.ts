@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type ChangeNotice, type RecordedEvent, USER_DELETED } from '@fitness/contracts';
 import {
+  type CollectionDefinition,
   type Document,
   type DocumentWrite,
   type EventStore,
@@ -26,6 +27,13 @@ type Running = {
 
 const RECENT_DOCUMENTS = 1000;
 
+/**
+ * The ids of deleted accounts (nothing else: an id says nothing about a person), kept by the
+ * runner for all projections, so a write that reached the log after an account's deletion
+ * (a request under way on another server at that moment) never puts a document back.
+ */
+const DELETED_USERS: CollectionDefinition = { name: 'deleted_users', indexes: [] };
+
 export type RunnerOptions = {
   eventStore: EventStore;
   readStore: ReadStore;
@@ -48,6 +56,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly running = new Map<string, Running>();
   private readonly projectionOfModel = new Map<string, string>();
   private readonly emitter = new EventEmitter();
+  /** Deleted account id -> the position of its deletion. */
+  private readonly deletedUsers = new Map<string, number>();
   private stopped = false;
 
   constructor(options: RunnerOptions) {
@@ -61,7 +71,13 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Creates the collections; the runner reads and rebuilds but does not follow the log. */
   async prepare() {
-    await this.options.readStore.ensureCollections(this.options.projections.map((p) => p.collection));
+    await this.options.readStore.ensureCollections([
+      ...this.options.projections.map((p) => p.collection),
+      DELETED_USERS,
+    ]);
+    for (const deleted of await this.options.readStore.find(DELETED_USERS.name)) {
+      this.deletedUsers.set(deleted.id, Number(deleted[POSITION_FIELD]));
+    }
     for (const running of this.running.values()) {
       running.position = await this.options.readStore.checkpoint(running.projection.name);
     }
@@ -225,6 +241,12 @@ export class ProjectionRunner implements ProjectionProgress {
         // Account deletion is every projection's business: what the user owned goes, whatever
         // the collection, found by its owner field (committed documents and this batch's alike).
         const userId = String(event.data.userId);
+        this.deletedUsers.set(userId, event.position);
+        writes.set(`${DELETED_USERS.name}/${userId}`, {
+          collection: DELETED_USERS.name,
+          op: 'upsert',
+          document: { id: userId, [POSITION_FIELD]: event.position },
+        });
         const owns = (document: Document | null | undefined) => !!document && ownerOf(projection, document) === userId;
         const stored = await this.options.readStore.find(collection, { where: { [projection.ownerField]: userId } });
         const ids = new Set(stored.map((document) => document.id));
@@ -238,7 +260,11 @@ export class ProjectionRunner implements ProjectionProgress {
       if (!projection.handles.includes(event.type)) continue;
       const id = projection.documentId(event);
       const current = await load(id);
-      if (isNewer(current, event)) record(id, current, projection.evolve(current, event), event.position);
+      if (!isNewer(current, event)) continue;
+      const evolved = projection.evolve(current, event);
+      const owner = evolved && ownerOf(projection, evolved);
+      const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
+      record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event.position);
     }
 
     const notices = [...changes.values()];
