@@ -16,6 +16,7 @@ import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
 import { type IssuedToken, type UserCommand, UserNotFound, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { UserState } from './user.ts';
 
 export type AccountsOptions = {
   handler: CommandHandler;
@@ -98,8 +99,9 @@ export class Accounts {
     input: { email: string; password: string; remember: boolean },
     context: CommandContext,
   ): Promise<SignedIn> {
-    const userId = await this.userIdOfEmail(input.email);
-    const state = userId ? await this.stateOf(userId) : userDecider.initialState();
+    const holder = await this.holderOfEmail(input.email);
+    const userId = holder?.userId;
+    const state = holder?.state ?? userDecider.initialState();
     const valid = state.passwordHash
       ? await verifyPassword(state.passwordHash, input.password)
       : await verifyPassword(await decoyHash, input.password).then(() => false);
@@ -158,9 +160,16 @@ export class Accounts {
 
   /** The id of the user who holds an email address, from the write side's own claims. */
   async userIdOfEmail(email: string): Promise<string | null> {
+    return (await this.holderOfEmail(email))?.userId ?? null;
+  }
+
+  /** The active user holding an email, with their state (one read of their stream). */
+  private async holderOfEmail(email: string) {
     const claims = await this.handler.readStream(emailReservationStream(email));
     const userId = claims.at(-1)?.data.userId;
-    return typeof userId === 'string' && (await this.standing(userId)) === 'active' ? userId : null;
+    if (typeof userId !== 'string') return null;
+    const state = await this.stateOf(userId);
+    return standingOf(state) === 'active' ? { userId, state } : null;
   }
 
   /** A command on the user's own stream, answered with the user as the read model will hold them. */
@@ -174,10 +183,8 @@ export class Accounts {
   }
 
   /** Where a user stands, from their own stream: not written yet, active, or deleted. */
-  private async standing(userId: string): Promise<'unwritten' | 'active' | 'deleted'> {
-    const history = await this.handler.readStream(userStream(userId));
-    if (history.length === 0) return 'unwritten';
-    return history.some((event) => event.type === 'UserDeleted') ? 'deleted' : 'active';
+  private async standing(userId: string) {
+    return standingOf(await this.stateOf(userId));
   }
 
   private newToken(name: string, remember: boolean, now: Date): { token: IssuedToken; secret: string } {
@@ -203,4 +210,9 @@ export class Accounts {
     if (!result.document) throw new UserNotFound();
     return { user: result.document, token: formatToken(userId, tokenId, secret), position: result.position };
   }
+}
+
+function standingOf(state: UserState): 'unwritten' | 'active' | 'deleted' {
+  if (state.deleted) return 'deleted';
+  return state.registered ? 'active' : 'unwritten';
 }
