@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
+import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 
 export type DailyMetrics = {
@@ -21,24 +22,21 @@ const MODELS = new Set(['meals', 'water', 'workouts', 'steps', 'users']);
  */
 export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 'sunday') {
   const state = proxy({ today: null as DailyMetrics | null, week: null as Week | null, failed: false });
-  let generation = 0;
+  const loads = latestLoads(state);
 
-  async function load() {
-    const mine = ++generation;
+  function load() {
     const date = localToday();
-    try {
-      const [today, week] = await Promise.all([
-        api.get<DailyMetrics>('/metrics/today', { query: { date } }),
-        api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
-      ]);
-      if (mine !== generation) return;
-      state.today = today;
-      state.week = week;
-      state.failed = false;
-    } catch (error) {
-      if (mine === generation) state.failed = true;
-      throw error;
-    }
+    return loads.run(
+      () =>
+        Promise.all([
+          api.get<DailyMetrics>('/metrics/today', { query: { date } }),
+          api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
+        ]),
+      ([today, week]) => {
+        state.today = today;
+        state.week = week;
+      },
+    );
   }
 
   return {
@@ -53,7 +51,7 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
     },
     refresh: () => (state.today ? load() : Promise.resolve()),
     clear() {
-      generation++;
+      loads.invalidate();
       state.today = null;
       state.week = null;
     },

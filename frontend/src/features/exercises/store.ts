@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import type { Exercise, ExerciseBody, ExerciseQuery } from './types.ts';
 
@@ -24,7 +25,7 @@ export function createExercises(api: ApiClient) {
     /** What each exercise looked up so far is measured in, for the workout logger. */
     units: {} as Record<string, Exercise['unit']>,
   });
-  let generation = 0;
+  const loads = latestLoads(state);
 
   async function fetchPage(page: number) {
     const { search, category, muscle, equipment, tab } = state.query;
@@ -41,33 +42,29 @@ export function createExercises(api: ApiClient) {
     });
   }
 
-  /** Loads the first page for the current query; a newer query wins over a slower older one. */
-  async function reload() {
-    const mine = ++generation;
-    state.loading = true;
-    try {
-      const pages = Math.max(1, state.page);
-      const results: Exercise[] = [];
-      let meta = { total: 0, last_page: 1 };
-      for (let page = 1; page <= pages; page++) {
-        const answer = await fetchPage(page);
-        results.push(...answer.data);
-        meta = answer.meta;
-      }
-      if (mine !== generation) return;
-      state.results = results;
-      state.total = meta.total;
-      state.lastPage = meta.last_page;
-      state.page = pages;
-      state.failed = false;
-      const { search, category, muscle, equipment, tab } = state.query;
-      if (!search && !category && !muscle && !equipment && tab === 'all') state.librarySize = meta.total;
-    } catch (error) {
-      if (mine === generation) state.failed = true;
-      throw error;
-    } finally {
-      if (mine === generation) state.loading = false;
-    }
+  /** Loads the pages shown so far for the current query; a newer query wins over a slower older one. */
+  function reload() {
+    const pages = Math.max(1, state.page);
+    return loads.run(
+      async () => {
+        const results: Exercise[] = [];
+        let meta = { total: 0, last_page: 1 };
+        for (let page = 1; page <= pages; page++) {
+          const answer = await fetchPage(page);
+          results.push(...answer.data);
+          meta = answer.meta;
+        }
+        return { results, meta };
+      },
+      ({ results, meta }) => {
+        state.results = results;
+        state.total = meta.total;
+        state.lastPage = meta.last_page;
+        state.page = pages;
+        const { search, category, muscle, equipment, tab } = state.query;
+        if (!search && !category && !muscle && !equipment && tab === 'all') state.librarySize = meta.total;
+      },
+    );
   }
 
   return {
@@ -135,7 +132,7 @@ export function createExercises(api: ApiClient) {
     refresh: () => (state.page > 0 ? reload() : Promise.resolve()),
     /** Forgets everything, on sign-out: the next user must not see this one's exercises. */
     clear() {
-      generation++;
+      loads.invalidate();
       state.results = [];
       state.total = 0;
       state.page = 0;

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
+import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import type { EntryInput, Meal, MealType, Targets, WaterDay } from './types.ts';
 
@@ -17,27 +18,24 @@ export function createMeals(api: ApiClient) {
     loaded: false,
     failed: false,
   });
-  let generation = 0;
+  const loads = latestLoads(state);
 
-  async function load() {
-    const mine = ++generation;
+  function load() {
     const date = state.date;
-    try {
-      const [meals, water, targets] = await Promise.all([
-        api.get<{ data: Meal[] }>('/meals', { query: { date } }),
-        api.get<WaterDay>(`/water/${date}`),
-        api.get<Targets>('/nutrition/targets'),
-      ]);
-      if (mine !== generation) return;
-      state.meals = meals.data;
-      state.water = water;
-      state.targets = targets;
-      state.loaded = true;
-      state.failed = false;
-    } catch (error) {
-      if (mine === generation) state.failed = true;
-      throw error;
-    }
+    return loads.run(
+      () =>
+        Promise.all([
+          api.get<{ data: Meal[] }>('/meals', { query: { date } }),
+          api.get<WaterDay>(`/water/${date}`),
+          api.get<Targets>('/nutrition/targets'),
+        ]),
+      ([meals, water, targets]) => {
+        state.meals = meals.data;
+        state.water = water;
+        state.targets = targets;
+        state.loaded = true;
+      },
+    );
   }
 
   return {
@@ -75,7 +73,7 @@ export function createMeals(api: ApiClient) {
     },
     refresh: () => (state.loaded ? load() : Promise.resolve()),
     clear() {
-      generation++;
+      loads.invalidate();
       state.meals = [];
       state.water = null;
       state.targets = null;
