@@ -3,7 +3,7 @@ import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/serv
 import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
 import { commandRoutes } from './routes.ts';
-import { createCommandServices, finishErasures } from './services.ts';
+import { createCommandServices, finishErasures, seedCatalogues } from './services.ts';
 
 /**
  * The command service of the distributed deployment: the write routes under /api/v1. Any
@@ -23,10 +23,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     logger: app.log,
     readStore: stores.readStore,
   });
-  // The library first: templates refer to its exercises.
-  await services.library.seed(new Date());
-  await services.templates.seed(new Date());
-  await services.nutrition.seed(new Date());
+  await seedCatalogues(services);
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(async (api) => api.register(commandRoutes, services), { prefix: '/api/v1' });
   finishErasures(app, services.erasure);

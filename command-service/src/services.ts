@@ -73,3 +73,10 @@ export function finishErasures(app: FastifyInstance, erasure: AccountErasure) {
   });
   app.addHook('preClose', async () => erasure.stop());
 }
+
+/** Writes the system catalogues, the library first (templates refer to its exercises); idempotent. */
+export async function seedCatalogues(services: CommandServices) {
+  await services.library.seed(services.clock());
+  await services.templates.seed(services.clock());
+  await services.nutrition.seed(services.clock());
+}

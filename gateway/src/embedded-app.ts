@@ -1,9 +1,9 @@
-import { commandRoutes, createCommandServices, finishErasures } from '@fitness/command-service';
+import { commandRoutes, createCommandServices, finishErasures, seedCatalogues } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
-import { attachLiveChannel, queryRoutes, weatherFrom } from '@fitness/query-service';
+import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -33,9 +33,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     logger: app.log,
     readStore,
   });
-  await commandServices.library.seed(clock());
-  await commandServices.templates.seed(clock());
-  await commandServices.nutrition.seed(clock());
+  await seedCatalogues(commandServices);
 
   const root = app as unknown as FastifyInstance;
   await registerApiDocs(root);
@@ -43,13 +41,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   await app.register(
     async (api) => {
       await api.register(commandRoutes, commandServices);
-      await api.register(queryRoutes, {
-        readStore,
-        authenticator,
-        progress: runner,
-        readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
-        weather: weatherFrom(config),
-      });
+      await api.register(queryRoutes, createQueryServices(config, { readStore, authenticator, progress: runner }));
     },
     { prefix: '/api/v1' },
   );

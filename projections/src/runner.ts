@@ -92,12 +92,18 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** A projection whose version differs from the one that built its documents is rebuilt. */
   private async startOverIfChanged(running: Running) {
-    const { name, version, collection } = running.projection;
+    const { name, version } = running.projection;
     const built = await this.options.readStore.projectionVersion(name);
     if (built === version) return;
     if (built !== 0 || running.position !== 0) {
       this.options.logger.info({ projection: name, from: built, to: version }, 'projection changed; rebuilding it');
     }
+    await this.startOver(running);
+  }
+
+  /** Drops a projection's documents and checkpoint, recording the version that builds them anew. */
+  private async startOver(running: Running) {
+    const { name, version, collection } = running.projection;
     await this.options.readStore.reset(name, [collection.name], version);
     running.position = 0;
     running.recent.clear();
@@ -150,9 +156,7 @@ export class ProjectionRunner implements ProjectionProgress {
     if (!running) throw new Error(`Unknown projection: ${name}`);
     const wasFollowing = running.subscription !== null;
     await this.unfollow(running);
-    await this.options.readStore.reset(name, [running.projection.collection.name], running.projection.version);
-    running.position = 0;
-    running.recent.clear();
+    await this.startOver(running);
     await this.catchUp(running, onProgress);
     if (wasFollowing && !this.stopped) this.follow(running);
   }
@@ -248,11 +252,17 @@ export class ProjectionRunner implements ProjectionProgress {
           document: { id: userId, [POSITION_FIELD]: event.position },
         });
         const owns = (document: Document | null | undefined) => !!document && ownerOf(projection, document) === userId;
-        const stored = await this.options.readStore.find(collection, { where: { [projection.ownerField]: userId } });
-        const ids = new Set(stored.map((document) => document.id));
-        for (const [id, document] of [...running.recent, ...documents]) if (owns(document)) ids.add(id);
-        for (const id of ids) {
-          const current = await load(id);
+        // What the store holds, then what this runner wrote since (recent) or in this batch.
+        const owned = new Map<string, Document | null>();
+        for (const document of await this.options.readStore.find(collection, {
+          where: { [projection.ownerField]: userId },
+        })) {
+          owned.set(document.id, document);
+        }
+        for (const [id, document] of [...running.recent, ...documents]) {
+          if (owned.has(id) || owns(document)) owned.set(id, document);
+        }
+        for (const [id, current] of owned) {
           if (owns(current) && isNewer(current, event)) record(id, current, null, event.position);
         }
         continue;

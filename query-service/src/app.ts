@@ -5,7 +5,7 @@ import { openStores } from '@fitness/stores';
 import { attachLiveChannel } from './live/live-channel.ts';
 import { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
 import { queryRoutes } from './routes.ts';
-import { weatherFrom } from './services.ts';
+import { createQueryServices } from './services.ts';
 
 /**
  * The query service of the distributed deployment: the read routes under /api/v1 and the
@@ -17,13 +17,7 @@ export async function buildQueryServiceApp(config: Config, options: ServiceAppOp
   const stores = await openStores(config);
   const progress = await pollProjectionProgress(stores.readStore);
   const { app, authenticator } = await createServiceApp(config, stores, progress, options);
-  const services = {
-    readStore: stores.readStore,
-    authenticator,
-    progress,
-    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
-    weather: weatherFrom(config),
-  };
+  const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(async (api) => api.register(queryRoutes, services), { prefix: '/api/v1' });
 

@@ -2,4 +2,4 @@ export { buildQueryServiceApp } from './app.ts';
 export { attachLiveChannel, type ChangeSource } from './live/live-channel.ts';
 export { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
 export { queryRoutes } from './routes.ts';
-export { type QueryServices, weatherFrom } from './services.ts';
+export { createQueryServices, type QueryServices } from './services.ts';

@@ -24,3 +24,11 @@ export function weatherFrom(config: Config): QueryServices['weather'] {
     defaultLocation: config.weather.location,
   };
 }
+
+/** The query services over a read store, as the configuration sets them up. */
+export function createQueryServices(
+  config: Config,
+  parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress },
+): QueryServices {
+  return { ...parts, readYourWritesTimeoutMs: config.readYourWritesTimeoutMs, weather: weatherFrom(config) };
+}

@@ -142,18 +142,12 @@ export class ExerciseLibrary {
   private async claimName(userId: string, exerciseId: string, name: string, context: CommandContext) {
     const taken = () => new ValidationFailed({ name: [duplicateExerciseMessage(name.trim())] });
     if (isSystemExerciseName(name)) throw taken();
-    // A claim holds while its exercise exists under that name; deleting or renaming it lets go.
-    const status = async (claim: RecordedEvent): Promise<ClaimStatus> => {
-      const owner = await this.state(String(claim.data.exerciseId));
-      if (owner.status === 'none') return 'pending';
-      return owner.status === 'custom' && nameKey(owner.name ?? '') === nameKey(name) ? 'held' : 'free';
-    };
     const claimed = await claimUnique(
       this.handler,
       nameClaimStream(userId, name),
       { type: 'ExerciseNameClaimed', data: { userId, exerciseId, name: name.trim() } },
       context,
-      status,
+      this.namedClaimStatus(name),
     );
     if (!claimed) throw taken();
   }
@@ -226,7 +220,10 @@ export class ExerciseLibrary {
     return uuidFromName(`create-custom-exercise-named:${exerciseId}`);
   }
 
-  /** As `claimName` judges a claim: held while its exercise exists under the name, pending before it is written. */
+  /**
+   * How a name claim stands: held while its exercise exists under that name (deleting or
+   * renaming it lets go), pending before the exercise is written.
+   */
   private namedClaimStatus(name: string) {
     return async (claim: RecordedEvent): Promise<ClaimStatus> => {
       const owner = await this.state(String(claim.data.exerciseId));

@@ -19,6 +19,10 @@ export type ExerciseUnit = (typeof UNITS)[number];
 export type Language = (typeof LANGUAGES)[number];
 export type Localized<T> = Record<Language, T>;
 
+/** The same value in every language (a custom name the user typed once). */
+export const everywhere = <T>(value: T): Localized<T> =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, value])) as Localized<T>;
+
 export type ExerciseTraits = {
   category: ExerciseCategory;
   muscle: Muscle;

@@ -6,7 +6,8 @@ export type StepsEvent = {
 
 export const stepsEventTypes: readonly StepsEvent['type'][] = ['StepsRecorded'];
 export const stepsStream = (userId: string, date: string) => `steps-${userId}-${date}`;
-export const stepsDayId = (userId: string, date: string) => `${userId}:${date}`;
+/** The id of a user's document for one day (steps, water, body weight). */
+export const userDayId = (userId: string, date: string) => `${userId}:${date}`;
 
 export type StepsDocument = { id: string; user_id: string; date: string; count: number };
 

@@ -99,4 +99,3 @@ export const waterEventTypes: readonly WaterEvent['type'][] = ['WaterLogged', 'W
 export const foodStream = (foodId: string) => `food-${foodId}`;
 export const mealStream = (mealId: string) => `meal-${mealId}`;
 export const waterStream = (userId: string, date: string) => `water-${userId}-${date}`;
-export const waterDayId = (userId: string, date: string) => `${userId}:${date}`;

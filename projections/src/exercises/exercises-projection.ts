@@ -1,17 +1,16 @@
 import {
   type ExerciseDocument,
   type ExerciseEvent,
+  everywhere,
   exerciseEventTypes,
   type FavoriteEvent,
   type FavoritesDocument,
   favoriteEventTypes,
-  type Localized,
   type RecordedEvent,
 } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
 
 /** A custom exercise has one name and text, shown the same in every language. */
-const everywhere = <T>(value: T): Localized<T> => ({ en: value, de: value, ar: value });
 
 /**
  * The `exercises` read model: the system library (user_id null) and every user's custom

@@ -1,7 +1,5 @@
-import { type BodyWeightDocument, type BodyWeightEvent, bodyWeightEventTypes } from '@fitness/contracts';
+import { type BodyWeightDocument, type BodyWeightEvent, bodyWeightEventTypes, userDayId } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
-
-const dayId = (userId: string, date: string) => `${userId}:${date}`;
 
 /** The `body_weight` read model: a user's weigh-in per day, the latest recorded standing. */
 export const bodyWeightProjection: Projection<BodyWeightDocument, BodyWeightEvent> = {
@@ -9,10 +7,10 @@ export const bodyWeightProjection: Projection<BodyWeightDocument, BodyWeightEven
   version: 1,
   collection: { name: 'body_weight', indexes: [['user_id', 'date']] },
   handles: bodyWeightEventTypes,
-  documentId: (event) => dayId(event.data.userId, event.data.date),
+  documentId: (event) => userDayId(event.data.userId, event.data.date),
   ownerField: 'user_id',
   evolve: (_current, event) => ({
-    id: dayId(event.data.userId, event.data.date),
+    id: userDayId(event.data.userId, event.data.date),
     user_id: event.data.userId,
     date: event.data.date,
     weight: event.data.weight,

@@ -1,4 +1,4 @@
-import { type StepsDocument, type StepsEvent, stepsDayId, stepsEventTypes } from '@fitness/contracts';
+import { type StepsDocument, type StepsEvent, stepsEventTypes, userDayId } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
 
 /** The `steps` read model: a user's count per day, the latest recorded standing. */
@@ -7,10 +7,10 @@ export const stepsProjection: Projection<StepsDocument, StepsEvent> = {
   version: 1,
   collection: { name: 'steps', indexes: [['user_id', 'date']] },
   handles: stepsEventTypes,
-  documentId: (event) => stepsDayId(event.data.userId, event.data.date),
+  documentId: (event) => userDayId(event.data.userId, event.data.date),
   ownerField: 'user_id',
   evolve: (_current, event) => ({
-    id: stepsDayId(event.data.userId, event.data.date),
+    id: userDayId(event.data.userId, event.data.date),
     user_id: event.data.userId,
     date: event.data.date,
     count: event.data.count,

@@ -1,4 +1,5 @@
 import {
+  everywhere,
   type FoodDocument,
   type FoodEvent,
   foodEventTypes,
@@ -7,9 +8,9 @@ import {
   mealEventTypes,
   type RecordedEvent,
   sumNutrients,
+  userDayId,
   type WaterDocument,
   type WaterEvent,
-  waterDayId,
   waterEventTypes,
 } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
@@ -40,7 +41,6 @@ export const foodsProjection: Projection<FoodDocument, FoodEvent> = {
       }
       case 'CustomFoodCreated': {
         const { data } = event;
-        const everywhere = (text: string) => ({ en: text, de: text, ar: text });
         return {
           id: data.foodId,
           user_id: data.userId,
@@ -149,7 +149,7 @@ export const waterProjection: Projection<WaterDocument, WaterEvent> = {
   version: 1,
   collection: { name: 'water', indexes: [['user_id', 'date']] },
   handles: waterEventTypes,
-  documentId: (event) => waterDayId(event.data.userId, event.data.date),
+  documentId: (event) => userDayId(event.data.userId, event.data.date),
   ownerField: 'user_id',
   evolve: (current, event: RecordedEvent<WaterEvent>) => {
     const { userId, date } = event.data;
@@ -159,7 +159,7 @@ export const waterProjection: Projection<WaterDocument, WaterEvent> = {
         ? [...entries, { id: event.data.entryId, ml: event.data.ml, logged_at: event.data.loggedAt }]
         : entries.filter((entry) => entry.id !== event.data.entryId);
     return {
-      id: waterDayId(userId, date),
+      id: userDayId(userId, date),
       user_id: userId,
       date,
       entries: next,

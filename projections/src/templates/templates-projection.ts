@@ -1,8 +1,6 @@
-import type { Localized, RecordedEvent, TemplateDocument, TemplateEvent } from '@fitness/contracts';
-import { templateEventTypes } from '@fitness/contracts';
+import type { RecordedEvent, TemplateDocument, TemplateEvent } from '@fitness/contracts';
+import { everywhere, templateEventTypes } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
-
-const everywhere = <T>(value: T): Localized<T> => ({ en: value, de: value, ar: value });
 
 /** The `templates` read model: the system templates (user_id null) and every user's own. */
 export const templatesProjection: Projection<TemplateDocument, TemplateEvent> = {

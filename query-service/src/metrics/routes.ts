@@ -18,11 +18,10 @@ import {
   RecordsQuery,
   RecordsResponse,
   type StepsDocument,
-  stepsDayId,
   summarize,
+  userDayId,
   type WaterDocument,
   type WorkoutDocument,
-  waterDayId,
   weekOf,
 } from '@fitness/contracts';
 import { catalogueOf } from '../exercises/catalogue.ts';
@@ -49,9 +48,9 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       days.map(async (date) => {
         const [meals, water, workouts, steps] = await Promise.all([
           readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date } }),
-          readStore.get<Stored<WaterDocument>>('water', waterDayId(userId, date)),
+          readStore.get<Stored<WaterDocument>>('water', userDayId(userId, date)),
           readStore.find<Stored<WorkoutDocument>>('workouts', { where: { user_id: userId, date } }),
-          readStore.get<Stored<StepsDocument>>('steps', stepsDayId(userId, date)),
+          readStore.get<Stored<StepsDocument>>('steps', userDayId(userId, date)),
         ]);
         return dailyMetrics({
           date,

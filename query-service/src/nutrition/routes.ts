@@ -13,11 +13,12 @@ import {
   presentFood,
   presentMeal,
   searchable,
+  shiftDay,
   TargetsResponse,
+  userDayId,
   WaterDay,
   type WaterDocument,
   WaterParams,
-  waterDayId,
 } from '@fitness/contracts';
 import { NotFound, ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
@@ -107,11 +108,11 @@ export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = as
       if (days >= MAX_RANGE_DAYS)
         throw new ValidationFailed({ to: [`A range can span at most ${MAX_RANGE_DAYS} days.`] });
       const order = ['breakfast', 'lunch', 'dinner', 'snacks'];
-      const meals: MealDocument[] = [];
-      for (let day = 0; day <= days; day++) {
-        const on = new Date(Date.parse(start) + day * 86_400_000).toISOString().slice(0, 10);
-        meals.push(...(await readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date: on } })));
-      }
+      const dates = Array.from({ length: days + 1 }, (_, day) => shiftDay(start, day));
+      const perDay = await Promise.all(
+        dates.map((date) => readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date } })),
+      );
+      const meals: MealDocument[] = perDay.flat();
       meals.sort((a, b) => a.date.localeCompare(b.date) || order.indexOf(a.type) - order.indexOf(b.type));
       return { data: meals.map(presentMeal) };
     },
@@ -147,7 +148,7 @@ export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = as
     },
     async (request) => {
       const auth = request.auth;
-      const day = await readStore.get<Stored<WaterDocument>>('water', waterDayId(auth?.id ?? '', request.params.date));
+      const day = await readStore.get<Stored<WaterDocument>>('water', userDayId(auth?.id ?? '', request.params.date));
       return {
         date: request.params.date,
         entries: day?.entries ?? [],
