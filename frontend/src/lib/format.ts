@@ -1,18 +1,36 @@
-import { displayDistance, displayWeight, type Units } from './units.ts';
+import { displayDistance, displayWeight, ML_PER_FLUID_OUNCE, type Units } from './units.ts';
 
 /**
  * Numbers, dates and measures through Intl in the active locale, so German reads "62,5 kg" and
  * Arabic gets its own digits and order without any string gluing.
  */
+
+// Building an Intl formatter costs far more than using one, and a screen formats dozens of
+// numbers per render with a handful of distinct settings: each is built once and kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, locale: string, maximumFractionDigits = 1) {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 
 function formatUnit(value: number, unit: string, locale: string, maximumFractionDigits = 1) {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits }).format(
-    value,
-  );
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits }).format(value);
 }
+
+/** Water in millilitres, or fluid ounces for imperial units. */
+export const formatWater = (ml: number, units: Units, locale: string) =>
+  units === 'imperial'
+    ? `${formatNumber(ml / ML_PER_FLUID_OUNCE, locale, 1)} fl oz`
+    : `${formatNumber(ml, locale, 0)} ml`;
 
 export const formatWeight = (kg: number, units: Units, locale: string) =>
   formatUnit(displayWeight(kg, units), units === 'imperial' ? 'pound' : 'kilogram', locale);

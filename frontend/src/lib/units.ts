@@ -34,3 +34,6 @@ export const distanceToMetres = (value: number, units: Units) =>
 
 /** Grams in an ounce and millilitres in a US fluid ounce, for food and water in imperial units. */
 export { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '@fitness/contracts/nutrition/arithmetic.ts';
+
+/** A number as typed, with a decimal comma or point ("62,5" or "62.5"); NaN when it is not one. */
+export const parseDecimal = (text: string) => Number(text.trim().replace(',', '.'));

@@ -6,8 +6,7 @@ import { Link } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
-import { formatNumber } from '../../lib/format.ts';
-import { ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
+import { formatNumber, formatWater } from '../../lib/format.ts';
 import { AchievementsPanel } from '../progress/ProgressPanels.tsx';
 import { useProgress } from '../progress/useProgress.ts';
 import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
@@ -35,7 +34,7 @@ export function DashboardPage() {
   const progress = useProgress(true);
   const lang = i18n.language;
   const n = (value: number, digits = 0) => formatNumber(value, lang, digits);
-  const water = (ml: number) => (units === 'imperial' ? `${n(ml / ML_PER_FLUID_OUNCE, 1)} fl oz` : `${n(ml)} ml`);
+  const water = (ml: number) => formatWater(ml, units, lang);
 
   useEffect(() => {
     services.dashboard.load().catch((error) => console.error('Failed to load the metrics', error));

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../components/Field.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { parseDecimal } from '../../lib/units.ts';
 import type { Food, MealType } from './types.ts';
 
 const SEARCH_DELAY_MS = 200;
@@ -65,18 +66,17 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!mealType) return;
-    const number = (text: string) => Number(text.replace(',', '.'));
     let input: Parameters<typeof services.meals.addEntry>[1];
     if (mode === 'search') {
       if (!chosen) return;
-      const amount = number(quantity);
+      const amount = parseDecimal(quantity);
       if (!(amount > 0) || amount > 10000) {
         setErrors({ quantity: [t('meals.invalidQuantity')] });
         return;
       }
       input = { food_id: chosen.id, quantity: amount, unit };
     } else {
-      const calories = number(quick.calories);
+      const calories = parseDecimal(quick.calories);
       if (!quick.name.trim() || !(calories >= 0) || quick.calories.trim() === '') {
         setErrors({
           ...(!quick.name.trim() && { name: [t('meals.nameRequired')] }),
@@ -84,7 +84,7 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
         });
         return;
       }
-      const optional = (text: string) => (text.trim() === '' ? undefined : number(text));
+      const optional = (text: string) => (text.trim() === '' ? undefined : parseDecimal(text));
       input = {
         name: quick.name.trim(),
         calories,

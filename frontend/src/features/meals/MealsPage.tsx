@@ -8,8 +8,8 @@ import { Link } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
-import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
-import { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '../../lib/units.ts';
+import { formatDay, formatNumber, formatWater, localToday } from '../../lib/format.ts';
+import { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE, parseDecimal } from '../../lib/units.ts';
 import { AddFoodDialog } from './AddFoodDialog.tsx';
 
 // recharts is large: it loads with the chart, not with the app.
@@ -37,8 +37,7 @@ export function MealsPage() {
   const water = day.water;
   const imperial = units === 'imperial';
   const waterSteps = imperial ? [8, 16] : [250, 500];
-  const waterAmount = (ml: number) =>
-    imperial ? `${formatNumber(ml / ML_PER_FLUID_OUNCE, lang, 1)} fl oz` : `${formatNumber(ml, lang, 0)} ml`;
+  const waterAmount = (ml: number) => formatWater(ml, units, lang);
   const quantity = (grams: number) =>
     imperial ? `${formatNumber(grams / GRAMS_PER_OUNCE, lang, 1)} oz` : `${formatNumber(grams, lang, 1)} g`;
   const kcal = (value: number) => `${formatNumber(value, lang, 0)} kcal`;
@@ -54,7 +53,7 @@ export function MealsPage() {
 
   async function saveEdit(entry: MealEntry) {
     if (!editing) return;
-    const typed = Number(editing.value.replace(',', '.'));
+    const typed = parseDecimal(editing.value);
     if (!(typed > 0) || typed > 10000) {
       services.toasts.error(t('errors.invalidInput'), t('meals.invalidQuantity'));
       return;

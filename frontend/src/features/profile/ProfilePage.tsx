@@ -8,7 +8,15 @@ import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
-import { displayHeight, displayWeight, heightToCm, heightUnit, weightToKg, weightUnit } from '../../lib/units.ts';
+import {
+  displayHeight,
+  displayWeight,
+  heightToCm,
+  heightUnit,
+  parseDecimal,
+  weightToKg,
+  weightUnit,
+} from '../../lib/units.ts';
 import type { User } from '../auth/types.ts';
 import { AchievementsPanel, StatsPanel } from '../progress/ProgressPanels.tsx';
 import { useProgress } from '../progress/useProgress.ts';
@@ -62,7 +70,7 @@ export function ProfilePage() {
     setDraft({ ...draft, [key]: event.target.value });
   const measure = (text: string, toMetric: (value: number) => number) => {
     if (text.trim() === '') return null;
-    const value = Number(text.replace(',', '.'));
+    const value = parseDecimal(text);
     return Number.isFinite(value) ? Math.round(toMetric(value) * 10) / 10 : Number.NaN;
   };
 
@@ -83,7 +91,7 @@ export function ProfilePage() {
       services.auth.updateUser(updated);
       // A new weight on the profile is also today's weigh-in, so the history follows it.
       // (Sent as typed, not as the profile's 0.1 kg, so 165 lb shows again as 165 lb.)
-      const typed = Number(draft.weight.replace(',', '.'));
+      const typed = parseDecimal(draft.weight);
       if (updated.profile?.weight && updated.profile.weight !== profile?.weight && Number.isFinite(typed)) {
         await services.api
           .put(`/body-weight/${localToday()}`, { weight: weightToKg(typed, units) })

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
-import { displayWeight, weightToKg, weightUnit } from '../../lib/units.ts';
+import { displayWeight, parseDecimal, weightToKg, weightUnit } from '../../lib/units.ts';
 import type { User } from '../auth/types.ts';
 
 // recharts loads with the chart, not with the app.
@@ -52,7 +52,7 @@ export function WeightHistory() {
 
   async function record(event: FormEvent) {
     event.preventDefault();
-    const value = Number(draft.replace(',', '.'));
+    const value = parseDecimal(draft);
     if (draft.trim() === '' || !Number.isFinite(value)) {
       setError(invalid);
       return;

@@ -1,4 +1,4 @@
-import { distanceToMetres, type Units, weightToKg } from '../../lib/units.ts';
+import { distanceToMetres, parseDecimal, type Units, weightToKg } from '../../lib/units.ts';
 import type { SetInput } from './types.ts';
 
 /** What the exercise is measured in: repetitions, time or distance. */
@@ -30,8 +30,6 @@ export type SetDraftResult =
   | { ok: true; input: SetInput }
   | { ok: false; field: 'reps' | 'weight' | 'rest' | 'duration' | 'distance' };
 
-const number = (text: string) => Number(text.trim().replace(',', '.'));
-
 /**
  * Reads what the user typed into a set. Reps must be a whole number above 0 (spec section 5);
  * a timed or distance exercise counts one rep when none is typed and needs its time or distance
@@ -45,7 +43,7 @@ export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = '
     return { ok: false, field: 'reps' };
   let weight: number | null = null;
   if (draft.weight.trim() !== '') {
-    const typed = number(draft.weight);
+    const typed = parseDecimal(draft.weight);
     if (!Number.isFinite(typed) || typed < 0) return { ok: false, field: 'weight' };
     weight = weightToKg(typed, units);
     if (weight > 2000) return { ok: false, field: 'weight' };
@@ -63,7 +61,7 @@ export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = '
   }
   let distance: number | null = null;
   if (draft.distance.trim() !== '' || measure === 'distance') {
-    const typed = number(draft.distance);
+    const typed = parseDecimal(draft.distance);
     if (draft.distance.trim() === '' || !Number.isFinite(typed) || typed <= 0) return { ok: false, field: 'distance' };
     distance = distanceToMetres(typed, units);
     if (distance > 1_000_000) return { ok: false, field: 'distance' };
