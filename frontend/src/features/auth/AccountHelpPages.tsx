@@ -6,6 +6,7 @@ import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { AuthCard } from './AuthCard.tsx';
 
 /** Forgot password: asks the API to send a reset link, and says plainly when it cannot. */
 export function ForgotPasswordPage() {
@@ -32,11 +33,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <div className="card guest-card stack">
-      <div className="stack-sm">
-        <h1>{t('auth.forgotTitle')}</h1>
-        <p className="muted">{t('auth.forgotSubtitle')}</p>
-      </div>
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
       {result && (
         <div className="notice" role={result.ok ? 'status' : 'alert'}>
           <MailQuestion size={20} aria-hidden />
@@ -60,7 +57,7 @@ export function ForgotPasswordPage() {
         </Button>
       </form>
       <Link href="/login">{t('auth.backToLogin')}</Link>
-    </div>
+    </AuthCard>
   );
 }
 

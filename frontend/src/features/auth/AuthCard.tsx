@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { ApiError, type FieldErrors } from '../../lib/api-client.ts';
+import { GoogleButton } from './GoogleButton.tsx';
 
 /** The card every sign-in screen sits in: a heading, a line under it, and a form-wide error. */
 export function AuthCard({
@@ -25,5 +29,38 @@ export function AuthCard({
       )}
       {children}
     </div>
+  );
+}
+
+/**
+ * What a failed sign-in or registration shows: the fields the server refused (422), else the
+ * server's message, else `fallback` (no answer at all, or one without a message).
+ */
+export function authFailure(error: unknown, fallback: string): { fieldErrors: FieldErrors } | { formError: string } {
+  if (error instanceof ApiError && error.status === 422) return { fieldErrors: error.fieldErrors };
+  return { formError: (error instanceof ApiError && error.status !== null && error.message) || fallback };
+}
+
+/** Under a sign-in form: Google, and the way to the other form, keeping where to go afterwards. */
+export function AuthAlternatives({
+  prompt,
+  linkLabel,
+  path,
+  search,
+}: {
+  prompt: string;
+  linkLabel: string;
+  path: string;
+  search: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="divider">{t('auth.or')}</div>
+      <GoogleButton />
+      <p className="muted" style={{ textAlign: 'center' }}>
+        {prompt} <Link href={`${path}${search ? `?${search}` : ''}`}>{linkLabel}</Link>
+      </p>
+    </>
   );
 }

@@ -6,9 +6,7 @@ import { afterLogin } from '../../app/guards.ts';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { GoogleButton } from './GoogleButton.tsx';
+import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -31,10 +29,9 @@ export function LoginPage() {
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else if (error instanceof ApiError && error.status !== null)
-        setFormError(error.message || t('errors.loginFailed'));
-      else setFormError(t('errors.loginFailed'));
+      const failure = authFailure(error, t('errors.loginFailed'));
+      if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
+      else setFormError(failure.formError);
     }
   }
 
@@ -77,11 +74,12 @@ export function LoginPage() {
           {busy ? t('auth.loggingIn') : t('auth.login')}
         </Button>
       </form>
-      <div className="divider">{t('auth.or')}</div>
-      <GoogleButton />
-      <p className="muted" style={{ textAlign: 'center' }}>
-        {t('auth.noAccount')} <Link href={`/register${search ? `?${search}` : ''}`}>{t('auth.createAccount')}</Link>
-      </p>
+      <AuthAlternatives
+        prompt={t('auth.noAccount')}
+        linkLabel={t('auth.createAccount')}
+        path="/register"
+        search={search}
+      />
     </AuthCard>
   );
 }

@@ -1,14 +1,12 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { afterLogin } from '../../app/guards.ts';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { GoogleButton } from './GoogleButton.tsx';
+import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -35,11 +33,9 @@ export function RegisterPage() {
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else
-        setFormError(
-          (error instanceof ApiError && error.status !== null && error.message) || t('errors.registrationFailed'),
-        );
+      const failure = authFailure(error, t('errors.registrationFailed'));
+      if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
+      else setFormError(failure.formError);
     }
   }
 
@@ -90,11 +86,12 @@ export function RegisterPage() {
           {busy ? t('auth.registering') : t('auth.register')}
         </Button>
       </form>
-      <div className="divider">{t('auth.or')}</div>
-      <GoogleButton />
-      <p className="muted" style={{ textAlign: 'center' }}>
-        {t('auth.haveAccount')} <Link href={`/login${search ? `?${search}` : ''}`}>{t('auth.loginInstead')}</Link>
-      </p>
+      <AuthAlternatives
+        prompt={t('auth.haveAccount')}
+        linkLabel={t('auth.loginInstead')}
+        path="/login"
+        search={search}
+      />
     </AuthCard>
   );
 }
