@@ -1,4 +1,4 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -8,6 +8,8 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SelectField } from '../../components/Field.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { localToday } from '../../lib/format.ts';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import { ExerciseDetailsDialog } from './ExerciseDetailsDialog.tsx';
@@ -119,40 +121,25 @@ export function ExercisesPage() {
       />
       <div className="stack">
         <search className="card stack">
-          <div className="search-field">
-            <Search size={18} aria-hidden className="muted" />
-            <label htmlFor="exercise-search" className="visually-hidden">
-              {t('exercises.search')}
-            </label>
-            <input
-              id="exercise-search"
-              type="search"
-              className="input"
-              placeholder={t('exercises.searchPlaceholder')}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchField
+            id="exercise-search"
+            label={t('exercises.search')}
+            placeholder={t('exercises.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <div className="form-grid">
             {choice(t('exercises.category'), library.query.category, CATEGORIES, 'category', 'category')}
             {choice(t('exercises.muscle'), library.query.muscle, MUSCLES, 'muscle', 'muscle')}
             {choice(t('exercises.equipment'), library.query.equipment, EQUIPMENT, 'equipment', 'equipment')}
           </div>
           <div className="spread">
-            <div className="segmented" role="tablist" aria-label={t('exercises.tabs')}>
-              {tabs.map((tab) => (
-                <button
-                  key={tab.value}
-                  type="button"
-                  role="tab"
-                  className="segment"
-                  aria-selected={library.query.tab === tab.value}
-                  onClick={() => query({ tab: tab.value })}
-                >
-                  {tab.label}
-                </button>
-              ))}
-            </div>
+            <SegmentedTabs
+              label={t('exercises.tabs')}
+              value={library.query.tab}
+              options={tabs}
+              onChange={(tab) => query({ tab })}
+            />
             <span className="muted" aria-live="polite">
               {t('exercises.results', { count: library.total })}
             </span>

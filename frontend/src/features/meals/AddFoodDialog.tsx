@@ -1,10 +1,11 @@
-import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -126,37 +127,25 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
     <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="add-food-title" onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
         <h2 id="add-food-title">{mealType ? t('meals.addTo', { meal: t(`meals.types.${mealType}`) }) : ''}</h2>
-        <div className="segmented" role="tablist" aria-label={t('meals.how')}>
-          {(['search', 'quick'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              className="segment"
-              aria-selected={mode === value}
-              onClick={() => setMode(value)}
-            >
-              {value === 'search' ? t('meals.fromDatabase') : t('meals.quickAdd')}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label={t('meals.how')}
+          value={mode}
+          options={[
+            { value: 'search', label: t('meals.fromDatabase') },
+            { value: 'quick', label: t('meals.quickAdd') },
+          ]}
+          onChange={setMode}
+        />
         {mode === 'search' ? (
           <>
-            <div className="search-field">
-              <Search size={18} aria-hidden className="muted" />
-              <label htmlFor="food-search" className="visually-hidden">
-                {t('meals.searchFoods')}
-              </label>
-              <input
-                id="food-search"
-                type="search"
-                className="input"
-                placeholder={t('meals.searchFoods')}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                autoFocus
-              />
-            </div>
+            <SearchField
+              id="food-search"
+              label={t('meals.searchFoods')}
+              placeholder={t('meals.searchFoods')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              autoFocus
+            />
             <ul className="list food-results" aria-label={t('meals.results')}>
               {results.map((food) => (
                 <li key={food.id}>

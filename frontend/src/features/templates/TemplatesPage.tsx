@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SelectField } from '../../components/Field.tsx';
+import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { localToday } from '../../lib/format.ts';
 import { CATEGORIES, DIFFICULTIES } from '../exercises/types.ts';
@@ -109,20 +110,15 @@ export function TemplatesPage() {
             {choice(t('templates.category'), 'category', CATEGORIES)}
             {choice(t('templates.difficulty'), 'difficulty', DIFFICULTIES)}
           </div>
-          <div className="segmented" role="tablist" aria-label={t('templates.show')}>
-            {[false, true].map((mine) => (
-              <button
-                key={String(mine)}
-                type="button"
-                role="tab"
-                className="segment"
-                aria-selected={filters.mine === mine}
-                onClick={() => setFilters({ ...filters, mine })}
-              >
-                {mine ? t('templates.mine') : t('templates.all')}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs
+            label={t('templates.show')}
+            value={filters.mine}
+            options={[
+              { value: false, label: t('templates.all') },
+              { value: true, label: t('templates.mine') },
+            ]}
+            onChange={(mine) => setFilters({ ...filters, mine })}
+          />
         </search>
         {failed && <p className="field-error">{t('templates.loadFailed')}</p>}
         {!templates && !failed && <Spinner />}
