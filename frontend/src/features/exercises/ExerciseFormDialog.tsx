@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { services } from '../../app/services.ts';
-import { Button } from '../../components/Button.tsx';
 import { Field, SelectField, TextField } from '../../components/Field.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, type Exercise, type ExerciseBody, MUSCLES, UNITS } from './types.ts';
 
@@ -41,7 +40,7 @@ export function ExerciseFormDialog({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  const ref = useModalDialog(open, () => {
+  const reset = () => {
     setErrors({});
     setDraft(
       editing
@@ -57,7 +56,7 @@ export function ExerciseFormDialog({
           }
         : blank,
     );
-  });
+  };
 
   const set =
     <K extends keyof Draft>(key: K) =>
@@ -89,84 +88,84 @@ export function ExerciseFormDialog({
   }
 
   return (
-    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="exercise-form-title" onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <h2 id="exercise-form-title">{editing ? t('exercises.editTitle') : t('exercises.createTitle')}</h2>
-        <TextField
-          label={t('exercises.name')}
-          value={draft.name}
-          maxLength={120}
-          onChange={set('name')}
-          error={errors.name?.[0]}
-          autoFocus
+    <FormDialog
+      open={open}
+      onShow={reset}
+      onClose={onClose}
+      titleId="exercise-form-title"
+      title={editing ? t('exercises.editTitle') : t('exercises.createTitle')}
+      wide
+      noValidate
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('exercises.save')}
+    >
+      <TextField
+        label={t('exercises.name')}
+        value={draft.name}
+        maxLength={120}
+        onChange={set('name')}
+        error={errors.name?.[0]}
+        autoFocus
+      />
+      <div className="form-grid">
+        <SelectField
+          label={t('exercises.category')}
+          value={draft.category}
+          onChange={set('category')}
+          options={options(CATEGORIES, 'category')}
         />
-        <div className="form-grid">
-          <SelectField
-            label={t('exercises.category')}
-            value={draft.category}
-            onChange={set('category')}
-            options={options(CATEGORIES, 'category')}
+        <SelectField
+          label={t('exercises.muscle')}
+          value={draft.primary_muscle}
+          onChange={set('primary_muscle')}
+          options={options(MUSCLES, 'muscle')}
+        />
+        <SelectField
+          label={t('exercises.equipment')}
+          value={draft.equipment}
+          onChange={set('equipment')}
+          options={options(EQUIPMENT, 'equipment')}
+        />
+        <SelectField
+          label={t('exercises.difficulty')}
+          value={draft.difficulty}
+          onChange={set('difficulty')}
+          options={options(DIFFICULTIES, 'difficulty')}
+        />
+        <SelectField
+          label={t('exercises.unit')}
+          value={draft.unit}
+          onChange={set('unit')}
+          options={options(UNITS, 'unit')}
+        />
+      </div>
+      <Field
+        label={t('exercises.instructions')}
+        hint={t('exercises.instructionsHint')}
+        error={errors.instructions?.[0]}
+      >
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            className="textarea"
+            aria-describedby={describedBy}
+            value={draft.instructions}
+            onChange={set('instructions')}
           />
-          <SelectField
-            label={t('exercises.muscle')}
-            value={draft.primary_muscle}
-            onChange={set('primary_muscle')}
-            options={options(MUSCLES, 'muscle')}
+        )}
+      </Field>
+      <Field label={t('exercises.tips')} hint={t('exercises.tipsHint')} error={errors.tips?.[0]}>
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            className="textarea"
+            aria-describedby={describedBy}
+            value={draft.tips}
+            onChange={set('tips')}
           />
-          <SelectField
-            label={t('exercises.equipment')}
-            value={draft.equipment}
-            onChange={set('equipment')}
-            options={options(EQUIPMENT, 'equipment')}
-          />
-          <SelectField
-            label={t('exercises.difficulty')}
-            value={draft.difficulty}
-            onChange={set('difficulty')}
-            options={options(DIFFICULTIES, 'difficulty')}
-          />
-          <SelectField
-            label={t('exercises.unit')}
-            value={draft.unit}
-            onChange={set('unit')}
-            options={options(UNITS, 'unit')}
-          />
-        </div>
-        <Field
-          label={t('exercises.instructions')}
-          hint={t('exercises.instructionsHint')}
-          error={errors.instructions?.[0]}
-        >
-          {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              className="textarea"
-              aria-describedby={describedBy}
-              value={draft.instructions}
-              onChange={set('instructions')}
-            />
-          )}
-        </Field>
-        <Field label={t('exercises.tips')} hint={t('exercises.tipsHint')} error={errors.tips?.[0]}>
-          {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              className="textarea"
-              aria-describedby={describedBy}
-              value={draft.tips}
-              onChange={set('tips')}
-            />
-          )}
-        </Field>
-        <div className="dialog-actions">
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" busy={busy}>
-            {t('exercises.save')}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

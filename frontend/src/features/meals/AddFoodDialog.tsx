@@ -2,11 +2,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { services } from '../../app/services.ts';
-import { Button } from '../../components/Button.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { parseDecimal } from '../../lib/units.ts';
@@ -27,14 +26,14 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
   const [quick, setQuick] = useState({ name: '', calories: '', protein: '', carbs: '', fat: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-  const ref = useModalDialog(mealType !== null, () => {
+  const reset = () => {
     setMode('search');
     setSearch('');
     setChosen(null);
     setQuantity('');
     setErrors({});
     setQuick({ name: '', calories: '', protein: '', carbs: '', fat: '' });
-  });
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger, not an input
   useEffect(() => {
@@ -124,108 +123,109 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
   ];
 
   return (
-    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="add-food-title" onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <h2 id="add-food-title">{mealType ? t('meals.addTo', { meal: t(`meals.types.${mealType}`) }) : ''}</h2>
-        <SegmentedTabs
-          label={t('meals.how')}
-          value={mode}
-          options={[
-            { value: 'search', label: t('meals.fromDatabase') },
-            { value: 'quick', label: t('meals.quickAdd') },
-          ]}
-          onChange={setMode}
-        />
-        {mode === 'search' ? (
-          <>
-            <SearchField
-              id="food-search"
-              label={t('meals.searchFoods')}
-              placeholder={t('meals.searchFoods')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              autoFocus
-            />
-            <ul className="list food-results" aria-label={t('meals.results')}>
-              {results.map((food) => (
-                <li key={food.id}>
-                  <button
-                    type="button"
-                    className="food-option"
-                    aria-pressed={chosen?.id === food.id}
-                    onClick={() => choose(food)}
-                  >
-                    <span className="list-title">{food.name}</span>
-                    <span className="list-meta">
-                      {t('meals.per100g', { kcal: formatNumber(food.per_100g.kcal, i18n.language) })}
-                    </span>
-                  </button>
-                </li>
-              ))}
-              {results.length === 0 && <li className="muted">{t('meals.noFoods')}</li>}
-            </ul>
-            {chosen && (
-              <div className="form-grid">
-                <TextField
-                  label={t('meals.quantity')}
-                  inputMode="decimal"
-                  value={quantity}
-                  onChange={(e) => setQuantity(e.target.value)}
-                  error={errors.quantity?.[0]}
-                />
-                <SelectField
-                  label={t('meals.unit')}
-                  value={unit}
-                  onChange={(e) => setUnit(e.target.value as typeof unit)}
-                  options={unitOptions}
-                />
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="form-grid">
-            <TextField
-              label={t('meals.name')}
-              value={quick.name}
-              onChange={(e) => setQuick({ ...quick, name: e.target.value })}
-              error={errors.name?.[0]}
-            />
-            <TextField
-              label={t('meals.calories')}
-              inputMode="decimal"
-              value={quick.calories}
-              onChange={(e) => setQuick({ ...quick, calories: e.target.value })}
-              error={errors.calories?.[0]}
-            />
-            <TextField
-              label={t('meals.protein')}
-              inputMode="decimal"
-              value={quick.protein}
-              onChange={(e) => setQuick({ ...quick, protein: e.target.value })}
-            />
-            <TextField
-              label={t('meals.carbs')}
-              inputMode="decimal"
-              value={quick.carbs}
-              onChange={(e) => setQuick({ ...quick, carbs: e.target.value })}
-            />
-            <TextField
-              label={t('meals.fat')}
-              inputMode="decimal"
-              value={quick.fat}
-              onChange={(e) => setQuick({ ...quick, fat: e.target.value })}
-            />
-          </div>
-        )}
-        <div className="dialog-actions">
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" busy={busy} disabled={mode === 'search' && !chosen}>
-            {t('meals.add')}
-          </Button>
+    <FormDialog
+      open={mealType !== null}
+      onShow={reset}
+      onClose={onClose}
+      titleId="add-food-title"
+      title={mealType ? t('meals.addTo', { meal: t(`meals.types.${mealType}`) }) : ''}
+      wide
+      noValidate
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('meals.add')}
+      submitDisabled={mode === 'search' && !chosen}
+    >
+      <SegmentedTabs
+        label={t('meals.how')}
+        value={mode}
+        options={[
+          { value: 'search', label: t('meals.fromDatabase') },
+          { value: 'quick', label: t('meals.quickAdd') },
+        ]}
+        onChange={setMode}
+      />
+      {mode === 'search' ? (
+        <>
+          <SearchField
+            id="food-search"
+            label={t('meals.searchFoods')}
+            placeholder={t('meals.searchFoods')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            autoFocus
+          />
+          <ul className="list food-results" aria-label={t('meals.results')}>
+            {results.map((food) => (
+              <li key={food.id}>
+                <button
+                  type="button"
+                  className="food-option"
+                  aria-pressed={chosen?.id === food.id}
+                  onClick={() => choose(food)}
+                >
+                  <span className="list-title">{food.name}</span>
+                  <span className="list-meta">
+                    {t('meals.per100g', { kcal: formatNumber(food.per_100g.kcal, i18n.language) })}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {results.length === 0 && <li className="muted">{t('meals.noFoods')}</li>}
+          </ul>
+          {chosen && (
+            <div className="form-grid">
+              <TextField
+                label={t('meals.quantity')}
+                inputMode="decimal"
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+                error={errors.quantity?.[0]}
+              />
+              <SelectField
+                label={t('meals.unit')}
+                value={unit}
+                onChange={(e) => setUnit(e.target.value as typeof unit)}
+                options={unitOptions}
+              />
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="form-grid">
+          <TextField
+            label={t('meals.name')}
+            value={quick.name}
+            onChange={(e) => setQuick({ ...quick, name: e.target.value })}
+            error={errors.name?.[0]}
+          />
+          <TextField
+            label={t('meals.calories')}
+            inputMode="decimal"
+            value={quick.calories}
+            onChange={(e) => setQuick({ ...quick, calories: e.target.value })}
+            error={errors.calories?.[0]}
+          />
+          <TextField
+            label={t('meals.protein')}
+            inputMode="decimal"
+            value={quick.protein}
+            onChange={(e) => setQuick({ ...quick, protein: e.target.value })}
+          />
+          <TextField
+            label={t('meals.carbs')}
+            inputMode="decimal"
+            value={quick.carbs}
+            onChange={(e) => setQuick({ ...quick, carbs: e.target.value })}
+          />
+          <TextField
+            label={t('meals.fat')}
+            inputMode="decimal"
+            value={quick.fat}
+            onChange={(e) => setQuick({ ...quick, fat: e.target.value })}
+          />
         </div>
-      </form>
-    </dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
@@ -23,11 +23,11 @@ export function DeleteAccount() {
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLElement>(null);
-  const ref = useModalDialog(open, () => {
+  const reset = () => {
     setPassword('');
     setError('');
     setRefusal('');
-  });
+  };
 
   // Settings links here with #delete-account: show the section rather than the page's top.
   useEffect(() => {
@@ -73,45 +73,40 @@ export function DeleteAccount() {
       <Button className="danger-zone-open" icon={<Trash2 size={18} aria-hidden />} onClick={() => setOpen(true)}>
         {t('profile.delete.open')}
       </Button>
-      <dialog
-        ref={ref}
-        className="dialog"
-        aria-labelledby="delete-dialog-title"
-        aria-describedby="delete-dialog-body"
+      <FormDialog
+        open={open}
+        onShow={reset}
         onClose={() => setOpen(false)}
+        titleId="delete-dialog-title"
+        title={t('profile.delete.confirmTitle')}
+        describedBy="delete-dialog-body"
+        noValidate
+        onSubmit={submit}
+        busy={busy}
+        submitLabel={t('profile.delete.confirm')}
+        submitVariant="danger"
         // Escape must not hide the dialog while the request is out: its answer would go unseen.
-        onCancel={(event) => busy && event.preventDefault()}
+        holdWhileBusy
       >
-        <form className="stack" onSubmit={submit} noValidate>
-          <h2 id="delete-dialog-title">{t('profile.delete.confirmTitle')}</h2>
-          <p id="delete-dialog-body" className="muted">
-            {t('profile.delete.confirmBody')}
+        <p id="delete-dialog-body" className="muted">
+          {t('profile.delete.confirmBody')}
+        </p>
+        <TextField
+          label={t('profile.delete.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={200}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error || undefined}
+          autoFocus
+        />
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
           </p>
-          <TextField
-            label={t('profile.delete.password')}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            maxLength={200}
-            onChange={(e) => setPassword(e.target.value)}
-            error={error || undefined}
-            autoFocus
-          />
-          {refusal && (
-            <p className="field-error" role="alert">
-              {refusal}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="danger" busy={busy}>
-              {t('profile.delete.confirm')}
-            </Button>
-          </div>
-        </form>
-      </dialog>
+        )}
+      </FormDialog>
     </section>
   );
 }

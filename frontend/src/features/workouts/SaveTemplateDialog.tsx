@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
-import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import type { Workout } from './types.ts';
 
@@ -24,10 +23,10 @@ export function SaveTemplateDialog({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const ref = useModalDialog(open, () => {
+  const reset = () => {
     setName(workout.name);
     setError('');
-  });
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,27 +46,25 @@ export function SaveTemplateDialog({
   }
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="save-template-title" onClose={onClose}>
-      <form className="stack" onSubmit={submit}>
-        <h2 id="save-template-title">{t('templates.saveTitle')}</h2>
-        <p className="muted">{t('templates.saveBody')}</p>
-        <TextField
-          label={t('templates.name')}
-          value={name}
-          maxLength={120}
-          onChange={(e) => setName(e.target.value)}
-          error={error || undefined}
-          autoFocus
-        />
-        <div className="dialog-actions">
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" busy={busy}>
-            {t('templates.save')}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog
+      open={open}
+      onShow={reset}
+      onClose={onClose}
+      titleId="save-template-title"
+      title={t('templates.saveTitle')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('templates.save')}
+    >
+      <p className="muted">{t('templates.saveBody')}</p>
+      <TextField
+        label={t('templates.name')}
+        value={name}
+        maxLength={120}
+        onChange={(e) => setName(e.target.value)}
+        error={error || undefined}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { services } from '../../app/services.ts';
-import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
 
@@ -17,11 +16,11 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  const ref = useModalDialog(open, () => {
+  const reset = () => {
     setName('');
     setDate(localToday());
     setErrors({});
-  });
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,35 +39,33 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
   }
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="start-title" onClose={onClose}>
-      <form className="stack" onSubmit={submit}>
-        <h2 id="start-title">{t('workouts.startNew')}</h2>
-        <TextField
-          label={t('workouts.name')}
-          placeholder={t('workouts.namePlaceholder')}
-          value={name}
-          maxLength={120}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name?.[0]}
-          autoFocus
-        />
-        <TextField
-          label={t('workouts.date')}
-          type="date"
-          value={date}
-          required
-          onChange={(event) => setDate(event.target.value)}
-          error={errors.date?.[0]}
-        />
-        <div className="dialog-actions">
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" busy={busy}>
-            {busy ? t('workouts.starting') : t('workouts.start')}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog
+      open={open}
+      onShow={reset}
+      onClose={onClose}
+      titleId="start-title"
+      title={t('workouts.startNew')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={busy ? t('workouts.starting') : t('workouts.start')}
+    >
+      <TextField
+        label={t('workouts.name')}
+        placeholder={t('workouts.namePlaceholder')}
+        value={name}
+        maxLength={120}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name?.[0]}
+        autoFocus
+      />
+      <TextField
+        label={t('workouts.date')}
+        type="date"
+        value={date}
+        required
+        onChange={(event) => setDate(event.target.value)}
+        error={errors.date?.[0]}
+      />
+    </FormDialog>
   );
 }
