@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ar from '../locales/ar.json';
 import de from '../locales/de.json';
@@ -34,3 +34,12 @@ export async function initI18n(language: Language) {
 }
 
 export const i18n = i18next;
+
+/**
+ * A select's options for a closed list of values, each labelled by its translation under
+ * `prefix` (`enums.muscle` → `enums.muscle.chest`), after an empty choice when `empty` is given.
+ */
+export function choiceOptions(t: TFunction, prefix: string, values: readonly string[], empty?: string) {
+  const options = values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  return empty === undefined ? options : [{ value: '', label: empty }, ...options];
+}

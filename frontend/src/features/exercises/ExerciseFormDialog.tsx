@@ -4,6 +4,7 @@ import { services } from '../../app/services.ts';
 import { Field, SelectField, TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { choiceOptions } from '../../lib/i18n.ts';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, type Exercise, type ExerciseBody, MUSCLES, UNITS } from './types.ts';
 
 type Draft = Required<Omit<ExerciseBody, 'instructions' | 'tips'>> & { instructions: string; tips: string };
@@ -62,8 +63,7 @@ export function ExerciseFormDialog({
     <K extends keyof Draft>(key: K) =>
     (event: { target: { value: string } }) =>
       setDraft({ ...draft, [key]: event.target.value });
-  const options = (values: readonly string[], enumName: string) =>
-    values.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }));
+  const options = (values: readonly string[], enumName: string) => choiceOptions(t, `enums.${enumName}`, values);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -11,6 +11,7 @@ import { SelectField } from '../../components/Field.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { localToday } from '../../lib/format.ts';
+import { choiceOptions } from '../../lib/i18n.ts';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import { ExerciseDetailsDialog } from './ExerciseDetailsDialog.tsx';
 import { ExerciseFormDialog } from './ExerciseFormDialog.tsx';
@@ -92,10 +93,7 @@ export function ExercisesPage() {
       label={label}
       value={value}
       onChange={(event) => query({ [key]: event.target.value })}
-      options={[
-        { value: '', label: t('exercises.any') },
-        ...values.map((v) => ({ value: v, label: t(`enums.${enumName}.${v}`) })),
-      ]}
+      options={choiceOptions(t, `enums.${enumName}`, values, t('exercises.any'))}
     />
   );
   const filtered = Boolean(

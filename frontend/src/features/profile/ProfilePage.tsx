@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
+import { choiceOptions } from '../../lib/i18n.ts';
 import {
   displayHeight,
   displayWeight,
@@ -106,10 +107,8 @@ export function ProfilePage() {
     }
   }
 
-  const options = (values: readonly string[], group: string) => [
-    { value: '', label: t('profile.notSet') },
-    ...values.map((value) => ({ value, label: t(`profile.${group}.${value}`) })),
-  ];
+  const options = (values: readonly string[], group: string) =>
+    choiceOptions(t, `profile.${group}`, values, t('profile.notSet'));
 
   return (
     <>

@@ -11,6 +11,7 @@ import { SelectField } from '../../components/Field.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { localToday } from '../../lib/format.ts';
+import { choiceOptions } from '../../lib/i18n.ts';
 import { CATEGORIES, DIFFICULTIES } from '../exercises/types.ts';
 import { describePlan } from './plan.ts';
 import type { Template } from './types.ts';
@@ -94,10 +95,7 @@ export function TemplatesPage() {
       label={label}
       value={filters[key]}
       onChange={(event) => setFilters({ ...filters, [key]: event.target.value })}
-      options={[
-        { value: '', label: t('templates.any') },
-        ...values.map((value) => ({ value, label: t(`enums.${key}.${value}`) })),
-      ]}
+      options={choiceOptions(t, `enums.${key}`, values, t('templates.any'))}
     />
   );
 
