@@ -20,6 +20,15 @@ const blank: Draft = {
   tips: '',
 };
 
+/** The form's closed choices: the draft field, its label key, its enum and its values. */
+const CHOICES = [
+  ['category', 'category', 'category', CATEGORIES],
+  ['primary_muscle', 'muscle', 'muscle', MUSCLES],
+  ['equipment', 'equipment', 'equipment', EQUIPMENT],
+  ['difficulty', 'difficulty', 'difficulty', DIFFICULTIES],
+  ['unit', 'unit', 'unit', UNITS],
+] as const;
+
 const lines = (text: string) =>
   text
     .split('\n')
@@ -109,36 +118,15 @@ export function ExerciseFormDialog({
         autoFocus
       />
       <div className="form-grid">
-        <SelectField
-          label={t('exercises.category')}
-          value={draft.category}
-          onChange={set('category')}
-          options={options(CATEGORIES, 'category')}
-        />
-        <SelectField
-          label={t('exercises.muscle')}
-          value={draft.primary_muscle}
-          onChange={set('primary_muscle')}
-          options={options(MUSCLES, 'muscle')}
-        />
-        <SelectField
-          label={t('exercises.equipment')}
-          value={draft.equipment}
-          onChange={set('equipment')}
-          options={options(EQUIPMENT, 'equipment')}
-        />
-        <SelectField
-          label={t('exercises.difficulty')}
-          value={draft.difficulty}
-          onChange={set('difficulty')}
-          options={options(DIFFICULTIES, 'difficulty')}
-        />
-        <SelectField
-          label={t('exercises.unit')}
-          value={draft.unit}
-          onChange={set('unit')}
-          options={options(UNITS, 'unit')}
-        />
+        {CHOICES.map(([field, label, enumName, values]) => (
+          <SelectField
+            key={field}
+            label={t(`exercises.${label}`)}
+            value={draft[field]}
+            onChange={set(field)}
+            options={options(values, enumName)}
+          />
+        ))}
       </div>
       <Field
         label={t('exercises.instructions')}
