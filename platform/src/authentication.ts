@@ -1,5 +1,4 @@
-import type { UserDocument } from '@fitness/contracts';
-import type { ProjectionProgress } from '@fitness/projections';
+import type { ProjectionProgress, UserDocument } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthenticated, ValidationFailed } from './errors.ts';

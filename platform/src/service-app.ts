@@ -1,5 +1,4 @@
-import type { Config } from '@fitness/contracts';
-import type { ProjectionProgress } from '@fitness/projections';
+import type { Config, ProjectionProgress } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';

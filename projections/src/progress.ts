@@ -1,14 +1,8 @@
+import type { ProjectionProgress } from '@fitness/contracts';
 import type { ReadStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
 
-/**
- * How far the read models are. Read-your-writes waits on it: a query that must reflect a write
- * at position P waits until the projections behind the models it reads have reached P.
- */
-export interface ProjectionProgress {
-  /** Resolves true when every model reached the position, false when the time ran out. */
-  waitFor(models: string[], position: number, timeoutMs: number): Promise<boolean>;
-}
+export type { ProjectionProgress };
 
 /**
  * Progress seen from another process (distributed mode): polls the checkpoints the projections
