@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { shiftDay } from '@fitness/contracts/calendar.ts';
 import {
   type OpenMeteoTestServer,
@@ -10,7 +10,7 @@ import { type App, expectToast, screenshot, startApp } from './harness.ts';
 describe('dashboard in a real browser', () => {
   let app: App;
   let openMeteo: OpenMeteoTestServer;
-  before(async () => {
+  beforeAll(async () => {
     openMeteo = await startOpenMeteoTestServer();
     app = await startApp({
       WEATHER_API_URL: openMeteo.url,
@@ -23,7 +23,7 @@ describe('dashboard in a real browser', () => {
       WEATHER_TIMEOUT_MS: '5000',
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await openMeteo?.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type App, screenshot, startApp } from './harness.ts';
 
@@ -18,10 +18,10 @@ const STRONG = [
 
 describe('importing workouts in a real browser', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

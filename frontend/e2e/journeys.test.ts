@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Page } from 'playwright-core';
 import { type App, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
@@ -9,10 +9,10 @@ const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
 describe('journeys in a real browser', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

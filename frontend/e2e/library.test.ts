@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type App, expectToast, screenshot, startApp } from './harness.ts';
 
@@ -19,10 +19,10 @@ async function waitForCards(page: Page, predicate: (names: string[]) => boolean,
 
 describe('exercise library in a real browser', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type App, DESKTOP, expectToast, PHONE, screenshot, startApp } from './harness.ts';
 
@@ -20,10 +20,10 @@ const number = async (page: Page, testId: string) =>
 
 describe('meals and nutrition in a real browser', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
 
@@ -24,10 +24,10 @@ async function seriousViolations(page: Page) {
 
 describe('every screen, in English and Arabic, light and dark, desktop and phone', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, PHONE, screenshot, startApp } from './harness.ts';
 
 describe('templates and the workout logger in a real browser', () => {
   let app: App;
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { readConfig } from '@fitness/contracts';
 import { buildDistributedGateway } from './distributed-gateway.ts';
 import { mergeOpenApi } from './merged-api-docs.ts';
@@ -55,11 +55,11 @@ describe('distributed gateway', () => {
     return { app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
   }
 
-  before(async () => {
+  beforeAll(async () => {
     ({ app: gateway, baseUrl } = await startGateway(await echoService('commands'), await echoService('queries')));
     api = apiClient(baseUrl);
   });
-  after(async () => {
+  afterAll(async () => {
     await gateway.close();
     for (const server of servers) server.close();
   });

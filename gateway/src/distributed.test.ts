@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ChangeNotice } from '@fitness/contracts';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
@@ -22,7 +22,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
   let gateway: ServerProcess;
   let api: ReturnType<typeof apiClient>;
 
-  before(async () => {
+  beforeAll(async () => {
     const services = await Promise.allSettled([
       startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
       startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
@@ -47,7 +47,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
   });
 
   // Runs whether the tests passed or not: no process outlives the suite.
-  after(async () => {
+  afterAll(async () => {
     for (const client of clients) client.socket.disconnect();
     await Promise.all(processes.map((server) => server.kill('SIGKILL')));
     rmSync(dataDir, { recursive: true, force: true });

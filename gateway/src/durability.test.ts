@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { allProjections } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import Database from 'better-sqlite3';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '@fitness/gateway/testing/read-models.ts';
@@ -20,7 +20,7 @@ describe('a year of history', () => {
   let server: TestServer;
   let token: string;
   let seeded: Awaited<ReturnType<typeof seedHistory>>;
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
     ({ token } = await server.register('Demo Athlete'));
     seeded = await seedHistory({ api: server.api, token, until: '2026-11-21', days: 365 });
@@ -28,7 +28,7 @@ describe('a year of history', () => {
     const head = await server.eventStore.headPosition();
     assert.ok(await server.runner.waitFor(['workouts', 'meals', 'water', 'steps', 'users'], head, 30_000));
   });
-  after(() => server?.close());
+  afterAll(() => server?.close());
 
   it('is thousands of events written through the API', async () => {
     assert.ok(seeded.commands > 5000, `${seeded.commands} commands`);
@@ -103,7 +103,7 @@ describe('npm run demo', () => {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates a demo account with history and prints credentials that sign in', async () => {
     const made = demo();

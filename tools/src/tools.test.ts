@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 
@@ -23,7 +23,7 @@ describe('developer tools', () => {
   let email = '';
   let userId = '';
 
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
     await server.register('First admin');
     const account = await server.register('Lifter');
@@ -34,7 +34,7 @@ describe('developer tools', () => {
     await server.api('POST', `/workouts/${workoutId}/exercises`, { token: account.token, body: { name: 'Row' } });
     await server.api('PATCH', `/workouts/${workoutId}`, { token: account.token, body: { name: 'Heavy pull day' } });
   });
-  after(async () => {
+  afterAll(async () => {
     await server.close();
   });
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SqliteEventStore } from '@fitness/stores';
 import { type CommandContext, CommandHandler, type Decider } from './command-handler.ts';
 
@@ -28,10 +28,10 @@ const context = (commandId = randomUUID()): CommandContext => ({
 
 describe('command handler', () => {
   let store: SqliteEventStore;
-  before(() => {
+  beforeAll(() => {
     store = new SqliteEventStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'handler-')), 'events.sqlite'));
   });
-  after(async () => {
+  afterAll(async () => {
     await store.close();
   });
 

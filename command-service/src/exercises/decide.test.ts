@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { CustomExerciseFields, ExerciseEvent, FavoriteEvent } from '@fitness/contracts';
 import { specification } from '../core/decider-specification.ts';
 import { exerciseDecider, favoritesDecider, type SystemExerciseDefinition } from './decide.ts';

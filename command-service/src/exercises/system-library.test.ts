@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, LANGUAGES, MUSCLES, nameKey, UNITS } from '@fitness/contracts';
 import { isSystemExerciseName, systemExercises } from './system-library.ts';
 

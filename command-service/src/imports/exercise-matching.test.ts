@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { ImportedSet } from './csv-formats.ts';
 import { candidateNames, customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
 

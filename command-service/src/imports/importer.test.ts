@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type RecordedEvent, workoutStream } from '@fitness/contracts';
 import { type EventStore, SqliteEventStore } from '@fitness/stores';
 import { CommandHandler } from '../core/command-handler.ts';
@@ -37,11 +37,11 @@ function faultyStore(store: EventStore, failWhen: (streamId: string, call: numbe
 describe('importing again after an import stopped halfway', () => {
   let dir: string;
   let store: SqliteEventStore;
-  before(() => {
+  beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'import-'));
     store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   });
-  after(async () => {
+  afterAll(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { TemplateEvent, TemplateExercise } from '@fitness/contracts';
 import { specification } from '../core/decider-specification.ts';
 import { TemplateNotFound, templateDecider } from './decide.ts';

@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { UserEvent } from '@fitness/contracts';
 import { specification } from '../core/decider-specification.ts';
 import { UserAlreadyRegistered, UserNotFound, userDecider } from './decide.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { fluidOuncesFromMl, mlFromFluidOunces, nutrientsFor, sumNutrients, toGrams } from './arithmetic.ts';
 import { DEFAULT_KCAL, nutritionTargets } from './targets.ts';
 

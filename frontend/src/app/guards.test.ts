@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { User } from '../features/auth/types.ts';
 import { afterLogin, type GuardContext, guard } from './guards.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { API_TIMEOUT_MS, ApiError, createApiClient, parseBody, type Toast } from './api-client.ts';
 import { memoryStorage } from './storage.ts';
 

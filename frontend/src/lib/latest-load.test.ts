@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { latestLoads } from './latest-load.ts';
 
 /** A promise the test settles by hand, to make answers arrive in any order. */

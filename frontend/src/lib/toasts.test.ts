@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { createToasts, DEFAULT_DURATION, ERROR_DURATION } from './toasts.ts';
 
 /** Toasts with a hand-driven clock: timers fire only when the test says so. */

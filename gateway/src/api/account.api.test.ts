@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { userStream } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { connectLive } from '../testing/live-client.ts';
@@ -14,11 +14,11 @@ const date = '2026-11-20';
 describe('account deletion (DELETE /me)', () => {
   let server: TestServer;
   let admin: Awaited<ReturnType<TestServer['register']>>;
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
     admin = await server.register('First Admin');
   });
-  after(() => server?.close());
+  afterAll(() => server?.close());
 
   /** Logs something into every read model a user owns documents in. */
   async function logEverything(token: string) {

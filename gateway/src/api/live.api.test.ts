@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ChangeNotice } from '@fitness/contracts';
 import type { Socket } from 'socket.io-client';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
@@ -8,10 +8,10 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 describe('live channel', () => {
   let server: TestServer;
   const sockets: Socket[] = [];
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
   });
-  after(async () => {
+  afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await server.close();
   });

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('metrics API', () => {
   let server: TestServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
   });
-  after(async () => {
+  afterAll(async () => {
     await server.close();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 type Entry = {
@@ -22,11 +22,11 @@ type Template = {
 describe('templates API', () => {
   let server: TestServer;
   let token: string;
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
     token = (await server.register()).token;
   });
-  after(async () => {
+  afterAll(async () => {
     await server.close();
   });
 

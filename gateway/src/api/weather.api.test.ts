@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
@@ -10,7 +10,7 @@ describe('weather API', () => {
   let openMeteo: OpenMeteoTestServer;
   let server: TestServer;
   let unconfigured: TestServer;
-  before(async () => {
+  beforeAll(async () => {
     openMeteo = await startOpenMeteoTestServer();
     server = await startTestServer({
       WEATHER_API_URL: openMeteo.url,
@@ -22,7 +22,7 @@ describe('weather API', () => {
     });
     unconfigured = await startTestServer({ WEATHER_API_URL: openMeteo.url });
   });
-  after(async () => {
+  afterAll(async () => {
     await Promise.all([server.close(), unconfigured.close()]);
     await openMeteo.close();
   });

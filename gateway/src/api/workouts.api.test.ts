@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('workouts API', () => {
   let server: TestServer;
   let token: string;
-  before(async () => {
+  beforeAll(async () => {
     server = await startTestServer();
     token = (await server.register()).token;
   });
-  after(async () => {
+  afterAll(async () => {
     await server.close();
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import type { RecordedEvent, UserEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { foldDocument } from '../projection.ts';
 import { usersProjection } from './users-projection.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import type { RecordedEvent, WorkoutEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { foldDocument, ownerOf } from '../projection.ts';
 import { workoutsProjection } from './workouts-projection.ts';
 

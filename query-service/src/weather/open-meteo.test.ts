@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { openMeteo } from './open-meteo.ts';
 import { type OpenMeteoTestServer, startOpenMeteoTestServer } from './open-meteo-test-server.ts';
 import { cachedWeather, WeatherUnavailable } from './weather-provider.ts';
@@ -8,10 +8,10 @@ const berlin = { latitude: 52.52, longitude: 13.405, name: 'Berlin' };
 
 describe('Open-Meteo adapter', () => {
   let server: OpenMeteoTestServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await startOpenMeteoTestServer();
   });
-  after(() => server.close());
+  afterAll(() => server.close());
   beforeEach(() => {
     server.state.behaviour = 'answer';
     server.state.requests.length = 0;

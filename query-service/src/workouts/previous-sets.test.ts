@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { WorkoutDocument, WorkoutExercise } from '@fitness/contracts';
 import { previousSets } from './previous-sets.ts';
 

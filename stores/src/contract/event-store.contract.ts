@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { RecordedEvent } from '@fitness/contracts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type EventStore, WrongExpectedRevisionError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
 
@@ -12,10 +12,10 @@ import { anEvent, uniqueStream } from '../testing/events.ts';
 export function eventStoreContract(name: string, open: () => Promise<EventStore>) {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
-    before(async () => {
+    beforeAll(async () => {
       store = await open();
     });
-    after(async () => {
+    afterAll(async () => {
       await store.close();
     });
 

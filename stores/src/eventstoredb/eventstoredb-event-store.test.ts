@@ -1,4 +1,4 @@
-import { after, test } from 'node:test';
+import { afterAll, test } from 'vitest';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
 import { containerRuntimeUnavailable } from '../testing/container-runtime.ts';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.ts';
@@ -6,7 +6,8 @@ import { EventStoreDbEventStore } from './eventstoredb-event-store.ts';
 const unavailable = await containerRuntimeUnavailable();
 
 if (unavailable) {
-  test('EventStoreDB contract', { skip: unavailable }, () => {});
+  // The reason is printed by containerRuntimeUnavailable and named in the skipped test's title.
+  test.skip(`EventStoreDB contract (${unavailable})`, () => {});
 } else {
   const { GenericContainer, Wait } = await import('testcontainers');
   // Projections on, as in docker-compose.yml: their link events ($>) then interleave with ours in
@@ -24,7 +25,7 @@ if (unavailable) {
     .withWaitStrategy(Wait.forHealthCheck())
     .withStartupTimeout(120_000)
     .start();
-  after(async () => {
+  afterAll(async () => {
     await container.stop();
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { after, test } from 'node:test';
+import { afterAll, test } from 'vitest';
 import { readStoreContract } from '../contract/read-store.contract.ts';
 import { containerRuntimeUnavailable } from '../testing/container-runtime.ts';
 import { MongoReadStore } from './mongodb-read-store.ts';
@@ -7,7 +7,8 @@ import { MongoReadStore } from './mongodb-read-store.ts';
 const unavailable = await containerRuntimeUnavailable();
 
 if (unavailable) {
-  test('MongoDB contract', { skip: unavailable }, () => {});
+  // The reason is printed by containerRuntimeUnavailable and named in the skipped test's title.
+  test.skip(`MongoDB contract (${unavailable})`, () => {});
 } else {
   const { GenericContainer, Wait } = await import('testcontainers');
   // Transactions need a replica set: a single member is enough.
@@ -17,7 +18,7 @@ if (unavailable) {
     .withWaitStrategy(Wait.forLogMessage(/waiting for connections/i))
     .withStartupTimeout(120_000)
     .start();
-  after(async () => {
+  afterAll(async () => {
     await container.stop();
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
 import { WrongExpectedRevisionError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';

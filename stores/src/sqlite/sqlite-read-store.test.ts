@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { describe, it } from 'vitest';
 import { readStoreContract } from '../contract/read-store.contract.ts';
 import { SqliteReadStore } from './sqlite-read-store.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { memoryStorage } from '../../lib/storage.ts';
 import { createSettings, DEFAULT_SETTINGS, loadSettings } from './store.ts';
 
