@@ -9,6 +9,11 @@ export type ChangeNotice = {
   op: 'upsert' | 'delete';
   /** Global position of the last event folded into the document. */
   position: number;
+  /**
+   * The request id (X-Request-Id) of the write whose event last changed the document, so the tab
+   * that made the write, and already holds its answer, can let the notice pass.
+   */
+  correlationId: string | null;
 };
 
 /** Socket.io messages, server to client. */

@@ -26,11 +26,31 @@ export type Projection<D extends Document = Document, E extends DomainEvent = Do
   ownerField: string;
 };
 
+/** The documents a many-document projection reads and writes while folding one event. */
+export type ProjectionDocuments<D extends Document = Document> = {
+  /** The document as the batch left it so far (this batch's writes first, then the store). */
+  get(id: string): Promise<D | null>;
+  /** The document's next state; null deletes it. A document equal to what is stored is not written. */
+  set(id: string, document: D | null): void;
+};
+
+/**
+ * A read model whose events touch several documents (e.g. a set changes one exercise's history
+ * and its records). `apply` must give the same documents when an event is applied again to
+ * documents that already saw it (set values, never count up), so re-application is harmless.
+ */
+export type ManyDocumentProjection<D extends Document = Document, E extends DomainEvent = DomainEvent> = Omit<
+  Projection<D, E>,
+  'documentId' | 'evolve'
+> & {
+  apply(event: RecordedEvent<E>, documents: ProjectionDocuments<D>): Promise<void>;
+};
+
+/** Any projection the runner can follow. */
+export type AnyProjection = Projection | ManyDocumentProjection;
+
 /** The user who owns a projection's document, or null for a shared one. */
-export function ownerOf<D extends Document, E extends DomainEvent>(
-  projection: Projection<D, E>,
-  document: D,
-): string | null {
+export function ownerOf<D extends Document>(projection: Pick<Projection, 'ownerField'>, document: D): string | null {
   const owner = document[projection.ownerField];
   return typeof owner === 'string' ? owner : null;
 }

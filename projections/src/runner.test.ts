@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
 import type { ChangeNotice, DomainEvent, NewEvent } from '@fitness/contracts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import { describe, it } from 'vitest';
 import { silentLogger } from './logger.ts';
-import type { Projection } from './projection.ts';
+import type { ManyDocumentProjection, Projection } from './projection.ts';
 import { ProjectionRunner } from './runner.ts';
 
 /** A tally per owner: small enough to reason about, with upserts and deletes. */
@@ -40,20 +40,48 @@ const notes: Projection<Note, NoteEvent> = {
   evolve: (_current, event) => ({ id: event.data.noteId, user_id: event.data.userId, text: 'x' }),
 };
 
-function open(dir: string, talliesProjection: Projection<Tally, TallyEvent> = tallies) {
+/**
+ * Many documents per event: every note also moves its owner's summary, which keeps only the
+ * last note's id, so a second note by the same owner changes it and a repeat does not.
+ */
+type Summary = Document & { user_id: string; notes: string[] };
+const summaries: ManyDocumentProjection<Summary, NoteEvent> = {
+  name: 'summaries',
+  version: 1,
+  collection: { name: 'summaries', indexes: [['user_id']] },
+  handles: ['Noted'],
+  ownerField: 'user_id',
+  async apply(event, documents) {
+    const { userId, noteId } = event.data;
+    const current = await documents.get(userId);
+    const notes = [...new Set([...(current?.notes ?? []), noteId])].sort();
+    documents.set(userId, { id: userId, user_id: userId, notes });
+    documents.set(`latest-${userId}`, { id: `latest-${userId}`, user_id: userId, notes: [noteId] });
+  },
+};
+
+function open(dir: string, talliesProjection: Projection<Tally, TallyEvent> = tallies, extra: unknown[] = []) {
   const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
   const runner = new ProjectionRunner({
     eventStore,
     readStore,
-    projections: [talliesProjection as unknown as Projection, notes as unknown as Projection],
+    projections: [
+      talliesProjection as unknown as Projection,
+      notes as unknown as Projection,
+      ...(extra as Projection[]),
+    ],
     logger: silentLogger,
     batchSize: 7,
   });
   return { eventStore, readStore, runner };
 }
 
-const event = (type: TallyEvent['type'] | NoteEvent['type'] | 'UserDeleted', owner: string, noteId = ''): NewEvent =>
+const event = (
+  type: TallyEvent['type'] | NoteEvent['type'] | 'UserDeleted' | 'Broken',
+  owner: string,
+  noteId = '',
+): NewEvent =>
   ({
     type,
     data: { owner, userId: owner, noteId },
@@ -84,7 +112,14 @@ describe('projection runner', () => {
     assert.equal(await runner.waitFor(['tallies'], position, 2000), true);
     assert.equal((await readStore.get<Tally>('tallies', 'a'))?.count, 20);
     assert.equal((await readStore.get<Tally>('tallies', 'b'))?.count, 1);
-    assert.deepEqual(notices.at(-1), { model: 'tallies', id: 'b', userId: 'b', op: 'upsert', position: position - 1 });
+    assert.deepEqual(notices.at(-1), {
+      model: 'tallies',
+      id: 'b',
+      userId: 'b',
+      op: 'upsert',
+      position: position - 1,
+      correlationId: 'c',
+    });
     assert.equal(await runner.waitFor(['tallies'], position + 100, 50), false, 'a position never reached times out');
 
     const reset = await eventStore.appendToStream('tally-a', [event('Reset', 'a')], 'any');
@@ -209,6 +244,94 @@ describe('projection runner', () => {
     await runner.waitFor(['notes'], await eventStore.headPosition(), 2000);
     assert.equal(await readStore.count('notes', { user_id: 'z' }), 0);
     assert.equal(await readStore.count('notes', { user_id: 'y9' }), 1, 'everyone else is written as ever');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+  it('reads the log once for every projection and commits their batch in one transaction', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const { eventStore, readStore, runner } = open(dir);
+    let subscriptions = 0;
+    const subscribe = eventStore.subscribeToAll.bind(eventStore);
+    eventStore.subscribeToAll = (options) => {
+      subscriptions++;
+      return subscribe(options);
+    };
+    const commits: string[][] = [];
+    const commit = readStore.commit.bind(readStore);
+    readStore.commit = async (batch) => {
+      commits.push(Object.keys(batch.checkpoints).sort());
+      await commit(batch);
+    };
+    await runner.start();
+    const { position } = await eventStore.appendToStream(
+      'mixed',
+      [event('Counted', 'm'), event('Noted', 'm', 'm1')],
+      'any',
+    );
+    assert.equal(await runner.waitFor(['tallies', 'notes'], position, 2000), true);
+    assert.equal(subscriptions, 1, 'one subscription for all projections');
+    assert.deepEqual(commits, [['notes', 'tallies']], 'one commit moves both checkpoints');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  it('folds an event into several documents, and writes or announces nothing that did not change', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const { eventStore, readStore, runner } = open(dir, tallies, [summaries]);
+    const notices: ChangeNotice[] = [];
+    runner.onChange((notice) => notices.push(notice));
+    await runner.start();
+    await eventStore.appendToStream('note-s', [event('Noted', 's', 'n1'), event('Noted', 's', 'n2')], 'any');
+    const { position } = await eventStore.appendToStream('note-s', [event('Noted', 's', 'n2')], 'any');
+    assert.equal(await runner.waitFor(['summaries'], position, 2000), true);
+    assert.deepEqual((await readStore.get<Summary>('summaries', 's'))?.notes, ['n1', 'n2']);
+    assert.deepEqual((await readStore.get<Summary>('summaries', 'latest-s'))?.notes, ['n2']);
+    const summaryNotices = notices.filter((notice) => notice.model === 'summaries' && notice.position === position);
+    assert.deepEqual(summaryNotices, [], 'the repeated note changed no summary, so none is announced');
+
+    await runner.rebuild('summaries');
+    assert.deepEqual((await readStore.get<Summary>('summaries', 's'))?.notes, ['n1', 'n2'], 'rebuilt alone');
+    const later = await eventStore.appendToStream('note-s', [event('Noted', 's', 'n3'), event('Counted', 's')], 'any');
+    assert.equal(await runner.waitFor(['summaries', 'tallies'], later.position, 2000), true, 'and follows again');
+    assert.deepEqual((await readStore.get<Summary>('summaries', 's'))?.notes, ['n1', 'n2', 'n3']);
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  it('keeps the other projections going while one fails, and retries that one alone', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    let failures = 1;
+    const flaky: Projection<Tally, TallyEvent> = {
+      ...tallies,
+      evolve: (current, event) => {
+        if (failures > 0) {
+          failures--;
+          throw new Error('a bug in this projection');
+        }
+        return tallies.evolve(current, event);
+      },
+    };
+    const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [flaky as unknown as Projection, notes as unknown as Projection],
+      logger: silentLogger,
+      retryDelayMs: 20,
+    });
+    await runner.start();
+    const { position } = await eventStore.appendToStream(
+      'mixed',
+      [event('Counted', 'f'), event('Noted', 'f', 'f1')],
+      'any',
+    );
+    assert.equal(await runner.waitFor(['notes'], position, 2000), true, 'notes went on');
+    assert.equal(await runner.waitFor(['tallies'], position, 2000), true, 'tallies caught up after its retry');
+    assert.equal((await readStore.get<Tally>('tallies', 'f'))?.count, 1);
     await runner.stop();
     await eventStore.close();
     await readStore.close();

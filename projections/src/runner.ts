@@ -11,18 +11,35 @@ import {
 } from '@fitness/stores';
 import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
-import { ownerOf, type Projection } from './projection.ts';
+import {
+  type AnyProjection,
+  type ManyDocumentProjection,
+  ownerOf,
+  type Projection,
+  type ProjectionDocuments,
+} from './projection.ts';
+import { SerialQueue } from './serial-queue.ts';
 
-type Running = {
-  projection: Projection;
+type Follower = {
+  projection: ManyDocumentProjection;
   position: number;
-  subscription: Subscription | null;
+  /** Part of the shared subscription; a projection being rebuilt or retried alone is not. */
+  attached: boolean;
   /**
    * The documents this runner wrote last, most recently used last. The runner is its
    * collections' only writer, so what it wrote is what the store holds, and a busy workout is
    * not read back and parsed again for every batch.
    */
   recent: Map<string, Document | null>;
+};
+
+/** What folding a batch into one projection produced, committed with the others' afterwards. */
+type Folded = {
+  follower: Follower;
+  writes: DocumentWrite[];
+  notices: ChangeNotice[];
+  documents: Map<string, Document | null>;
+  erasing: boolean;
 };
 
 const RECENT_DOCUMENTS = 1000;
@@ -37,34 +54,44 @@ const DELETED_USERS: CollectionDefinition = { name: 'deleted_users', indexes: []
 export type RunnerOptions = {
   eventStore: EventStore;
   readStore: ReadStore;
-  projections: Projection[];
+  projections: AnyProjection[];
   logger: Logger;
   batchSize?: number;
-  /** Pause before a failed projection resumes from its last committed position. */
+  /** Pause before a failed subscription, or a failed projection, resumes from its checkpoint. */
   retryDelayMs?: number;
 };
 
 /**
- * Keeps every projection up to date: each catches up from its stored checkpoint, then follows
- * the log live. A batch's document writes and the new checkpoint commit together, so killing
- * the process at any instant loses nothing and repeats nothing. After each commit the runner
- * announces what changed, which the socket channel pushes to browsers: in-process listeners
- * hear it at once, other processes read it from the read store's change feed.
+ * Keeps every projection up to date with one subscription to the log: each batch of events is
+ * folded into every projection that has not seen it, and all their document writes, their new
+ * checkpoints and the change notices commit in one transaction, so killing the process at any
+ * instant loses nothing and repeats nothing. A projection can still be rebuilt alone: it leaves
+ * the shared subscription, replays the log by itself and joins again. After each commit the
+ * runner announces what changed, which the socket channel pushes to browsers: in-process
+ * listeners hear it at once, other processes read it from the read store's change feed.
  */
 export class ProjectionRunner implements ProjectionProgress {
   private readonly options: Required<RunnerOptions>;
-  private readonly running = new Map<string, Running>();
+  private readonly followers = new Map<string, Follower>();
   private readonly projectionOfModel = new Map<string, string>();
   private readonly emitter = new EventEmitter();
+  /** Batches, rebuild hand-overs and retries run one at a time, in order. */
+  private readonly serial = new SerialQueue();
   /** Deleted account id -> the position of its deletion. */
   private readonly deletedUsers = new Map<string, number>();
+  private subscription: Subscription | null = null;
   private stopped = false;
 
   constructor(options: RunnerOptions) {
     this.options = { batchSize: 500, retryDelayMs: 1000, ...options };
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
-      this.running.set(projection.name, { projection, position: 0, subscription: null, recent: new Map() });
+      this.followers.set(projection.name, {
+        projection: asManyDocument(projection),
+        position: 0,
+        attached: true,
+        recent: new Map(),
+      });
       this.projectionOfModel.set(projection.collection.name, projection.name);
     }
   }
@@ -78,40 +105,41 @@ export class ProjectionRunner implements ProjectionProgress {
     for (const deleted of await this.options.readStore.find(DELETED_USERS.name)) {
       this.deletedUsers.set(deleted.id, Number(deleted[POSITION_FIELD]));
     }
-    for (const running of this.running.values()) {
-      running.position = await this.options.readStore.checkpoint(running.projection.name);
+    for (const follower of this.followers.values()) {
+      follower.position = await this.options.readStore.checkpoint(follower.projection.name);
     }
   }
 
-  /** Prepares, starts over any projection whose code changed, then follows the log with each. */
+  /** Prepares, starts over any projection whose code changed, then follows the log with all. */
   async start() {
     await this.prepare();
-    for (const running of this.running.values()) await this.startOverIfChanged(running);
-    for (const running of this.running.values()) this.follow(running);
+    for (const follower of this.followers.values()) await this.startOverIfChanged(follower);
+    this.follow();
   }
 
   /** A projection whose version differs from the one that built its documents is rebuilt. */
-  private async startOverIfChanged(running: Running) {
-    const { name, version } = running.projection;
+  private async startOverIfChanged(follower: Follower) {
+    const { name, version } = follower.projection;
     const built = await this.options.readStore.projectionVersion(name);
     if (built === version) return;
-    if (built !== 0 || running.position !== 0) {
+    if (built !== 0 || follower.position !== 0) {
       this.options.logger.info({ projection: name, from: built, to: version }, 'projection changed; rebuilding it');
     }
-    await this.startOver(running);
+    await this.startOver(follower);
   }
 
   /** Drops a projection's documents and checkpoint, recording the version that builds them anew. */
-  private async startOver(running: Running) {
-    const { name, version, collection } = running.projection;
+  private async startOver(follower: Follower) {
+    const { name, version, collection } = follower.projection;
     await this.options.readStore.reset(name, [collection.name], version);
-    running.position = 0;
-    running.recent.clear();
+    follower.position = 0;
+    follower.recent.clear();
   }
 
   async stop() {
     this.stopped = true;
-    await Promise.all([...this.running.values()].map((running) => this.unfollow(running)));
+    await this.unfollow();
+    await this.serial.idle();
   }
 
   /** Listens to every change the projections commit. Returns the unsubscribe function. */
@@ -124,13 +152,13 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** The position each projection has committed up to. */
   positions(): Record<string, number> {
-    return Object.fromEntries([...this.running].map(([name, running]) => [name, running.position]));
+    return Object.fromEntries([...this.followers].map(([name, follower]) => [name, follower.position]));
   }
 
   async waitFor(models: string[], position: number, timeoutMs: number) {
     const names = models.map((model) => this.projectionOfModel.get(model) ?? model);
     const reached = () =>
-      names.every((name) => (this.running.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
+      names.every((name) => (this.followers.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
     if (reached()) return true;
     return new Promise<boolean>((resolve) => {
       const onProgress = () => {
@@ -148,62 +176,168 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   /**
-   * Drops a projection's documents and checkpoint and replays the whole log into it.
-   * Interrupted, it resumes from the last committed batch on the next start.
+   * Drops a projection's documents and checkpoint and replays the whole log into it, alone,
+   * while the others go on following the log. Interrupted, it resumes from the last committed
+   * batch on the next start.
    */
   async rebuild(name: string, onProgress?: (position: number, head: number) => void) {
-    const running = this.running.get(name);
-    if (!running) throw new Error(`Unknown projection: ${name}`);
-    const wasFollowing = running.subscription !== null;
-    await this.unfollow(running);
-    await this.startOver(running);
-    await this.catchUp(running, onProgress);
-    if (wasFollowing && !this.stopped) this.follow(running);
+    const follower = this.follower(name);
+    // Out of the shared subscription first, once the batch under way (if any) has committed.
+    await this.serial.run(async () => {
+      follower.attached = false;
+      await this.startOver(follower);
+    });
+    await this.catchUpAlone(follower, onProgress);
+    await this.rejoin(follower);
   }
 
-  /** Applies the log up to its current head, in batches (used by rebuild and the tools). */
-  async catchUp(running: Running | string, onProgress?: (position: number, head: number) => void) {
-    const target = typeof running === 'string' ? this.running.get(running) : running;
-    if (!target) throw new Error(`Unknown projection: ${running}`);
+  /**
+   * Applies the log up to its current head, in batches, to the named projections (all when none
+   * is named): used by the tools and by tests that build read models without following the log.
+   */
+  async catchUp(names?: string | string[], onProgress?: (position: number, head: number) => void) {
+    const wanted = names === undefined ? [...this.followers.keys()] : [names].flat();
+    const followers = wanted.map((name) => this.follower(name));
     const head = await this.options.eventStore.headPosition();
-    while (target.position < head) {
-      const batch = await this.options.eventStore.readAll({
-        fromPosition: target.position,
-        maxCount: this.options.batchSize,
-      });
+    for (;;) {
+      const from = Math.min(...followers.map((follower) => follower.position));
+      if (from >= head) break;
+      const batch = await this.options.eventStore.readAll({ fromPosition: from, maxCount: this.options.batchSize });
       if (batch.length === 0) break;
-      await this.apply(target, batch);
-      onProgress?.(target.position, head);
+      await this.serial.run(() => this.applyBatch(followers, batch));
+      onProgress?.(Math.min(...followers.map((follower) => follower.position)), head);
     }
   }
 
-  private follow(running: Running) {
+  private follower(name: string) {
+    const follower = this.followers.get(name);
+    if (!follower) throw new Error(`Unknown projection: ${name}`);
+    return follower;
+  }
+
+  /** Replays the log into one projection outside the shared subscription. */
+  private async catchUpAlone(follower: Follower, onProgress?: (position: number, head: number) => void) {
+    await this.catchUp(follower.projection.name, onProgress);
+  }
+
+  /**
+   * Joins the shared subscription again. Under the queue, nothing else is delivered meanwhile:
+   * the projection catches up to the log's head, so the subscription, wherever it is, hands it
+   * only what it has not seen (older events it skips by its checkpoint).
+   */
+  private async rejoin(follower: Follower) {
+    await this.serial.run(async () => {
+      const head = await this.options.eventStore.headPosition();
+      while (follower.position < head) {
+        const batch = await this.options.eventStore.readAll({
+          fromPosition: follower.position,
+          maxCount: this.options.batchSize,
+        });
+        if (batch.length === 0) break;
+        await this.applyBatch([follower], batch);
+      }
+      follower.attached = true;
+    });
+    // The subscription may have started after this projection's checkpoint moved on alone; if
+    // it is not running yet (the runner only prepared), nothing follows the log, as before.
+  }
+
+  /** One subscription from the oldest checkpoint among the projections following the log. */
+  private follow() {
     if (this.stopped) return;
-    running.subscription = this.options.eventStore.subscribeToAll({
-      fromPosition: running.position,
+    const attached = [...this.followers.values()].filter((follower) => follower.attached);
+    const from = Math.min(...attached.map((follower) => follower.position), Number.MAX_SAFE_INTEGER);
+    this.subscription = this.options.eventStore.subscribeToAll({
+      fromPosition: from === Number.MAX_SAFE_INTEGER ? 0 : from,
       onEvents: async (events) => {
         for (let start = 0; start < events.length; start += this.options.batchSize) {
-          await this.apply(running, events.slice(start, start + this.options.batchSize));
+          const batch = events.slice(start, start + this.options.batchSize);
+          await this.serial.run(() =>
+            this.applyBatch(
+              [...this.followers.values()].filter((follower) => follower.attached),
+              batch,
+            ),
+          );
         }
       },
       onError: (error) => {
-        this.options.logger.error({ err: error, projection: running.projection.name }, 'projection stopped; retrying');
-        running.subscription = null;
-        setTimeout(() => this.follow(running), this.options.retryDelayMs).unref();
+        this.options.logger.error({ err: error }, 'projections stopped; retrying from their checkpoints');
+        this.subscription = null;
+        setTimeout(() => this.follow(), this.options.retryDelayMs).unref();
       },
     });
   }
 
-  private async unfollow(running: Running) {
-    const subscription = running.subscription;
-    running.subscription = null;
+  private async unfollow() {
+    const subscription = this.subscription;
+    this.subscription = null;
     await subscription?.stop();
   }
 
-  private async apply(running: Running, events: RecordedEvent[]) {
+  /**
+   * Folds a batch into every given projection that has not seen it and commits everything in
+   * one transaction. A projection whose code throws leaves the batch (the others commit) and
+   * retries alone later, so one bug stalls one read model, not all of them.
+   */
+  private async applyBatch(followers: Follower[], events: RecordedEvent[]) {
     const last = events.at(-1)?.position ?? 0;
-    if (last <= running.position) return;
-    const { projection } = running;
+    const folded: Folded[] = [];
+    for (const follower of followers) {
+      if (last <= follower.position) continue;
+      try {
+        folded.push(await this.fold(follower, events));
+      } catch (error) {
+        this.options.logger.error(
+          { err: error, projection: follower.projection.name },
+          'projection failed on a batch; retrying it alone',
+        );
+        this.retryAlone(follower);
+      }
+    }
+    if (folded.length === 0) return;
+
+    const writes = new Map<string, DocumentWrite>();
+    for (const { writes: own } of folded) {
+      for (const write of own) {
+        const id = write.op === 'upsert' ? write.document.id : write.id;
+        writes.set(`${write.collection}/${id}`, write);
+      }
+    }
+    const notices = folded.flatMap((result) => result.notices);
+    // The notices go into the read store's change feed in the same transaction, for processes
+    // that cannot hear this runner (query services in the distributed deployment).
+    await this.options.readStore.commit({
+      checkpoints: Object.fromEntries(folded.map(({ follower }) => [follower.projection.name, last])),
+      writes: [...writes.values()],
+      notices,
+      erasing: folded.some((result) => result.erasing),
+    });
+    for (const { follower, documents } of folded) {
+      follower.position = last;
+      remember(follower.recent, documents);
+    }
+    for (const notice of notices) this.emitter.emit('change', notice);
+    this.emitter.emit('progress');
+  }
+
+  /** Takes a failed projection out of the subscription and replays it alone until it succeeds. */
+  private retryAlone(follower: Follower) {
+    follower.attached = false;
+    follower.recent.clear();
+    setTimeout(async () => {
+      if (this.stopped) return;
+      try {
+        await this.rejoin(follower);
+      } catch (error) {
+        this.options.logger.error({ err: error, projection: follower.projection.name }, 'projection still failing');
+        this.retryAlone(follower);
+      }
+    }, this.options.retryDelayMs).unref();
+  }
+
+  /** What a batch does to one projection's documents, without writing anything. */
+  private async fold(follower: Follower, events: RecordedEvent[]): Promise<Folded> {
+    const { projection } = follower;
     const collection = projection.collection.name;
     const documents = new Map<string, Document | null>();
     const writes = new Map<string, DocumentWrite>();
@@ -212,16 +346,17 @@ export class ProjectionRunner implements ProjectionProgress {
     const load = async (id: string): Promise<Document | null> =>
       documents.has(id)
         ? (documents.get(id) ?? null)
-        : running.recent.has(id)
-          ? (running.recent.get(id) ?? null)
+        : follower.recent.has(id)
+          ? (follower.recent.get(id) ?? null)
           : await this.options.readStore.get(collection, id);
-    const record = (id: string, current: Document | null, evolved: Document | null, position: number) => {
-      const next = evolved ? { ...evolved, [POSITION_FIELD]: position } : null;
+    const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
+      if (sameContent(current, evolved)) return;
+      const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
       documents.set(id, next);
       if (next) {
         writes.set(id, { collection, op: 'upsert', document: next });
       } else if (current) {
-        writes.set(id, { collection, op: 'delete', id, position });
+        writes.set(id, { collection, op: 'delete', id, position: event.position });
       }
       const owner = next ?? current;
       if (owner) {
@@ -230,7 +365,8 @@ export class ProjectionRunner implements ProjectionProgress {
           id,
           userId: ownerOf(projection, owner),
           op: next ? 'upsert' : 'delete',
-          position,
+          position: event.position,
+          correlationId: event.metadata.correlationId ?? null,
         });
       }
     };
@@ -238,15 +374,16 @@ export class ProjectionRunner implements ProjectionProgress {
       !current || Number(current[POSITION_FIELD]) < event.position;
 
     let erasing = false;
+    const deletions: DocumentWrite[] = [];
     for (const event of events) {
-      if (event.position <= running.position) continue;
+      if (event.position <= follower.position) continue;
       if (event.type === USER_DELETED) {
         erasing = true;
         // Account deletion is every projection's business: what the user owned goes, whatever
         // the collection, found by its owner field (committed documents and this batch's alike).
         const userId = String(event.data.userId);
         this.deletedUsers.set(userId, event.position);
-        writes.set(`${DELETED_USERS.name}/${userId}`, {
+        deletions.push({
           collection: DELETED_USERS.name,
           op: 'upsert',
           document: { id: userId, [POSITION_FIELD]: event.position },
@@ -259,39 +396,65 @@ export class ProjectionRunner implements ProjectionProgress {
         })) {
           owned.set(document.id, document);
         }
-        for (const [id, document] of [...running.recent, ...documents]) {
+        for (const [id, document] of [...follower.recent, ...documents]) {
           if (owned.has(id) || owns(document)) owned.set(id, document);
         }
         for (const [id, current] of owned) {
-          if (owns(current) && isNewer(current, event)) record(id, current, null, event.position);
+          if (owns(current) && isNewer(current, event)) record(id, current, null, event);
         }
         continue;
       }
       if (!projection.handles.includes(event.type)) continue;
-      const id = projection.documentId(event);
-      const current = await load(id);
-      if (!isNewer(current, event)) continue;
-      const evolved = projection.evolve(current, event);
-      const owner = evolved && ownerOf(projection, evolved);
-      const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
-      record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event.position);
+      // The documents the event touches, staged until it is folded so that `get` sees them.
+      const staged = new Map<string, Document | null>();
+      const view: ProjectionDocuments = {
+        get: async (id) => (staged.has(id) ? (staged.get(id) ?? null) : await load(id)),
+        set: (id, document) => {
+          staged.set(id, document);
+        },
+      };
+      await projection.apply(event, view);
+      for (const [id, evolved] of staged) {
+        const current = await load(id);
+        if (!isNewer(current, event)) continue;
+        const owner = evolved && ownerOf(projection, evolved);
+        const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
+        record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event);
+      }
     }
-
-    const notices = [...changes.values()];
-    // The notices go into the read store's change feed in the same transaction, for processes
-    // that cannot hear this runner (query services in the distributed deployment).
-    try {
-      await this.options.readStore.commit(projection.name, [...writes.values()], last, notices, { erasing });
-    } catch (error) {
-      // Nothing was written: forget what this batch would have left, so a retry reads the store.
-      for (const id of documents.keys()) running.recent.delete(id);
-      throw error;
-    }
-    running.position = last;
-    remember(running.recent, documents);
-    for (const notice of notices) this.emitter.emit('change', notice);
-    this.emitter.emit('progress');
+    return {
+      follower,
+      writes: [...deletions, ...writes.values()],
+      notices: [...changes.values()],
+      documents,
+      erasing,
+    };
   }
+}
+
+/** A one-document projection as the runner follows every projection: one event, one document. */
+function asManyDocument(projection: AnyProjection): ManyDocumentProjection {
+  if ('apply' in projection) return projection;
+  const single = projection as Projection;
+  return {
+    name: single.name,
+    version: single.version,
+    collection: single.collection,
+    handles: single.handles,
+    ownerField: single.ownerField,
+    apply: async (event, documents) => {
+      const id = single.documentId(event);
+      documents.set(id, single.evolve(await documents.get(id), event));
+    },
+  };
+}
+
+/** The same document apart from the position it was last written at: nothing to write or announce. */
+function sameContent(current: Document | null, evolved: Document | null) {
+  if (current === null || evolved === null) return current === evolved;
+  const { [POSITION_FIELD]: _current, ...a } = current;
+  const { [POSITION_FIELD]: _evolved, ...b } = evolved;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Keeps the newest documents, dropping the least recently written beyond the limit. */

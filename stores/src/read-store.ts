@@ -21,7 +21,15 @@ export type FindOptions = {
   offset?: number;
 };
 
-export type CommitOptions = {
+/**
+ * One batch of the projections runner: every projection's writes, their new checkpoints and the
+ * change notices, committed all or nothing.
+ */
+export type CommitBatch = {
+  /** Each projection's new checkpoint; a checkpoint never moves back. */
+  checkpoints: Record<string, number>;
+  writes: DocumentWrite[];
+  notices: ChangeNotice[];
   /**
    * The batch removes a deleted account's documents: the adapter also sees to it that what it
    * deleted is not left behind on disk (SQLite zeroes it and empties its write-ahead log;
@@ -42,18 +50,12 @@ export interface ReadStore {
   find<T extends Document>(collection: string, options?: FindOptions): Promise<T[]>;
   count(collection: string, where?: Where): Promise<number>;
   /**
-   * Applies a projection's writes, moves its checkpoint to `position` and appends the batch's
+   * Applies a batch's writes, moves each named projection's checkpoint and appends the batch's
    * change notices to the change feed, all or nothing. A write is skipped when its document
    * already reflects a later position (`_position`), so re-applying a batch after a crash is
    * harmless; a batch that did not commit left no notices, so none is lost or doubled either.
    */
-  commit(
-    projection: string,
-    writes: DocumentWrite[],
-    position: number,
-    notices: ChangeNotice[],
-    options?: CommitOptions,
-  ): Promise<void>;
+  commit(batch: CommitBatch): Promise<void>;
   /**
    * The change feed (an outbox): notices committed after `sequence`, oldest first, at most
    * `limit`. Sequences increase by one per notice in commit order, so a reader that sees a

@@ -49,6 +49,8 @@ describe('live channel', () => {
         userId: alice.user.id,
         op: 'upsert',
         position,
+        // The writer's request id, by which the tab that wrote lets its own notice pass.
+        correlationId: response.headers.get('x-request-id'),
       });
       assert.ok((arrival?.at ?? Number.POSITIVE_INFINITY) - sentAt < 1000, 'within the same second');
     }

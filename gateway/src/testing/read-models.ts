@@ -21,7 +21,7 @@ export async function readModelsRebuiltFromZero(eventStore: EventStore) {
   try {
     const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger });
     await runner.prepare();
-    for (const projection of allProjections) await runner.catchUp(projection.name);
+    await runner.catchUp();
     return await snapshotReadModels(readStore);
   } finally {
     await readStore.close();

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import type { ChangeNotice } from '@fitness/contracts';
 import { silentLogger } from '@fitness/projections';
 import { SqliteReadStore } from '@fitness/stores';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ReadStoreChangeFeed } from './read-store-change-feed.ts';
 
 /** The feed as a query service in another process sees it: a second connection to the same file. */
@@ -20,12 +20,13 @@ describe('read store change feed', () => {
     userId: 'u1',
     op: 'upsert',
     position,
+    correlationId: null,
   });
 
-  before(async () => {
-    await writer.commit('workouts', [], 1, [notice('before-start', 1)]);
+  beforeAll(async () => {
+    await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [notice('before-start', 1)] });
   });
-  after(async () => {
+  afterAll(async () => {
     await writer.close();
     await reader.close();
     rmSync(dir, { recursive: true, force: true });
@@ -38,8 +39,8 @@ describe('read store change feed', () => {
     await feed.start();
     try {
       const committed = [notice('a', 2), notice('b', 3), notice('c', 3), notice('d', 4), notice('e', 5)];
-      await writer.commit('workouts', [], 3, committed.slice(0, 3));
-      await writer.commit('workouts', [], 5, committed.slice(3));
+      await writer.commit({ checkpoints: { workouts: 3 }, writes: [], notices: committed.slice(0, 3) });
+      await writer.commit({ checkpoints: { workouts: 5 }, writes: [], notices: committed.slice(3) });
       const deadline = Date.now() + 2000;
       while (heard.length < committed.length && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import type { ChangeNotice } from '@fitness/contracts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CHANGE_FEED_RETENTION, POSITION_FIELD, type ReadStore } from '../read-store.ts';
 
 /**
@@ -13,7 +13,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
     let store: ReadStore;
     const things = 'things';
     const others = 'others';
-    before(async () => {
+    beforeAll(async () => {
       store = await open();
       await store.ensureCollections([
         { name: things, indexes: [['owner'], ['owner', 'day']] },
@@ -22,7 +22,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       // Creating them again changes nothing.
       await store.ensureCollections([{ name: things, indexes: [['owner'], ['owner', 'day']] }]);
     });
-    after(async () => {
+    afterAll(async () => {
       await store.close();
     });
 
@@ -38,6 +38,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       userId: randomUUID(),
       op: 'upsert',
       position,
+      correlationId: null,
     });
 
     it('starts with an empty change feed', async () => {
@@ -48,7 +49,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
     it('stores documents and the checkpoint together, and reads them back', async () => {
       const owner = randomUUID();
       const a = doc({ owner, day: '2026-01-02', tags: ['x'], nested: { n: 1.5 }, done: true, note: null }, 10);
-      await store.commit('p1', [{ collection: things, op: 'upsert', document: a }], 10, []);
+      await store.commit({
+        checkpoints: { p1: 10 },
+        writes: [{ collection: things, op: 'upsert', document: a }],
+        notices: [],
+      });
       assert.deepEqual(await store.get(things, a.id), a);
       assert.equal(await store.get(things, randomUUID()), null);
       assert.equal(await store.checkpoint('p1'), 10);
@@ -60,15 +65,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       const owner = randomUUID();
       const days = ['2026-01-03', '2026-01-01', '2026-01-02', '2026-01-05', '2026-01-04'];
       const docs = days.map((day, i) => doc({ owner, day, done: i % 2 === 0, note: i === 0 ? null : 'n' }, 20 + i));
-      await store.commit(
-        'p2',
-        [
+      await store.commit({
+        checkpoints: { p2: 30 },
+        writes: [
           ...docs.map((document) => ({ collection: things, op: 'upsert' as const, document })),
           { collection: things, op: 'upsert', document: doc({ owner: randomUUID(), day: '2026-01-09' }, 30) },
         ],
-        30,
-        [],
-      );
+        notices: [],
+      });
       const newestFirst = await store.find(things, {
         where: { owner },
         orderBy: [{ field: 'day', direction: 'desc' }],
@@ -88,21 +92,45 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
     it('skips writes older than what a document already reflects', async () => {
       const owner = randomUUID();
       const current = doc({ owner, version: 'new' }, 50);
-      await store.commit('p3', [{ collection: things, op: 'upsert', document: current }], 50, []);
+      await store.commit({
+        checkpoints: { p3: 50 },
+        writes: [{ collection: things, op: 'upsert', document: current }],
+        notices: [],
+      });
       const stale = { ...current, version: 'old', [POSITION_FIELD]: 40 };
-      await store.commit('p3', [{ collection: things, op: 'upsert', document: stale }], 40, []);
+      await store.commit({
+        checkpoints: { p3: 40 },
+        writes: [{ collection: things, op: 'upsert', document: stale }],
+        notices: [],
+      });
       assert.equal((await store.get(things, current.id))?.version, 'new');
-      await store.commit('p3', [{ collection: things, op: 'delete', id: current.id, position: 45 }], 45, []);
+      await store.commit({
+        checkpoints: { p3: 45 },
+        writes: [{ collection: things, op: 'delete', id: current.id, position: 45 }],
+        notices: [],
+      });
       assert.ok(await store.get(things, current.id), 'an older delete is skipped');
       assert.equal(await store.checkpoint('p3'), 50, 'the checkpoint never moves back');
-      await store.commit('p3', [{ collection: things, op: 'delete', id: current.id, position: 60 }], 60, []);
+      await store.commit({
+        checkpoints: { p3: 60 },
+        writes: [{ collection: things, op: 'delete', id: current.id, position: 60 }],
+        notices: [],
+      });
       assert.equal(await store.get(things, current.id), null);
     });
 
     it('resets a projection: its documents and checkpoint go, its version is recorded, others stay', async () => {
       const kept = doc({ owner: 'x' }, 70);
-      await store.commit('p4', [{ collection: others, op: 'upsert', document: doc({}, 70) }], 70, []);
-      await store.commit('p5', [{ collection: things, op: 'upsert', document: kept }], 70, []);
+      await store.commit({
+        checkpoints: { p4: 70 },
+        writes: [{ collection: others, op: 'upsert', document: doc({}, 70) }],
+        notices: [],
+      });
+      await store.commit({
+        checkpoints: { p5: 70 },
+        writes: [{ collection: things, op: 'upsert', document: kept }],
+        notices: [],
+      });
       assert.equal(await store.projectionVersion('p4'), 0, 'no version before the first reset');
       await store.reset('p4', [others], 3);
       assert.equal(await store.count(others), 0);
@@ -110,9 +138,33 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal(await store.projectionVersion('p4'), 3);
       assert.ok(await store.get(things, kept.id));
       assert.equal(await store.checkpoint('p5'), 70);
-      await store.commit('p4', [], 80, []);
+      await store.commit({ checkpoints: { p4: 80 }, writes: [], notices: [] });
       assert.equal(await store.projectionVersion('p4'), 3, 'commits keep the version');
       assert.equal(await store.checkpoint('p4'), 80);
+    });
+
+    it("commits several projections' writes and checkpoints as one batch", async () => {
+      const a = doc({ owner: 'w' }, 75);
+      const b = doc({ owner: 'w' }, 76);
+      await store.commit({
+        checkpoints: { p10: 76, p11: 76 },
+        writes: [
+          { collection: things, op: 'upsert', document: a },
+          { collection: others, op: 'upsert', document: b },
+        ],
+        notices: [],
+      });
+      assert.deepEqual([await store.get(things, a.id), await store.get(others, b.id)], [a, b]);
+      assert.deepEqual([await store.checkpoint('p10'), await store.checkpoint('p11')], [76, 76]);
+      const bad = { id: randomUUID() } as never;
+      await assert.rejects(
+        store.commit({
+          checkpoints: { p10: 90, p11: 90 },
+          writes: [{ collection: others, op: 'upsert', document: bad }],
+          notices: [],
+        }),
+      );
+      assert.deepEqual([await store.checkpoint('p10'), await store.checkpoint('p11')], [76, 76], 'neither moved');
     });
 
     it('applies a batch all or nothing', async () => {
@@ -120,15 +172,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       const bad = { id: randomUUID() } as never; // no position: the adapter must refuse the batch
       const before = await store.latestChangeSequence();
       await assert.rejects(
-        store.commit(
-          'p6',
-          [
+        store.commit({
+          checkpoints: { p6: 80 },
+          writes: [
             { collection: things, op: 'upsert', document: good },
             { collection: things, op: 'upsert', document: bad },
           ],
-          80,
-          [notice(good.id, 80)],
-        ),
+          notices: [notice(good.id, 80)],
+        }),
       );
       assert.equal(await store.get(things, good.id), null);
       assert.equal(await store.checkpoint('p6'), 0);
@@ -140,10 +191,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       const start = await store.latestChangeSequence();
       const a = doc({ owner: 'z' }, 90);
       const first = [notice(a.id, 90), notice(randomUUID(), 90)];
-      await store.commit('p7', [{ collection: things, op: 'upsert', document: a }], 90, first);
+      await store.commit({
+        checkpoints: { p7: 90 },
+        writes: [{ collection: things, op: 'upsert', document: a }],
+        notices: first,
+      });
       const second = [notice(randomUUID(), 91)];
-      await store.commit('p8', [], 91, second);
-      await store.commit('p8', [], 92, []);
+      await store.commit({ checkpoints: { p8: 91 }, writes: [], notices: second });
+      await store.commit({ checkpoints: { p8: 92 }, writes: [], notices: [] });
 
       assert.equal(await store.latestChangeSequence(), start + 3, 'a commit without notices takes no sequence');
       assert.deepEqual(await store.changesAfter(start, 10), [
@@ -159,14 +214,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
     it(`keeps only the newest ${CHANGE_FEED_RETENTION} notices, and keeps counting`, async () => {
       const start = await store.latestChangeSequence();
       const notices = Array.from({ length: CHANGE_FEED_RETENTION + 5 }, (_, i) => notice(randomUUID(), 100 + i));
-      await store.commit('p9', [], 100 + notices.length, notices);
+      await store.commit({ checkpoints: { p9: 100 + notices.length }, writes: [], notices: notices });
       const latest = await store.latestChangeSequence();
       assert.equal(latest, start + notices.length);
       const [oldest] = await store.changesAfter(0, 1);
       assert.equal(oldest?.sequence, latest - CHANGE_FEED_RETENTION + 1, 'older entries are pruned');
       assert.deepEqual(oldest?.notice, notices[5]);
       const next = [notice(randomUUID(), 200_000)];
-      await store.commit('p9', [], 200_000, next);
+      await store.commit({ checkpoints: { p9: 200_000 }, writes: [], notices: next });
       assert.deepEqual(await store.changesAfter(latest, 10), [{ sequence: latest + 1, notice: next[0] }]);
     });
   });

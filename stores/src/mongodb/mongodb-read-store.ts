@@ -11,6 +11,7 @@ import {
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
+  type CommitBatch,
   type Document,
   type DocumentWrite,
   type FeedEntry,
@@ -112,7 +113,7 @@ export class MongoReadStore implements ReadStore {
     return this.collection(collection).countDocuments(toFilter(where));
   }
 
-  async commit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
+  async commit({ checkpoints, writes, notices }: CommitBatch) {
     // Built, and so validated, before the transaction starts: a bad write rejects the whole
     // batch with nothing sent.
     const operations = toOperations(writes);
@@ -120,11 +121,10 @@ export class MongoReadStore implements ReadStore {
       for (const [collection, batch] of operations) {
         await this.collection(collection).bulkWrite(batch, { session, ordered: true });
       }
-      await this.checkpointCollection().updateOne(
-        { _id: projection },
-        { $max: { position } },
-        { upsert: true, session },
-      );
+      const moves = Object.entries(checkpoints).map(([projection, position]) => ({
+        updateOne: { filter: { _id: projection }, update: { $max: { position } }, upsert: true },
+      }));
+      if (moves.length > 0) await this.checkpointCollection().bulkWrite(moves, { session, ordered: true });
       await this.appendChanges(notices, session);
     });
   }

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
-  type CommitOptions,
+  type CommitBatch,
   type Document,
   type DocumentWrite,
   type FeedEntry,
@@ -97,21 +97,15 @@ export class SqliteReadStore implements ReadStore {
     return row.n;
   }
 
-  async commit(
-    projection: string,
-    writes: DocumentWrite[],
-    position: number,
-    notices: ChangeNotice[],
-    options: CommitOptions = {},
-  ) {
-    this.applyCommit(projection, writes, position, notices);
-    if (!options.erasing) return;
+  async commit(batch: CommitBatch) {
+    this.applyCommit(batch);
+    if (!batch.erasing) return;
     // The checkpoint writes the zeroed pages into the main file and truncates the write-ahead
     // log, which still held the earlier versions of those pages.
     await truncateWal(this.db);
   }
 
-  private applyCommit(projection: string, writes: DocumentWrite[], position: number, notices: ChangeNotice[]) {
+  private applyCommit({ checkpoints, writes, notices }: CommitBatch) {
     this.db.transaction(() => {
       for (const write of writes) {
         const table = this.table(write.collection);
@@ -127,10 +121,12 @@ export class SqliteReadStore implements ReadStore {
           this.statement(`DELETE FROM ${table} WHERE id = ? AND position < ?`).run(write.id, write.position);
         }
       }
-      this.statement(
-        `INSERT INTO checkpoints (projection, position) VALUES (?, ?)
-         ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)`,
-      ).run(projection, position);
+      for (const [projection, position] of Object.entries(checkpoints)) {
+        this.statement(
+          `INSERT INTO checkpoints (projection, position) VALUES (?, ?)
+           ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)`,
+        ).run(projection, position);
+      }
       this.appendChanges(notices);
     })();
   }
