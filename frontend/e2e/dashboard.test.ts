@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import { shiftDay } from '@fitness/contracts/calendar.ts';
 import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
 } from '@fitness/query-service/weather/open-meteo-test-server.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, screenshot, startApp } from './harness.ts';
 
 describe('dashboard in a real browser', () => {

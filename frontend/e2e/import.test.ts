@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, screenshot, startApp } from './harness.ts';
 
 /**

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
 
 const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, screenshot, startApp } from './harness.ts';
 
 /** The names of the cards on screen. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, DESKTOP, expectToast, PHONE, screenshot, startApp } from './harness.ts';
 
 /** Adds the first food the search finds to a meal, with the default quantity the dialog offers. */

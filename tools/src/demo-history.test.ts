@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '@fitness/gateway/testing/read-models.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { seedHistory } from './demo-history.ts';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ChangeNotice } from '@fitness/contracts';
 import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 

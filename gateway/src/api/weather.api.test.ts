@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
 } from '@fitness/query-service/weather/open-meteo-test-server.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('weather API', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
 import type { WorkoutDocument, WorkoutExercise } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { previousSets } from './previous-sets.ts';
 
 const set = (id: string, reps: number) => ({
