@@ -1,5 +1,5 @@
 import type { WorkoutDocument } from '../workouts/api.ts';
-import { recordHistory } from './records.ts';
+import { FIRST_BEATS_KEPT, inTheOrderTheyHappened, type RecordBeats, recordHistory } from './records.ts';
 
 export const ACHIEVEMENTS = [
   'first_workout',
@@ -30,19 +30,55 @@ export type Progress = {
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
-/**
- * Achievements (spec section 4), streaks and lifetime stats from a user's workouts as they are
- * now. Only completed workouts count. A streak is a run of consecutive calendar days with a
- * completed workout (days are the user's own, as logged). A personal record is a set that beats
- * the user's earlier best of the same kind. Because everything is worked out from the present
- * history, deleting a workout takes away an unlock that only it earned (and keeps those that
- * still stand): what the page shows is always true of the log.
- */
-export function progress(workouts: WorkoutDocument[], today: string): Progress {
-  const completed = workouts
-    .filter((workout) => workout.status === 'completed')
-    .sort((a, b) => a.date.localeCompare(b.date) || a.started_at.localeCompare(b.started_at));
+const WORKOUT_COUNTS = [1, 10, 50, 100] as const;
+const STREAK_LENGTHS = [7, 30] as const;
+const VOLUME_TARGET = 10_000;
 
+/** What achievements need of one completed workout. */
+export type TrainedWorkout = {
+  id: string;
+  date: string;
+  started_at: string;
+  duration: number | null;
+  /** Weight × reps of each working set with a weight, in the order logged. */
+  volumes: number[];
+};
+
+export function trainedWorkout(workout: WorkoutDocument): TrainedWorkout {
+  return {
+    id: workout.id,
+    date: workout.date,
+    started_at: workout.started_at,
+    duration: workout.duration,
+    volumes: workout.exercises.flatMap((exercise) =>
+      exercise.sets.filter((set) => set.type === 'working' && set.weight).map((set) => (set.weight ?? 0) * set.reps),
+    ),
+  };
+}
+
+/** Everything achievements need of a user's completed workouts, except records; small whatever the history. */
+export type TrainingSummary = {
+  workouts: number;
+  /** The day the 1st, 10th, 50th and 100th completed workout happened, null where not reached. */
+  workout_count_days: (string | null)[];
+  streak: {
+    best: number;
+    /** The last training day, and the run of consecutive days ending on it. */
+    last_day: string | null;
+    last_run: number;
+    /** The day a run first reached 7 and 30 days, null where none did. */
+    length_reached_on: (string | null)[];
+  };
+  volume_kg: number;
+  volume_reached_on: string | null;
+  minutes: number;
+};
+
+/**
+ * A user's completed workouts, in the order they happened, summed up. A streak is a run of
+ * consecutive calendar days with a completed workout (days are the user's own, as logged).
+ */
+export function summarizeTraining(completed: TrainedWorkout[]): TrainingSummary {
   // Days trained, their running streak, and the first day each threshold was reached.
   const days = [...new Set(completed.map((workout) => workout.date))].sort();
   let run = 0;
@@ -54,51 +90,89 @@ export function progress(workouts: WorkoutDocument[], today: string): Progress {
     run = previous !== null && number === previous + 1 ? run + 1 : 1;
     previous = number;
     best = Math.max(best, run);
-    for (const length of [7, 30]) if (run >= length && !firstRunOf.has(length)) firstRunOf.set(length, day);
+    for (const length of STREAK_LENGTHS) if (run >= length && !firstRunOf.has(length)) firstRunOf.set(length, day);
   }
-  const lastDay = days.at(-1);
-  // A streak still stands today if the last training day was today or yesterday.
-  const current = lastDay !== undefined && dayNumber(today) - dayNumber(lastDay) <= 1 ? run : 0;
 
   // Volume lifted (working sets with a weight), and when it passed 10,000 kg.
   let volume = 0;
   let volumeReachedOn: string | null = null;
   for (const workout of completed) {
-    for (const exercise of workout.exercises) {
-      for (const set of exercise.sets) if (set.type === 'working' && set.weight) volume += set.weight * set.reps;
-    }
-    if (volume > 10_000 && volumeReachedOn === null) volumeReachedOn = workout.date;
+    for (const lifted of workout.volumes) volume += lifted;
+    if (volume > VOLUME_TARGET && volumeReachedOn === null) volumeReachedOn = workout.date;
   }
 
-  // Personal records: every time a set beat an earlier best, in the order it happened.
-  const recordDates = recordHistory(completed).beats.map((beat) => beat.date);
+  return {
+    workouts: completed.length,
+    workout_count_days: WORKOUT_COUNTS.map((count) => completed[count - 1]?.date ?? null),
+    streak: {
+      best,
+      last_day: days.at(-1) ?? null,
+      last_run: run,
+      length_reached_on: STREAK_LENGTHS.map((length) => firstRunOf.get(length) ?? null),
+    },
+    volume_kg: Math.round(volume),
+    volume_reached_on: volumeReachedOn,
+    minutes: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
+  };
+}
 
-  const nth = <T>(items: T[], count: number) => (items.length >= count ? (items[count - 1] ?? null) : null);
+/**
+ * Achievements (spec section 4), streaks and lifetime stats from a user's workouts as they are
+ * now. Only completed workouts count. A personal record is a set that beats the user's earlier
+ * best of the same kind. Because everything is worked out from the present history, deleting a
+ * workout takes away an unlock that only it earned (and keeps those that still stand): what the
+ * page shows is always true of the log.
+ */
+export function progress(workouts: WorkoutDocument[], today: string): Progress {
+  const completed = workouts.filter((workout) => workout.status === 'completed').sort(inTheOrderTheyHappened);
+  // Personal records: every time a set beat an earlier best, in the order it happened.
+  const beats = recordHistory(completed).beats;
+  return progressOf(
+    summarizeTraining(completed.map(trainedWorkout)),
+    { count: beats.length, first_days: beats.slice(0, FIRST_BEATS_KEPT).map((beat) => beat.date) },
+    today,
+  );
+}
+
+/** The achievements page from a training summary and the record beats, on the user's `today`. */
+export function progressOf(training: TrainingSummary, beats: RecordBeats, today: string): Progress {
+  const { streak } = training;
+  // A streak still stands today if the last training day was today or yesterday.
+  const current = streak.last_day !== null && dayNumber(today) - dayNumber(streak.last_day) <= 1 ? streak.last_run : 0;
   const achievement = (id: AchievementId, current: number, target: number, unlockedAt: string | null): Achievement => ({
     id,
     unlocked: unlockedAt !== null,
     unlocked_at: unlockedAt,
     progress: { current: Math.min(current, target), target },
   });
-  const workoutDates = completed.map((workout) => workout.date);
+  const [first, tenth, fiftieth, hundredth] = training.workout_count_days;
+  const [week, month] = streak.length_reached_on;
   return {
     achievements: [
-      achievement('first_workout', completed.length, 1, nth(workoutDates, 1)),
-      achievement('workouts_10', completed.length, 10, nth(workoutDates, 10)),
-      achievement('workouts_50', completed.length, 50, nth(workoutDates, 50)),
-      achievement('workouts_100', completed.length, 100, nth(workoutDates, 100)),
-      achievement('week_streak', best, 7, firstRunOf.get(7) ?? null),
-      achievement('month_streak', best, 30, firstRunOf.get(30) ?? null),
-      achievement('first_pr', recordDates.length, 1, nth(recordDates, 1)),
-      achievement('prs_10', recordDates.length, 10, nth(recordDates, 10)),
-      achievement('volume_10000', Math.round(volume), 10_000, volumeReachedOn),
+      achievement('first_workout', training.workouts, 1, first ?? null),
+      achievement('workouts_10', training.workouts, 10, tenth ?? null),
+      achievement('workouts_50', training.workouts, 50, fiftieth ?? null),
+      achievement('workouts_100', training.workouts, 100, hundredth ?? null),
+      achievement('week_streak', streak.best, 7, week ?? null),
+      achievement('month_streak', streak.best, 30, month ?? null),
+      achievement('first_pr', beats.count, 1, beats.first_days[0] ?? null),
+      achievement('prs_10', beats.count, 10, beats.first_days[9] ?? null),
+      achievement('volume_10000', training.volume_kg, VOLUME_TARGET, training.volume_reached_on),
     ],
-    streak: { current, best },
+    streak: { current, best: streak.best },
     stats: {
-      workouts: completed.length,
-      volume_kg: Math.round(volume),
-      minutes: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
-      personal_records: recordDates.length,
+      workouts: training.workouts,
+      volume_kg: training.volume_kg,
+      minutes: training.minutes,
+      personal_records: beats.count,
     },
   };
 }
+
+/**
+ * The `personal_records` read model's document of a user's training (one per user, small
+ * whatever the history): with the exercise records documents' beats, all /metrics/achievements reads.
+ */
+export type TrainingSummaryDocument = { id: string; user_id: string; kind: 'training_summary' } & TrainingSummary;
+
+export const trainingSummaryId = (userId: string) => `training_summary:${userId}`;

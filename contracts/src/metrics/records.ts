@@ -1,4 +1,4 @@
-import type { WorkoutDocument } from '../workouts/api.ts';
+import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 
 export type OneRepMaxFormula = 'epley' | 'brzycki';
 
@@ -28,22 +28,82 @@ export type PersonalRecord = {
   previous: { value: number; date: string } | null;
 };
 
+export type Records = Partial<Record<RecordType, PersonalRecord>>;
+
 export type ExerciseRecords = {
   exercise_id: string | null;
   name: string;
-  records: Partial<Record<RecordType, PersonalRecord>>;
+  records: Records;
 };
 
 /** How the same exercise is recognised across workouts: by library id, else by name. */
-const keyOf = (exercise: { exercise_id: string | null; name: string }) =>
+export const exerciseKey = (exercise: { exercise_id: string | null; name: string }) =>
   exercise.exercise_id ? `id:${exercise.exercise_id}` : `name:${exercise.name.trim().toLowerCase()}`;
 
+/** Warm-up sets never count towards a record. */
+export const countsForRecords = (set: Pick<WorkoutSet, 'type'>) => set.type !== 'warmup';
+
 /**
- * Personal records per exercise from a user's workouts (the read model): heaviest weight, best
- * estimated 1RM, most reps in a set, best set volume (weight × reps), longest time and distance.
- * Workouts are taken in the order they happened and sets in the order logged; warm-up sets never
- * count, bodyweight sets count for reps, time and distance only. Each record keeps the best it
- * beat. Deleted workouts are not in the read model, so their records go with them.
+ * The order workouts happened in: by day, then start time, then id (the order the read store
+ * lists them in), so two workouts started at the same instant still have one order.
+ */
+export function inTheOrderTheyHappened(
+  a: { date: string; started_at: string; id: string },
+  b: { date: string; started_at: string; id: string },
+) {
+  return (
+    a.date.localeCompare(b.date) || a.started_at.localeCompare(b.started_at) || (a.id < b.id ? -1 : +(a.id > b.id))
+  );
+}
+
+/** What a set needs for the records it may hold. */
+export type RecordSet = Pick<WorkoutSet, 'id' | 'reps' | 'weight' | 'duration' | 'distance'>;
+
+/**
+ * Folds one set (not a warm-up) into an exercise's records, in place: heaviest weight, best
+ * estimated 1RM, most reps in a set, best set volume (weight × reps), longest time and distance;
+ * bodyweight sets count for reps, time and distance only. Each record keeps the best it beat.
+ * Returns the kinds the set beat an earlier best of: one beat per workout, exercise and kind, so a
+ * bar raised twice in one workout is one record (and the first of each kind is not a beat).
+ */
+export function recordSet(
+  records: Records,
+  set: RecordSet,
+  workout: { id: string; date: string },
+  formula: OneRepMaxFormula,
+): RecordType[] {
+  const beaten: RecordType[] = [];
+  const beat = (type: RecordType, value: number | null) => {
+    if (value === null || value <= 0) return;
+    const current = records[type];
+    if (current && value <= current.value) return;
+    if (current && current.workout_id !== workout.id) beaten.push(type);
+    records[type] = {
+      value,
+      reps: set.reps,
+      weight: set.weight,
+      date: workout.date,
+      workout_id: workout.id,
+      set_id: set.id,
+      previous: current ? { value: current.value, date: current.date } : null,
+    };
+  };
+  if (set.weight !== null && set.weight > 0) {
+    beat('heaviest_weight', set.weight);
+    beat('best_e1rm', estimatedOneRepMax(set.weight, set.reps, formula));
+    beat('best_volume', Math.round(set.weight * set.reps * 10) / 10);
+  }
+  if (set.duration === null && set.distance === null) beat('most_reps', set.reps);
+  beat('longest_duration', set.duration);
+  beat('longest_distance', set.distance);
+  return beaten;
+}
+
+/**
+ * Personal records per exercise from a user's workouts (the read model), see `recordSet`.
+ * Workouts are taken in the order they happened and sets in the order logged. Exercises come in
+ * the order first logged, each under the latest name it was logged under. Deleted workouts are
+ * not in the read model, so their records go with them.
  */
 export function personalRecords(workouts: WorkoutDocument[], formula: OneRepMaxFormula = 'epley'): ExerciseRecords[] {
   return recordHistory(workouts, formula).records;
@@ -55,47 +115,114 @@ export type RecordBeat = { date: string; workout_id: string; exercise: string; t
 /** The records and, in the order they happened, every time one was beaten. */
 export function recordHistory(workouts: WorkoutDocument[], formula: OneRepMaxFormula = 'epley') {
   const beats: RecordBeat[] = [];
-  const ordered = [...workouts].sort(
-    (a, b) => a.date.localeCompare(b.date) || a.started_at.localeCompare(b.started_at),
-  );
   const byExercise = new Map<string, ExerciseRecords>();
-  for (const workout of ordered) {
+  for (const workout of [...workouts].sort(inTheOrderTheyHappened)) {
     for (const exercise of workout.exercises) {
-      const key = keyOf(exercise);
+      const key = exerciseKey(exercise);
       const entry = byExercise.get(key) ?? { exercise_id: exercise.exercise_id, name: exercise.name, records: {} };
       entry.name = exercise.name; // the latest name it was logged under
       byExercise.set(key, entry);
-      for (const set of exercise.sets) {
-        if (set.type === 'warmup') continue;
-        const beat = (type: RecordType, value: number | null) => {
-          if (value === null || value <= 0) return;
-          const current = entry.records[type];
-          if (current && value <= current.value) return;
-          // One beat per workout, exercise and kind: a bar raised twice in one workout is one record.
-          if (current && current.workout_id !== workout.id)
-            beats.push({ date: workout.date, workout_id: workout.id, exercise: key, type });
-          entry.records[type] = {
-            value,
-            reps: set.reps,
-            weight: set.weight,
-            date: workout.date,
-            workout_id: workout.id,
-            set_id: set.id,
-            previous: current ? { value: current.value, date: current.date } : null,
-          };
-        };
-        if (set.weight !== null && set.weight > 0) {
-          beat('heaviest_weight', set.weight);
-          beat('best_e1rm', estimatedOneRepMax(set.weight, set.reps, formula));
-          beat('best_volume', Math.round(set.weight * set.reps * 10) / 10);
+      for (const set of exercise.sets.filter(countsForRecords)) {
+        for (const type of recordSet(entry.records, set, workout, formula)) {
+          beats.push({ date: workout.date, workout_id: workout.id, exercise: key, type });
         }
-        if (set.duration === null && set.distance === null) beat('most_reps', set.reps);
-        beat('longest_duration', set.duration);
-        beat('longest_distance', set.distance);
       }
     }
   }
   return { records: [...byExercise.values()].filter((entry) => Object.keys(entry.records).length > 0), beats };
+}
+
+/** The newest record first (what the dashboard shows as "recent"); exercises with equally new ones keep their order. */
+export function newestRecordsFirst(records: ExerciseRecords[]): ExerciseRecords[] {
+  const newest = (entry: ExerciseRecords) =>
+    Object.values(entry.records).reduce(
+      (latest, record) => (record && record.date > latest ? record.date : latest),
+      '',
+    );
+  return [...records].sort((a, b) => newest(b).localeCompare(newest(a)));
+}
+
+/** Where an exercise was logged: the workout (in the order workouts happened) and its place in it. */
+export type LoggedAt = { date: string; started_at: string; workout_id: string; index: number };
+
+export const inTheOrderLogged = (a: LoggedAt, b: LoggedAt) =>
+  inTheOrderTheyHappened({ ...a, id: a.workout_id }, { ...b, id: b.workout_id }) || a.index - b.index;
+
+/** Record beats in completed workouts: how many, and the days of the first ten (what achievements need). */
+export type RecordBeats = { count: number; first_days: string[] };
+
+export const FIRST_BEATS_KEPT = 10;
+
+/**
+ * The `personal_records` read model's document for one exercise of one user, kept up to date as
+ * sets and workouts change: /metrics/prs and /metrics/achievements read these (one per exercise
+ * with a record) instead of every workout.
+ */
+export type ExerciseRecordsDocument = {
+  id: string;
+  user_id: string;
+  kind: 'exercise_records';
+  exercise_id: string | null;
+  name: string;
+  first_logged: LoggedAt;
+  /** Over all workouts, in progress or completed, with the 1RM by Epley. */
+  records: Records;
+  /** The best estimated 1RM by Brzycki (the only record the formula changes). */
+  best_e1rm_brzycki: PersonalRecord | null;
+  /** Over completed workouts only (by Epley), for achievements. */
+  beats: RecordBeats;
+};
+
+/** The read model of records and achievements (one collection, several kinds of document). */
+export const PERSONAL_RECORDS_MODEL = 'personal_records';
+
+export const exerciseRecordsId = (userId: string, key: string) => `exercise_records:${userId}:${key}`;
+
+/**
+ * Whether a change notice changes what /metrics/prs or /metrics/achievements answer: the model
+ * also holds the projection's own working documents, which change with every set logged.
+ */
+export const changesRecordsOrAchievements = (notice: { model: string; id: string }) =>
+  notice.model === PERSONAL_RECORDS_MODEL &&
+  (notice.id.startsWith('exercise_records:') || notice.id.startsWith('training_summary:'));
+
+/** An exercise's records as /metrics/prs answers them, by the formula asked for. */
+export function exerciseRecordsOf(document: ExerciseRecordsDocument, formula: OneRepMaxFormula): ExerciseRecords {
+  const { exercise_id, name } = document;
+  if (formula === 'epley') return { exercise_id, name, records: document.records };
+  const brzycki = document.best_e1rm_brzycki;
+  const records: Records = {};
+  // The kinds in the order they were first set, as the fold leaves them.
+  for (const type of Object.keys(document.records) as RecordType[]) {
+    const record = type === 'best_e1rm' ? brzycki : document.records[type];
+    if (record) records[type] = record;
+  }
+  if (brzycki && !records.best_e1rm) records.best_e1rm = brzycki;
+  return { exercise_id, name, records };
+}
+
+/** /metrics/prs from a user's exercise records documents: the same answer `personalRecords` gives, newest first. */
+export function recordsFromDocuments(
+  documents: ExerciseRecordsDocument[],
+  formula: OneRepMaxFormula = 'epley',
+): ExerciseRecords[] {
+  const ordered = [...documents].sort((a, b) => inTheOrderLogged(a.first_logged, b.first_logged));
+  return newestRecordsFirst(
+    ordered
+      .map((document) => exerciseRecordsOf(document, formula))
+      .filter((entry) => Object.keys(entry.records).length > 0),
+  );
+}
+
+/** The record beats of several exercises together. */
+export function allBeats(documents: Pick<ExerciseRecordsDocument, 'beats'>[]): RecordBeats {
+  return {
+    count: documents.reduce((sum, document) => sum + document.beats.count, 0),
+    first_days: documents
+      .flatMap((document) => document.beats.first_days)
+      .sort()
+      .slice(0, FIRST_BEATS_KEPT),
+  };
 }
 
 /** The records a set holds, e.g. to announce the moment it is logged. */

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import {
+  exerciseRecordsId,
+  newestRecordsFirst,
+  personalRecords,
+  progress,
+  type SetValues,
+  trainingSummaryId,
+  type WorkoutEvent,
+} from '@fitness/contracts';
+import { describe, it } from 'vitest';
+import { foldedHistory } from './records-testing.ts';
+
+const userId = 'u1';
+const started = (workoutId: string, date: string): WorkoutEvent => ({
+  type: 'WorkoutStarted',
+  data: { workoutId, userId, name: 'Lift', notes: null, date, startedAt: `${date}T10:00:00.000Z` },
+});
+const added = (
+  workoutId: string,
+  workoutExerciseId: string,
+  exerciseId: string | null,
+  name: string,
+): WorkoutEvent => ({
+  type: 'WorkoutExerciseAdded',
+  data: { workoutId, workoutExerciseId, exerciseId, name, notes: null, addedAt: '2026-01-01T10:00:00.000Z' },
+});
+const logged = (
+  workoutId: string,
+  workoutExerciseId: string,
+  setId: string,
+  values: Partial<SetValues> & { reps: number },
+): WorkoutEvent => ({
+  type: 'SetLogged',
+  data: {
+    workoutId,
+    workoutExerciseId,
+    setId,
+    loggedAt: '2026-01-01T10:00:00.000Z',
+    weight: null,
+    restTime: null,
+    type: 'working',
+    notes: null,
+    duration: null,
+    distance: null,
+    ...values,
+  },
+});
+const completed = (workoutId: string): WorkoutEvent => ({
+  type: 'WorkoutCompleted',
+  data: { workoutId, completedAt: '2026-01-01T11:00:00.000Z', duration: 60 },
+});
+
+/** A benched workout: one exercise, the sets given (reps × kg), completed. */
+const benchDay = (workoutId: string, date: string, ...sets: [number, number][]): WorkoutEvent[] => [
+  started(workoutId, date),
+  added(workoutId, `${workoutId}-x`, 'bench', 'Bench press'),
+  ...sets.map(([reps, weight], index) =>
+    logged(workoutId, `${workoutId}-x`, `${workoutId}-s${index}`, { reps, weight }),
+  ),
+  completed(workoutId),
+];
+
+async function folded(events: WorkoutEvent[]) {
+  const history = foldedHistory();
+  for (const event of events) await history.apply(event);
+  return history;
+}
+
+const sameAsReference = (history: Awaited<ReturnType<typeof folded>>, today: string) => {
+  const workouts = history.workoutsOf(userId);
+  const answers = history.answers(userId);
+  for (const formula of ['epley', 'brzycki'] as const) {
+    assert.deepEqual(answers.records(formula), newestRecordsFirst(personalRecords(workouts, formula)), formula);
+  }
+  assert.deepEqual(answers.progress(today), progress(workouts, today));
+};
+
+describe('personal records projection', () => {
+  it('writes an exercise’s records when a set beats them, and leaves them alone when it does not', async () => {
+    const history = await folded(benchDay('w1', '2026-01-05', [5, 100]));
+    const records = exerciseRecordsId(userId, 'id:bench');
+    assert.ok(history.written.includes(records));
+
+    history.written.length = 0;
+    await history.apply(logged('w1', 'w1-x', 'light', { reps: 3, weight: 60 }));
+    assert.ok(!history.written.includes(records), 'a lighter set changes no record');
+    await history.apply(logged('w1', 'w1-x', 'heavy', { reps: 1, weight: 120 }));
+    assert.ok(history.written.includes(records), 'a heavier one does');
+    sameAsReference(history, '2026-01-05');
+  });
+
+  it('gives a deleted workout’s records and unlocks back, and follows a workout moved to another day', async () => {
+    const history = await folded([
+      ...benchDay('w1', '2026-01-05', [5, 100]),
+      ...benchDay('w2', '2026-01-06', [5, 110]),
+    ]);
+    assert.equal(history.answers(userId).progress('2026-01-06').stats.personal_records, 3);
+    await history.apply({ type: 'WorkoutDetailsChanged', data: { workoutId: 'w2', date: '2026-01-01' } });
+    sameAsReference(history, '2026-01-06');
+    assert.deepEqual(history.answers(userId).records('epley')[0]?.records.heaviest_weight, {
+      value: 110,
+      reps: 5,
+      weight: 110,
+      date: '2026-01-01',
+      workout_id: 'w2',
+      set_id: 'w2-s0',
+      previous: null,
+    });
+
+    await history.apply({ type: 'WorkoutDeleted', data: { workoutId: 'w1', deletedAt: '2026-01-07T00:00:00.000Z' } });
+    sameAsReference(history, '2026-01-06');
+    await history.apply({ type: 'WorkoutDeleted', data: { workoutId: 'w2', deletedAt: '2026-01-07T00:00:00.000Z' } });
+    assert.deepEqual([...history.stored.keys()], [], 'nothing is left of deleted workouts');
+  });
+
+  it('moves the sets of a hand-typed exercise to its new name’s records when it is renamed', async () => {
+    const history = await folded([
+      started('w1', '2026-01-05'),
+      added('w1', 'x1', null, 'Sled push'),
+      logged('w1', 'x1', 's1', { reps: 1, weight: 100 }),
+      started('w2', '2026-01-06'),
+      added('w2', 'x2', null, 'sled PUSH '),
+      logged('w2', 'x2', 's2', { reps: 1, weight: 90 }),
+    ]);
+    assert.deepEqual(
+      history
+        .answers(userId)
+        .records('epley')
+        .map((entry) => [entry.name, entry.records.heaviest_weight?.value]),
+      [['sled PUSH ', 100]],
+    );
+    await history.apply({
+      type: 'WorkoutExerciseChanged',
+      data: { workoutId: 'w2', workoutExerciseId: 'x2', name: 'Sled pull' },
+    });
+    assert.deepEqual(
+      history
+        .answers(userId)
+        .records('epley')
+        .map((entry) => [entry.name, entry.records.heaviest_weight?.value]),
+      [
+        ['Sled pull', 90],
+        ['Sled push', 100],
+      ],
+    );
+    sameAsReference(history, '2026-01-06');
+  });
+
+  it('gives the same documents when an event is applied again', async () => {
+    const events = [...benchDay('w1', '2026-01-05', [5, 100], [3, 110]), ...benchDay('w2', '2026-01-06', [5, 105])];
+    const once = await folded(events);
+    const twice = foldedHistory();
+    for (const event of events) await twice.reapply(await twice.apply(event));
+    assert.deepEqual(twice.stored, once.stored);
+  });
+
+  it('keeps what the queries read small, however long the history', async () => {
+    const days = Array.from({ length: 120 }, (_, day) =>
+      new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10),
+    );
+    const history = await folded(days.flatMap((date, day) => benchDay(`w${day}`, date, [5, 60 + day / 4], [8, 50])));
+    const size = (id: string) => JSON.stringify(history.stored.get(id)).length;
+    assert.ok(
+      size(exerciseRecordsId(userId, 'id:bench')) < 2000,
+      `records: ${size(exerciseRecordsId(userId, 'id:bench'))} bytes`,
+    );
+    assert.ok(size(trainingSummaryId(userId)) < 500, `summary: ${size(trainingSummaryId(userId))} bytes`);
+    sameAsReference(history, days.at(-1) ?? '');
+  });
+});

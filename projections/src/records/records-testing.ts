@@ -1,0 +1,88 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  allBeats,
+  type ExerciseRecordsDocument,
+  type OneRepMaxFormula,
+  progressOf,
+  type RecordedEvent,
+  recordsFromDocuments,
+  summarizeTraining,
+  type TrainingSummaryDocument,
+  trainingSummaryId,
+  type WorkoutDocument,
+  type WorkoutEvent,
+} from '@fitness/contracts';
+import type { ProjectionDocuments } from '../projection.ts';
+import { workoutsProjection } from '../workouts/workouts-projection.ts';
+import { type PersonalRecordsDocument, personalRecordsProjection } from './personal-records-projection.ts';
+
+/**
+ * The projection's documents in a Map, as the runner gives them: stored as JSON, and a document
+ * equal to the stored one is not written. Keeps the ids of the writes, to tell which documents
+ * an event touched.
+ */
+export function documentsInMemory() {
+  const stored = new Map<string, PersonalRecordsDocument>();
+  const written: string[] = [];
+  const documents: ProjectionDocuments<PersonalRecordsDocument> = {
+    get: async (id) => {
+      const document = stored.get(id);
+      return document ? JSON.parse(JSON.stringify(document)) : null;
+    },
+    set: (id, document) => {
+      if (isDeepStrictEqual(stored.get(id) ?? null, document)) return;
+      written.push(id);
+      if (document) stored.set(id, JSON.parse(JSON.stringify(document)));
+      else stored.delete(id);
+    },
+  };
+  return { stored, written, documents };
+}
+
+/** The projection and, beside it, the workouts read model the reference functions read. */
+export function foldedHistory() {
+  const { stored, written, documents } = documentsInMemory();
+  const workouts = new Map<string, WorkoutDocument>();
+  let position = 0;
+
+  async function apply(event: WorkoutEvent) {
+    position += 1;
+    const timestamp = new Date(Date.UTC(2026, 0, 1) + position * 1000).toISOString();
+    const recorded: RecordedEvent<WorkoutEvent> = {
+      ...event,
+      id: `e${position}`,
+      streamId: `workout-${event.data.workoutId}`,
+      revision: 0,
+      position,
+      recordedAt: timestamp,
+      metadata: { actorId: null, commandId: `c${position}`, correlationId: 'c', timestamp, schemaVersion: 1 },
+    };
+    const workout = workoutsProjection.evolve(workouts.get(event.data.workoutId) ?? null, recorded);
+    if (workout) workouts.set(workout.id, workout);
+    else workouts.delete(event.data.workoutId);
+    await personalRecordsProjection.apply(recorded, documents);
+    return recorded;
+  }
+
+  /** The user's workouts as the read store lists them (by id). */
+  const workoutsOf = (userId: string) =>
+    [...workouts.values()].filter((workout) => workout.user_id === userId).sort((a, b) => (a.id < b.id ? -1 : 1));
+
+  /** /metrics/prs and /metrics/achievements as the query answers them from the projection's documents. */
+  const answers = (userId: string) => {
+    const records = [...stored.values()].filter(
+      (document): document is ExerciseRecordsDocument =>
+        document.kind === 'exercise_records' && document.user_id === userId,
+    );
+    const summary = stored.get(trainingSummaryId(userId)) as TrainingSummaryDocument | undefined;
+    return {
+      records: (formula: OneRepMaxFormula) => recordsFromDocuments(records, formula),
+      progress: (today: string) => progressOf(summary ?? summarizeTraining([]), allBeats(records), today),
+    };
+  };
+
+  /** Applies an event the projection already saw once more, as a retried batch would. */
+  const reapply = (event: RecordedEvent<WorkoutEvent>) => personalRecordsProjection.apply(event, documents);
+
+  return { apply, reapply, stored, written, workouts: () => [...workouts.values()], workoutsOf, answers };
+}

@@ -1,0 +1,37 @@
+import {
+  inTheOrderTheyHappened,
+  summarizeTraining,
+  type TrainedWorkout,
+  type TrainingSummaryDocument,
+  trainedWorkout,
+  trainingSummaryId,
+  type WorkoutDocument,
+} from '@fitness/contracts';
+
+/**
+ * A user's completed workouts, a few numbers each, in the order they happened: what the training
+ * summary is worked out from again when one of them changes. Read by the projection only.
+ */
+export type TrainingLogDocument = {
+  id: string;
+  user_id: string;
+  kind: 'training_log';
+  workouts: TrainedWorkout[];
+};
+
+export const trainingLogId = (userId: string) => `training_log:${userId}`;
+
+/** What achievements need of a workout: nothing until it is completed. */
+export const trainedOrNull = (workout: WorkoutDocument | null) =>
+  workout?.status === 'completed' ? trainedWorkout(workout) : null;
+
+/** The training log with one workout replaced by what it is now (null: not completed, or gone). */
+export function withTrainedWorkout(log: TrainedWorkout[], workoutId: string, trained: TrainedWorkout | null) {
+  const others = log.filter((workout) => workout.id !== workoutId);
+  return (trained ? [...others, trained] : others).sort(inTheOrderTheyHappened);
+}
+
+export function trainingSummaryDocument(userId: string, log: TrainedWorkout[]): TrainingSummaryDocument | null {
+  if (log.length === 0) return null;
+  return { id: trainingSummaryId(userId), user_id: userId, kind: 'training_summary', ...summarizeTraining(log) };
+}
