@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
-import type { ChangeNotice } from '@fitness/contracts';
+import { type ChangeNotice, type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
@@ -74,6 +74,14 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  for (const shape of ['one subscription', 'one per projection (before)'] as const) {
+    const inProcess = await logSetsWithProjections(shape === 'one subscription' ? 'shared' : 'per-projection');
+    report(
+      `log a set in process, projections following: ${shape}, sets/s`,
+      `${fixed(inProcess.setsPerSecond, 0)} (caught up ${fixed(inProcess.catchUpMs, 0)} ms after)`,
+    );
+  }
+
   const rebuild = await rebuildRate();
   report(`rebuild: workouts projection over ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.workouts, 0));
   report(`rebuild: every projection from zero, ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.all, 0));
@@ -140,6 +148,103 @@ async function changeLatency(baseUrl: string, api: ReturnType<typeof apiClient>,
     socket.disconnect();
   }
   return samples;
+}
+
+/**
+ * The projections' share of logging a set, in one process as in the embedded product: 50
+ * writers append SetLogged to their own workouts while the runner folds every event into every
+ * projection. "shared" is today's runner: one subscription, one transaction per batch for all
+ * projections. "per-projection" is how it worked before: a runner, so a log reader and a
+ * transaction, for each projection. Sets/s counts appends acknowledged in the phase; catch-up
+ * is how long after the phase the read models took to reach the log's head.
+ */
+async function logSetsWithProjections(shape: 'shared' | 'per-projection') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-projections-'));
+  const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+  const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
+  const runners =
+    shape === 'shared'
+      ? [new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger })]
+      : allProjections.map(
+          (projection) =>
+            new ProjectionRunner({ eventStore, readStore, projections: [projection], logger: silentLogger }),
+        );
+  try {
+    for (const runner of runners) await runner.start();
+    const userId = randomUUID();
+    const envelope = (event: WorkoutEvent): NewEvent => ({
+      ...event,
+      id: randomUUID(),
+      metadata: {
+        actorId: userId,
+        commandId: randomUUID(),
+        correlationId: randomUUID(),
+        timestamp: new Date().toISOString(),
+        schemaVersion: 1,
+      },
+    });
+    const workouts = Array.from({ length: CLIENTS }, () => ({
+      workoutId: randomUUID(),
+      workoutExerciseId: randomUUID(),
+    }));
+    for (const { workoutId, workoutExerciseId } of workouts) {
+      const at = new Date().toISOString();
+      await eventStore.appendToStream(
+        workoutStream(workoutId),
+        [
+          envelope({
+            type: 'WorkoutStarted',
+            data: { workoutId, userId, name: 'Bench', notes: null, date: at.slice(0, 10), startedAt: at },
+          }),
+          envelope({
+            type: 'WorkoutExerciseAdded',
+            data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Squat', notes: null, addedAt: at },
+          }),
+        ],
+        'no_stream',
+      );
+    }
+    let sets = 0;
+    const deadline = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      workouts.map(async ({ workoutId, workoutExerciseId }) => {
+        while (performance.now() < deadline) {
+          const event = envelope({
+            type: 'SetLogged',
+            data: {
+              workoutId,
+              workoutExerciseId,
+              setId: randomUUID(),
+              loggedAt: new Date().toISOString(),
+              reps: 5,
+              weight: 100,
+              restTime: 90,
+              type: 'working',
+              notes: null,
+              duration: null,
+              distance: null,
+            },
+          });
+          await eventStore.appendToStream(workoutStream(workoutId), [event], 'any');
+          sets++;
+          // Let the runners' subscriptions take their turn, as requests arriving over HTTP would.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }),
+    );
+    const setsPerSecond = sets / ((performance.now() - started) / 1000);
+    const phaseEnd = performance.now();
+    const head = await eventStore.headPosition();
+    const models = allProjections.map((projection) => projection.collection.name);
+    await Promise.all(runners.map((runner) => runner.waitFor(models, head, 600_000)));
+    return { setsPerSecond, catchUpMs: performance.now() - phaseEnd };
+  } finally {
+    for (const runner of runners) await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Seeds a log of 100k events and rebuilds the read models from it, in this process. */

@@ -1,5 +1,5 @@
 import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
-import type { CollectionDefinition, Document } from '@fitness/stores';
+import { type CollectionDefinition, type Document, POSITION_FIELD } from '@fitness/stores';
 
 /**
  * A read model built from events: one document per key, folded by a pure function.
@@ -30,7 +30,10 @@ export type Projection<D extends Document = Document, E extends DomainEvent = Do
 export type ProjectionDocuments<D extends Document = Document> = {
   /** The document as the batch left it so far (this batch's writes first, then the store). */
   get(id: string): Promise<D | null>;
-  /** The document's next state; null deletes it. A document equal to what is stored is not written. */
+  /**
+   * The document's next state; null deletes it. Only what is set is written and announced, so
+   * leave alone a document the event does not change (see `sameDocument`).
+   */
   set(id: string, document: D | null): void;
 };
 
@@ -48,6 +51,17 @@ export type ManyDocumentProjection<D extends Document = Document, E extends Doma
 
 /** Any projection the runner can follow. */
 export type AnyProjection = Projection | ManyDocumentProjection;
+
+/**
+ * Whether two documents hold the same content, their positions aside: for a many-document
+ * projection to leave unchanged what it recomputed. Meant for small documents (it serialises both).
+ */
+export function sameDocument(a: Document | null, b: Document | null) {
+  if (a === null || b === null) return a === b;
+  const { [POSITION_FIELD]: _a, ...left } = a;
+  const { [POSITION_FIELD]: _b, ...right } = b;
+  return JSON.stringify(left) === JSON.stringify(right);
+}
 
 /** The user who owns a projection's document, or null for a shared one. */
 export function ownerOf<D extends Document>(projection: Pick<Projection, 'ownerField'>, document: D): string | null {

@@ -350,7 +350,8 @@ export class ProjectionRunner implements ProjectionProgress {
           ? (follower.recent.get(id) ?? null)
           : await this.options.readStore.get(collection, id);
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
-      if (sameContent(current, evolved)) return;
+      // The very document back (an event it ignores): nothing to write or announce.
+      if (evolved === current) return;
       const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
       documents.set(id, next);
       if (next) {
@@ -447,14 +448,6 @@ function asManyDocument(projection: AnyProjection): ManyDocumentProjection {
       documents.set(id, single.evolve(await documents.get(id), event));
     },
   };
-}
-
-/** The same document apart from the position it was last written at: nothing to write or announce. */
-function sameContent(current: Document | null, evolved: Document | null) {
-  if (current === null || evolved === null) return current === evolved;
-  const { [POSITION_FIELD]: _current, ...a } = current;
-  const { [POSITION_FIELD]: _evolved, ...b } = evolved;
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Keeps the newest documents, dropping the least recently written beyond the limit. */
