@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Unauthenticated } from '@fitness/platform/errors.ts';
+import { bodyWeightCommandRoutes } from './body-weight/routes.ts';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
+import { foodCommandRoutes } from './foods/routes.ts';
 import { importCommandRoutes } from './imports/routes.ts';
-import { stepsCommandRoutes } from './metrics/routes.ts';
-import { nutritionCommandRoutes } from './nutrition/routes.ts';
+import { mealCommandRoutes } from './meals/routes.ts';
 import type { CommandServices } from './services.ts';
+import { stepsCommandRoutes } from './steps/routes.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
+import { waterCommandRoutes } from './water/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
 
 /** Every write route of the API; mount under /api/v1. */
@@ -23,6 +26,9 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(exerciseCommandRoutes, services);
   await app.register(importCommandRoutes, services);
   await app.register(templateCommandRoutes, services);
-  await app.register(nutritionCommandRoutes, services);
+  await app.register(foodCommandRoutes, services);
+  await app.register(mealCommandRoutes, services);
+  await app.register(waterCommandRoutes, services);
   await app.register(stepsCommandRoutes, services);
+  await app.register(bodyWeightCommandRoutes, services);
 };

@@ -5,8 +5,8 @@ import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
 import { ExerciseLibrary } from './exercises/library.ts';
-import { Nutrition } from './nutrition/nutrition.ts';
-import { Templates } from './templates/templates.ts';
+import { seedSystemFoods } from './foods/seed.ts';
+import { seedSystemTemplates } from './templates/seed.ts';
 import { Accounts } from './users/accounts.ts';
 import { AccountErasure } from './users/erasure.ts';
 import { WritesInFlight } from './users/writes-in-flight.ts';
@@ -20,8 +20,6 @@ export type CommandServices = {
   /** Each user's write requests under way here, so a deletion waits for them. */
   writes: WritesInFlight;
   library: ExerciseLibrary;
-  templates: Templates;
-  nutrition: Nutrition;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   clock: () => Date;
@@ -53,8 +51,6 @@ export function createCommandServices(
     writes: new WritesInFlight(),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     library: new ExerciseLibrary(handler),
-    templates: new Templates(handler),
-    nutrition: new Nutrition(handler),
     authenticator: parts.authenticator,
     progress: parts.progress,
     clock: parts.clock,
@@ -77,6 +73,6 @@ export function finishErasures(app: FastifyInstance, erasure: AccountErasure) {
 /** Writes the system catalogues, the library first (templates refer to its exercises); idempotent. */
 export async function seedCatalogues(services: CommandServices) {
   await services.library.seed(services.clock());
-  await services.templates.seed(services.clock());
-  await services.nutrition.seed(services.clock());
+  await seedSystemTemplates(services.handler, services.clock());
+  await seedSystemFoods(services.handler, services.clock());
 }

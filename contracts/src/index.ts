@@ -1,6 +1,7 @@
 export * from './calendar.ts';
 export * from './changes.ts';
 export * from './config.ts';
+export * from './domain-error.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './exercises/api.ts';

@@ -1,6 +1,16 @@
+import { DomainError, type DomainErrorKind, summarise } from '@fitness/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from './errors.ts';
 import { toFieldErrors } from './validation.ts';
+
+/** The HTTP status each kind of domain error answers with. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  validation: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
 
 /**
  * The only place errors become responses. Bad input answers 4xx with the API's error shape;
@@ -8,19 +18,14 @@ import { toFieldErrors } from './validation.ts';
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       return reply
-        .status(error.statusCode)
+        .status(STATUS_OF_KIND[error.kind])
         .send(error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message });
     }
     if (error.validation) {
       const fieldErrors = toFieldErrors(error.validation as never, error.validationContext ?? 'body');
-      const messages = Object.values(fieldErrors).flat();
-      const more =
-        messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
-      return reply
-        .status(422)
-        .send({ message: `${messages[0] ?? 'The given data was invalid.'}${more}`, errors: fieldErrors });
+      return reply.status(422).send({ message: summarise(fieldErrors), errors: fieldErrors });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {

@@ -1,62 +1,28 @@
-import type { FieldErrors } from '@fitness/contracts';
+import { DomainError, InvalidInput } from '@fitness/contracts';
 
 /**
- * Errors that carry their HTTP meaning. Deciders throw the domain ones; one error handler
- * (`error-handler.ts`) turns any of them into the API's `{ message, errors? }` shape.
+ * The errors the HTTP layer raises itself: input the route schemas cannot express (a header,
+ * fields that depend on each other), a request nobody signed, a read that finds nothing, a
+ * service that does not answer. Business rules throw their own named errors (see
+ * `DomainError` in contracts); `error-handler.ts` answers all of them by their kind.
  */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly fieldErrors: FieldErrors | undefined;
-  constructor(statusCode: number, message: string, fieldErrors?: FieldErrors) {
-    super(message);
-    this.name = new.target.name;
-    this.statusCode = statusCode;
-    this.fieldErrors = fieldErrors;
-  }
-}
+export class ValidationFailed extends InvalidInput {}
 
-export class ValidationFailed extends HttpError {
-  constructor(fieldErrors: FieldErrors, message = firstMessage(fieldErrors)) {
-    super(422, message, fieldErrors);
-  }
-}
-
-export class Unauthenticated extends HttpError {
+export class Unauthenticated extends DomainError {
   constructor(message = 'Unauthenticated.') {
-    super(401, message);
+    super('unauthenticated', message);
   }
 }
 
-export class Forbidden extends HttpError {
-  constructor(message = 'This action is unauthorized.') {
-    super(403, message);
-  }
-}
-
-export class NotFound extends HttpError {
+export class NotFound extends DomainError {
   constructor(message = 'Not found.') {
-    super(404, message);
-  }
-}
-
-/** A business rule refused the command given the current state (e.g. adding to a completed workout). */
-export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, message);
+    super('not_found', message);
   }
 }
 
 /** A dependency (another service, a store) cannot answer now; the client may retry. */
-export class ServiceUnavailable extends HttpError {
+export class ServiceUnavailable extends DomainError {
   constructor(message = 'The service is unavailable, please try again.') {
-    super(503, message);
+    super('unavailable', message);
   }
-}
-
-function firstMessage(fieldErrors: FieldErrors) {
-  const messages = Object.values(fieldErrors).flat();
-  const first = messages[0] ?? 'The given data was invalid.';
-  return messages.length > 1
-    ? `${first} (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})`
-    : first;
 }

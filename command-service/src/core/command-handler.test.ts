@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SqliteEventStore } from '@fitness/stores';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type CommandContext, CommandHandler, type Decider } from './command-handler.ts';
 
 /** A counter that refuses to go above a limit: enough rules to see deciding against fresh state. */

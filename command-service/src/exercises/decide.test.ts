@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import type { CustomExerciseFields, ExerciseEvent, FavoriteEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { exerciseDecider, favoritesDecider, type SystemExerciseDefinition } from './decide.ts';
 import { ExerciseNotFound, SystemExerciseReadOnly } from './errors.ts';

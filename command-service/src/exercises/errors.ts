@@ -1,13 +1,20 @@
-import { Forbidden, NotFound } from '@fitness/platform/errors.ts';
+import { DomainError, duplicateExerciseMessage, InvalidInput } from '@fitness/contracts';
 
-export class ExerciseNotFound extends NotFound {
+export class ExerciseNotFound extends DomainError {
   constructor() {
-    super('Exercise not found.');
+    super('not_found', 'Exercise not found.');
   }
 }
 
-export class SystemExerciseReadOnly extends Forbidden {
+export class SystemExerciseReadOnly extends DomainError {
   constructor() {
-    super('Exercises of the library cannot be changed. Create your own exercise instead.');
+    super('forbidden', 'Exercises of the library cannot be changed. Create your own exercise instead.');
+  }
+}
+
+/** Custom exercise names are unique per user, among the library's names and their own. */
+export class ExerciseNameTaken extends InvalidInput {
+  constructor(name: string) {
+    super({ name: [duplicateExerciseMessage(name)] });
   }
 }

@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
   type CustomExerciseFields,
-  duplicateExerciseMessage,
   type ExerciseDocument,
   exerciseStream,
   favoritesStream,
   nameKey,
   type RecordedEvent,
 } from '@fitness/contracts';
-import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { exercisesProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId, uuidFromName } from '../core/ids.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
 import { exerciseDecider, favoritesDecider } from './decide.ts';
-import { ExerciseNotFound } from './errors.ts';
+import { ExerciseNameTaken, ExerciseNotFound } from './errors.ts';
 import { evolveExercise, initialExerciseState } from './exercise.ts';
 import { isSystemExerciseName, systemExercises } from './system-library.ts';
 
@@ -140,7 +138,7 @@ export class ExerciseLibrary {
   }
 
   private async claimName(userId: string, exerciseId: string, name: string, context: CommandContext) {
-    const taken = () => new ValidationFailed({ name: [duplicateExerciseMessage(name.trim())] });
+    const taken = () => new ExerciseNameTaken(name.trim());
     if (isSystemExerciseName(name)) throw taken();
     const claimed = await claimUnique(
       this.handler,
@@ -169,7 +167,7 @@ export class ExerciseLibrary {
     context: Omit<CommandContext, 'commandId'>,
   ): Promise<{ exerciseId: string; created: boolean }> {
     const name = fields.name.trim();
-    if (isSystemExerciseName(name)) throw new ValidationFailed({ name: [duplicateExerciseMessage(name)] });
+    if (isSystemExerciseName(name)) throw new ExerciseNameTaken(name);
     const stream = nameClaimStream(userId, name);
     const idAt = (revision: number) => uuidFromName(`custom-exercise-named:${userId}:${nameKey(name)}:${revision}`);
     const latest = (await this.handler.readStream(stream)).at(-1);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, LANGUAGES, MUSCLES, nameKey, UNITS } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { isSystemExerciseName, systemExercises } from './system-library.ts';
 
 describe('the system exercise library', () => {

@@ -61,7 +61,7 @@ describe('reading CSV (RFC 4180)', () => {
     );
     assert.throws(
       () => readCsv('a,b\n"x"y,1\n', ','),
-      (error) => error instanceof MalformedCsv && error.statusCode === 422 && /line 2/.test(error.message),
+      (error) => error instanceof MalformedCsv && error.kind === 'validation' && /line 2/.test(error.message),
     );
   });
 });

@@ -1,17 +1,17 @@
-import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { InvalidInput } from '@fitness/contracts';
 
 /**
  * Why a whole upload is refused (422, on the `csv` or `format` field). A single unusable row
  * is not an error: it is reported in the import's `rows_rejected` and the rest is imported.
  */
 
-export class MalformedCsv extends ValidationFailed {
+export class MalformedCsv extends InvalidInput {
   constructor(line: number, problem: string) {
     super({ csv: [`The file is not valid CSV: on line ${line}, ${problem}.`] });
   }
 }
 
-export class UnknownExportFormat extends ValidationFailed {
+export class UnknownExportFormat extends InvalidInput {
   constructor() {
     super({
       csv: [
@@ -22,7 +22,7 @@ export class UnknownExportFormat extends ValidationFailed {
   }
 }
 
-export class ExportFormatMismatch extends ValidationFailed {
+export class ExportFormatMismatch extends InvalidInput {
   constructor(expected: string, found: string | null) {
     super({
       format: [
@@ -34,13 +34,13 @@ export class ExportFormatMismatch extends ValidationFailed {
   }
 }
 
-export class ExportTooLarge extends ValidationFailed {
+export class ExportTooLarge extends InvalidInput {
   constructor(maxMegabytes: number) {
     super({ csv: [`The file is larger than ${maxMegabytes} MB. Export a shorter period and import it in parts.`] });
   }
 }
 
-export class TooManyRows extends ValidationFailed {
+export class TooManyRows extends InvalidInput {
   constructor(maxRows: number) {
     super({
       csv: [`The file has more than ${maxRows} rows. Export a shorter period and import it in parts.`],
@@ -48,7 +48,7 @@ export class TooManyRows extends ValidationFailed {
   }
 }
 
-export class EmptyExport extends ValidationFailed {
+export class EmptyExport extends InvalidInput {
   constructor() {
     super({ csv: ['The file is empty.'] });
   }

@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
 import type { TemplateEvent, TemplateExercise } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
-import { TemplateNotFound, templateDecider } from './decide.ts';
+import { templateDecider } from './decide.ts';
+import { TemplateNotFound } from './errors.ts';
 
 const spec = specification(templateDecider);
 const at = '2026-11-21T10:00:00.000Z';

@@ -1,14 +1,7 @@
 import type { Difficulty, ExerciseCategory, Localized, TemplateEvent, TemplateExercise } from '@fitness/contracts';
-import { NotFound } from '@fitness/platform/errors.ts';
 import type { Decider } from '../core/command-handler.ts';
-
-export class TemplateNotFound extends NotFound {
-  constructor() {
-    super('Template not found.');
-  }
-}
-
-export type TemplateState = { status: 'none' | 'system' | 'personal' | 'deleted'; userId: string | null };
+import { TemplateNotFound } from './errors.ts';
+import { evolveTemplate, initialTemplateState, type TemplateState } from './template.ts';
 
 type Base = { templateId: string; at: string };
 
@@ -32,21 +25,6 @@ export type TemplateCommand =
       exercises: TemplateExercise[];
     })
   | (Base & { type: 'DeletePersonalTemplate'; userId: string });
-
-export function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateState {
-  switch (event.type) {
-    case 'SystemTemplateDefined':
-      return { status: 'system', userId: null };
-    case 'PersonalTemplateSaved':
-      return { status: 'personal', userId: event.data.userId };
-    case 'PersonalTemplateDeleted':
-      return { ...state, status: 'deleted' };
-    default: {
-      const unhandled: never = event;
-      throw new Error(`Unhandled template event ${JSON.stringify(unhandled)}`);
-    }
-  }
-}
 
 /** System templates come from the seed; a personal template is its owner's alone. */
 export function decideTemplate(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
@@ -77,7 +55,7 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
 }
 
 export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateState> = {
-  initialState: () => ({ status: 'none', userId: null }),
+  initialState: initialTemplateState,
   evolve: evolveTemplate,
   decide: decideTemplate,
 };

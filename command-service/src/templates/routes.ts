@@ -4,22 +4,35 @@ import {
   MessageResponse,
   SaveTemplateBody,
   StartTemplateBody,
+  type TemplateEvent,
   TemplateParams,
+  templateStream,
   Workout,
   WorkoutParams,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
-import { commandContext } from '../core/command-context.ts';
+import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
+import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
+import { WorkoutNotFound } from '../workouts/errors.ts';
+import { workouts } from '../workouts/routes.ts';
+import { type TemplateCommand, templateDecider } from './decide.ts';
+import type { TemplateState } from './template.ts';
+import { templateFromWorkout, workoutFromTemplate } from './template-workouts.ts';
+
+const templates: Aggregate<TemplateCommand, TemplateEvent, TemplateState> = {
+  decider: templateDecider,
+  streamOf: (command) => templateStream(command.templateId),
+};
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 /** Starting workouts from templates, and saving and deleting personal templates. */
 export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
-  const { templates, clock } = services;
+  const run = commandRunner(services);
 
   app.post(
     '/templates/:id/start',
@@ -33,17 +46,26 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const context = commandContext(request, clock());
-      const date = request.body.date ?? context.now.toISOString().slice(0, 10);
-      const result = await templates.start(
-        request.auth?.id ?? '',
+      const workoutId = newId();
+      const date = request.body.date ?? services.clock().toISOString().slice(0, 10);
+      const language = requestLanguage(request);
+      const start = await workoutFromTemplate(
+        services.handler,
+        signedInUser(request),
         request.params.id,
-        date,
-        requestLanguage(request),
-        context,
+        workoutId,
+        language,
       );
-      reply.header('X-Event-Position', result.position).status(201);
-      return result.workout;
+      const result = await run(workouts, request, reply, {
+        type: 'StartWorkout',
+        workoutId,
+        notes: null,
+        date,
+        ...start,
+      });
+      if (!result.document) throw new WorkoutNotFound();
+      reply.status(201);
+      return result.document;
     },
   );
 
@@ -59,14 +81,19 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const result = await templates.saveFromWorkout(
-        request.auth?.id ?? '',
-        request.params.id,
-        request.body,
-        commandContext(request, clock()),
-      );
-      reply.header('X-Event-Position', result.position).status(201);
-      return { id: result.templateId, message: 'Template saved.' };
+      const { name, category, difficulty } = request.body;
+      const workout = await templateFromWorkout(services.handler, signedInUser(request), request.params.id);
+      const templateId = newId();
+      await run(templates, request, reply, {
+        type: 'SavePersonalTemplate',
+        templateId,
+        name: name?.trim() || workout.name,
+        category: category ?? 'strength',
+        difficulty: difficulty ?? 'intermediate',
+        exercises: workout.exercises,
+      });
+      reply.status(201);
+      return { id: templateId, message: 'Template saved.' };
     },
   );
 
@@ -81,12 +108,7 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const position = await templates.remove(
-        request.auth?.id ?? '',
-        request.params.id,
-        commandContext(request, clock()),
-      );
-      reply.header('X-Event-Position', position);
+      await run(templates, request, reply, { type: 'DeletePersonalTemplate', templateId: request.params.id });
       return { message: 'Template deleted.' };
     },
   );

@@ -7,14 +7,14 @@ import {
   type UserDocument,
   userStream,
 } from '@fitness/contracts';
-import { Conflict, ValidationFailed } from '@fitness/platform/errors.ts';
 import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts';
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
-import { type IssuedToken, type UserCommand, UserNotFound, userDecider } from './decide.ts';
+import { type IssuedToken, type UserCommand, userDecider } from './decide.ts';
+import { CredentialsDoNotMatch, EmailTaken, LastAdmin, PasswordIncorrect, UserNotFound } from './errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { UserState } from './user.ts';
 
@@ -26,12 +26,6 @@ export type AccountsOptions = {
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
-
-export class LastAdmin extends Conflict {
-  constructor() {
-    super('You are the only admin. Make another user an admin before deleting your account.');
-  }
-}
 
 const DAY_MS = 86_400_000;
 
@@ -77,7 +71,7 @@ export class Accounts {
       context,
       emailStatus,
     );
-    if (!emailClaimed) throw new ValidationFailed({ email: ['The email has already been taken.'] });
+    if (!emailClaimed) throw new EmailTaken();
 
     const firstUser = await claimUnique(
       this.handler,
@@ -106,7 +100,7 @@ export class Accounts {
       ? await verifyPassword(state.passwordHash, input.password)
       : await verifyPassword(await decoyHash, input.password).then(() => false);
     if (!userId || !valid) {
-      throw new ValidationFailed({ email: ['These credentials do not match our records.'] });
+      throw new CredentialsDoNotMatch();
     }
     const { token, secret } = this.newToken('web', input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
@@ -142,7 +136,7 @@ export class Accounts {
     const state = await this.stateOf(userId);
     if (!state.registered || state.deleted) throw new UserNotFound();
     if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
-      throw new ValidationFailed({ password: ['The password is incorrect.'] });
+      throw new PasswordIncorrect();
     }
     const deleteIt = async () => {
       await options.beforeDeleting?.();

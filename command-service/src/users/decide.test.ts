@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
 import type { UserEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
-import { UserAlreadyRegistered, UserNotFound, userDecider } from './decide.ts';
+import { userDecider } from './decide.ts';
+import { UserAlreadyRegistered, UserNotFound } from './errors.ts';
 
 const spec = specification(userDecider);
 const userId = 'u1';

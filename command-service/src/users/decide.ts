@@ -1,6 +1,6 @@
 import type { ProfileChanges, Role, UserEvent } from '@fitness/contracts';
-import { Conflict, NotFound } from '@fitness/platform/errors.ts';
 import type { Decider } from '../core/command-handler.ts';
+import { AccountNotDeleted, UserAlreadyRegistered, UserNotFound } from './errors.ts';
 import { evolveUser, initialUserState, type UserState } from './user.ts';
 
 export type IssuedToken = { tokenId: string; tokenHash: string; name: string; expiresAt: string };
@@ -16,18 +16,6 @@ export type UserCommand =
   | (Base & { type: 'DeleteAccount' })
   | (Base & { type: 'RecordErasure'; streams: number });
 
-export class UserAlreadyRegistered extends Conflict {
-  constructor() {
-    super('This user is already registered.');
-  }
-}
-
-export class UserNotFound extends NotFound {
-  constructor() {
-    super('User not found.');
-  }
-}
-
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   const { userId, at } = command;
   if (command.type === 'Register') {
@@ -40,7 +28,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
   if (command.type === 'RecordErasure') {
     // After the erasure the stream starts at the deletion: the registration itself is gone.
-    if (!state.deleted) throw new Conflict('Only a deleted account can be erased.');
+    if (!state.deleted) throw new AccountNotDeleted();
     return state.erased ? [] : [{ type: 'UserErased', data: { userId, erasedAt: at, streams: command.streams } }];
   }
   if (!state.registered || state.deleted) throw new UserNotFound();

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'vitest';
 import {
   type DomainEvent,
   emailReservationStream,
@@ -13,6 +12,7 @@ import {
 } from '@fitness/contracts';
 import { silentLogger } from '@fitness/projections';
 import { SqliteEventStore, type StreamErasure } from '@fitness/stores';
+import { afterEach, beforeEach, describe, it } from 'vitest';
 import { type CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { Accounts } from './accounts.ts';
 import { AccountErasure } from './erasure.ts';

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
 import type { SetValues, WorkoutEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { workoutDecider } from './decide.ts';
 import {

@@ -1,43 +1,43 @@
-import { Conflict, NotFound } from '@fitness/platform/errors.ts';
+import { DomainError } from '@fitness/contracts';
 
-export class WorkoutNotFound extends NotFound {
+export class WorkoutNotFound extends DomainError {
   constructor() {
-    super("Workout not found: the workout you're looking for doesn't exist or has been deleted");
+    super('not_found', "Workout not found: the workout you're looking for doesn't exist or has been deleted");
   }
 }
 
-export class WorkoutExerciseNotFound extends NotFound {
+export class WorkoutExerciseNotFound extends DomainError {
   constructor() {
-    super('That exercise is not part of this workout.');
+    super('not_found', 'That exercise is not part of this workout.');
   }
 }
 
-export class SetNotFound extends NotFound {
+export class SetNotFound extends DomainError {
   constructor() {
-    super('That set is not part of this exercise.');
+    super('not_found', 'That set is not part of this exercise.');
   }
 }
 
-export class WorkoutAlreadyExists extends Conflict {
+export class WorkoutAlreadyExists extends DomainError {
   constructor() {
-    super('A workout with this id already exists.');
+    super('conflict', 'A workout with this id already exists.');
   }
 }
 
-export class WorkoutAlreadyCompleted extends Conflict {
+export class WorkoutAlreadyCompleted extends DomainError {
   constructor() {
-    super('This workout is completed: nothing more can be added to it.');
+    super('conflict', 'This workout is completed: nothing more can be added to it.');
   }
 }
 
-export class CompletedWorkoutCannotResume extends Conflict {
+export class CompletedWorkoutCannotResume extends DomainError {
   constructor() {
-    super('A completed workout cannot be put back in progress.');
+    super('conflict', 'A completed workout cannot be put back in progress.');
   }
 }
 
-export class DurationNeedsCompletion extends Conflict {
+export class DurationNeedsCompletion extends DomainError {
   constructor() {
-    super('A duration can only be set on a completed workout.');
+    super('conflict', 'A duration can only be set on a completed workout.');
   }
 }

@@ -12,6 +12,7 @@ import {
   UpdateWorkoutExerciseBody,
   Workout,
   type WorkoutDocument,
+  type WorkoutEvent,
   WorkoutExercise,
   WorkoutExerciseParams,
   WorkoutParams,
@@ -22,41 +23,40 @@ import { requireUser } from '@fitness/platform/authentication.ts';
 import { isUuid } from '@fitness/platform/tokens.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commandContext } from '../core/command-context.ts';
+import { type Aggregate, commandRunner, type RouteCommand } from '../core/command-route.ts';
 import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
 import { SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
+import type { WorkoutState } from './workout.ts';
 
 type Ids = { id: string; exerciseId?: string; setId?: string };
-type CommandWithoutBase<T> = T extends unknown ? Omit<T, 'userId' | 'at' | 'workoutId'> : never;
+
+export const workouts: Aggregate<WorkoutCommand, WorkoutEvent, WorkoutState, WorkoutDocument> = {
+  decider: workoutDecider,
+  streamOf: (command) => workoutStream(command.workoutId),
+  view: workoutsProjection,
+};
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /** Writes on workouts, their exercises and sets, under /api/v1/workouts. */
 export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
+  const run = commandRunner(services);
 
   /** Runs a command on the workout of the path and returns the workout document it leads to. */
-  async function run(
+  async function onWorkout(
     request: FastifyRequest,
     reply: FastifyReply,
     ids: Ids,
-    command: CommandWithoutBase<WorkoutCommand>,
+    command: RouteCommand<WorkoutCommand, 'workoutId'>,
   ) {
-    const auth = request.auth;
-    if (!auth) throw new Error('requireUser sets request.auth');
     assertIds(ids);
-    const context = commandContext(request, services.clock());
-    const full = { ...command, userId: auth.id, at: context.now.toISOString(), workoutId: ids.id } as WorkoutCommand;
-    const result = await services.handler.handle(
-      workoutDecider,
-      workoutStream(ids.id),
-      full,
-      context,
-      workoutsProjection,
-    );
-    reply.header('X-Event-Position', result.position);
+    const result = await run(workouts, request, reply, {
+      ...command,
+      workoutId: ids.id,
+    } as RouteCommand<WorkoutCommand>);
     return result.document;
   }
 
@@ -73,7 +73,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     async (request, reply) => {
       const { name, notes, date } = request.body;
       const today = services.clock().toISOString().slice(0, 10);
-      const workout = await run(
+      const workout = await onWorkout(
         request,
         reply,
         { id: newId() },
@@ -100,7 +100,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   for (const method of ['patch', 'put'] as const) {
     app[method]('/workouts/:id', updateWorkout, async (request, reply) => {
       const { name, ...rest } = request.body;
-      const workout = await run(request, reply, request.params, {
+      const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateWorkout',
         ...rest,
         ...(name !== undefined && { name: name.trim() }),
@@ -120,7 +120,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       },
     },
     async (request, reply) => {
-      await run(request, reply, request.params, { type: 'DeleteWorkout' });
+      await onWorkout(request, reply, request.params, { type: 'DeleteWorkout' });
       return { message: 'Workout deleted.' };
     },
   );
@@ -138,7 +138,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
     async (request, reply) => {
       const workoutExerciseId = newId();
-      const workout = await run(request, reply, request.params, {
+      const workout = await onWorkout(request, reply, request.params, {
         type: 'AddExercise',
         workoutExerciseId,
         exerciseId: request.body.exercise_id ?? null,
@@ -161,7 +161,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   for (const method of ['patch', 'put'] as const) {
     app[method]('/workouts/:id/exercises/:exerciseId', updateExercise, async (request, reply) => {
       const { name, notes } = request.body;
-      const workout = await run(request, reply, request.params, {
+      const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateExercise',
         workoutExerciseId: request.params.exerciseId,
         ...(name !== undefined && { name: name.trim() }),
@@ -182,7 +182,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       },
     },
     async (request, reply) => {
-      await run(request, reply, request.params, {
+      await onWorkout(request, reply, request.params, {
         type: 'RemoveExercise',
         workoutExerciseId: request.params.exerciseId,
       });
@@ -213,7 +213,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
         duration: body.duration ?? null,
         distance: body.distance ?? null,
       };
-      const workout = await run(request, reply, request.params, {
+      const workout = await onWorkout(request, reply, request.params, {
         type: 'LogSet',
         workoutExerciseId: request.params.exerciseId,
         setId,
@@ -245,7 +245,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
         ...(body.distance !== undefined && { distance: body.distance }),
       };
       const { exerciseId, setId } = request.params;
-      const workout = await run(request, reply, request.params, {
+      const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateSet',
         workoutExerciseId: exerciseId,
         setId,
@@ -267,7 +267,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
     async (request, reply) => {
       const { exerciseId, setId } = request.params;
-      await run(request, reply, request.params, { type: 'RemoveSet', workoutExerciseId: exerciseId, setId });
+      await onWorkout(request, reply, request.params, { type: 'RemoveSet', workoutExerciseId: exerciseId, setId });
       return { message: 'Set removed.' };
     },
   );

@@ -217,6 +217,9 @@ export const LogWaterBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** What logging water answers: the new entry. */
+export const WaterEntry = Type.Object({ id: Type.String(), ml: Type.Integer() });
+
 export const WaterDay = Type.Object({
   date: Type.String(),
   entries: Type.Array(

@@ -1,15 +1,8 @@
-import { describe, it } from 'vitest';
 import type { MealEvent } from '@fitness/contracts';
+import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
-import {
-  EntryNotFound,
-  FoodNotFound,
-  foodDecider,
-  MealNotFound,
-  mealDecider,
-  WaterEntryNotFound,
-  waterDecider,
-} from './decide.ts';
+import { mealDecider } from './decide.ts';
+import { EntryNotFound, MealNotFound } from './errors.ts';
 
 const meals = specification(mealDecider);
 const at = '2026-11-21T08:00:00.000Z';
@@ -82,38 +75,5 @@ describe('meal decider', () => {
       .given([created, deleted])
       .when({ type: 'RemoveEntry', mealId: 'm1', userId: 'u1', at, entryId: 'e1' })
       .thenThrows(MealNotFound);
-  });
-});
-
-describe('food and water deciders', () => {
-  it('lets only the creator delete a custom food, and nobody the library’s', () => {
-    const food = specification(foodDecider);
-    const createdFood = {
-      type: 'CustomFoodCreated' as const,
-      data: {
-        foodId: 'f1',
-        userId: 'u1',
-        category: 'carbs' as const,
-        name: 'Granola',
-        per100g: nutrients,
-        serving: null,
-        createdAt: at,
-      },
-    };
-    food
-      .given([createdFood])
-      .when({ type: 'DeleteCustomFood', foodId: 'f1', userId: 'u2', at })
-      .thenThrows(FoodNotFound);
-    food
-      .given([createdFood])
-      .when({ type: 'DeleteCustomFood', foodId: 'f1', userId: 'u1', at })
-      .thenEvents([{ type: 'CustomFoodDeleted', data: { foodId: 'f1', userId: 'u1', deletedAt: at } }]);
-  });
-  it('removes only water that was logged', () => {
-    const water = specification(waterDecider);
-    water
-      .given([])
-      .when({ type: 'RemoveWater', userId: 'u1', date: '2026-11-21', entryId: 'w1' })
-      .thenThrows(WaterEntryNotFound);
   });
 });

@@ -1,0 +1,57 @@
+import type { DomainEvent } from '@fitness/contracts';
+import type { Projection } from '@fitness/projections';
+import type { Document } from '@fitness/stores';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commandContext } from './command-context.ts';
+import type { CommandHandler, CommandResult, Decider } from './command-handler.ts';
+
+/** Who a signed-in user's command acts for, and the moment it was decided (ISO 8601). */
+export type Actor = { userId: string; at: string };
+
+/** A command as a route writes it: the runner adds the actor (and `Also`, what a route adds itself). */
+export type RouteCommand<C, Also extends PropertyKey = never> = C extends unknown ? Omit<C, keyof Actor | Also> : never;
+
+/**
+ * An aggregate as the routes write to it: its decider, the stream a command goes to (one per
+ * instance, named from the command), and the read model whose document the answer carries.
+ */
+export type Aggregate<C, E extends DomainEvent, S, D extends Document = Document> = {
+  decider: Decider<C, E, S>;
+  streamOf(command: C): string;
+  view?: Projection<D>;
+};
+
+/**
+ * The one way a route runs a command: the signed-in user and the clock complete it, the
+ * handler decides and appends it (idempotent on Idempotency-Key, retried on a concurrent
+ * write), and the answer carries the position of its last event as X-Event-Position, for
+ * read-your-writes. What a command needs from other streams first (a food's nutrients, a
+ * unique name's claim) the route looks up before running it.
+ */
+export function commandRunner(services: { handler: CommandHandler; clock: () => Date }) {
+  return async function run<C, E extends DomainEvent, S, D extends Document>(
+    aggregate: Aggregate<C, E, S, D>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    command: RouteCommand<C>,
+  ): Promise<CommandResult<S, D>> {
+    const context = commandContext(request, services.clock());
+    const full = { ...command, userId: signedInUser(request), at: context.now.toISOString() } as C;
+    const result = await services.handler.handle(
+      aggregate.decider,
+      aggregate.streamOf(full),
+      full,
+      context,
+      aggregate.view,
+    );
+    reply.header('X-Event-Position', result.position);
+    return result;
+  };
+}
+
+/** The id of the user `requireUser` let through. */
+export function signedInUser(request: FastifyRequest) {
+  const userId = request.auth?.id;
+  if (!userId) throw new Error('requireUser sets request.auth before a command route runs');
+  return userId;
+}

@@ -1,0 +1,65 @@
+import type { MealEvent, MealType, Nutrients } from '@fitness/contracts';
+import type { Decider } from '../core/command-handler.ts';
+import { EntryNotFound, MealNotFound } from './errors.ts';
+import { evolveMeal, initialMealState, type MealState } from './meal.ts';
+
+type Base = { mealId: string; userId: string; at: string };
+
+export type MealCommand =
+  | (Base & { type: 'CreateMeal'; date: string; mealType: MealType })
+  | (Base & {
+      type: 'AddEntry';
+      entryId: string;
+      foodId: string | null;
+      foodName: string;
+      grams: number | null;
+      nutrients: Nutrients;
+    })
+  | (Base & { type: 'ChangeEntry'; entryId: string; grams: number | null; nutrients: Nutrients })
+  | (Base & { type: 'RemoveEntry'; entryId: string })
+  | (Base & { type: 'DeleteMeal' });
+
+/**
+ * A user's meal of one type on one day. Creating it again is done already (two devices adding
+ * the first breakfast entry at once meet in the same meal); someone else's meal is not found.
+ */
+export function decideMeal(command: MealCommand, state: MealState): MealEvent[] {
+  const { mealId, userId, at } = command;
+  if (command.type === 'CreateMeal') {
+    if (state.status === 'open' && state.userId === userId) return [];
+    if (state.status !== 'none') throw new MealNotFound();
+    return [
+      { type: 'MealCreated', data: { mealId, userId, date: command.date, mealType: command.mealType, createdAt: at } },
+    ];
+  }
+  if (state.status !== 'open' || state.userId !== userId) throw new MealNotFound();
+  switch (command.type) {
+    case 'AddEntry': {
+      const { entryId, foodId, foodName, grams, nutrients } = command;
+      return [{ type: 'MealEntryAdded', data: { mealId, entryId, foodId, foodName, grams, nutrients, addedAt: at } }];
+    }
+    case 'ChangeEntry':
+      if (!state.entries.has(command.entryId)) throw new EntryNotFound();
+      return [
+        {
+          type: 'MealEntryChanged',
+          data: { mealId, entryId: command.entryId, grams: command.grams, nutrients: command.nutrients },
+        },
+      ];
+    case 'RemoveEntry':
+      if (!state.entries.has(command.entryId)) throw new EntryNotFound();
+      return [{ type: 'MealEntryRemoved', data: { mealId, entryId: command.entryId } }];
+    case 'DeleteMeal':
+      return [{ type: 'MealDeleted', data: { mealId, deletedAt: at } }];
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled meal command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+export const mealDecider: Decider<MealCommand, MealEvent, MealState> = {
+  initialState: initialMealState,
+  evolve: evolveMeal,
+  decide: decideMeal,
+};

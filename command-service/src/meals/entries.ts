@@ -1,0 +1,93 @@
+import {
+  type FoodDocument,
+  foodStream,
+  type Language,
+  type MealDocument,
+  mealStream,
+  type Nutrients,
+  nutrientsFor,
+  type QuantityUnit,
+  roundNutrients,
+  toGrams,
+} from '@fitness/contracts';
+import { foldDocument, foodsProjection, mealsProjection } from '@fitness/projections';
+import type { CommandHandler } from '../core/command-handler.ts';
+import { FoodNotFound } from '../foods/errors.ts';
+import { EntryNotFound, InvalidQuantity, MealNotFound, QuantityRequired, QuickAddHasNoQuantity } from './errors.ts';
+
+/** A food weighed out (`foodId`, quantity, unit), or a quick-add of plain calories and macros. */
+export type EntryInput =
+  | { kind: 'food'; foodId: string; quantity: number; unit: QuantityUnit }
+  | { kind: 'quick'; name: string; nutrients: Nutrients };
+
+export type EntryChange = { quantity?: number; unit?: QuantityUnit; nutrients?: Partial<Nutrients> };
+
+type Streams = Pick<CommandHandler, 'readStream'>;
+
+/**
+ * What logging an entry adds to a meal. A food's nutrients are worked out now, from the food and
+ * the quantity, so a later change to the food leaves the log as it was; its name is kept in the
+ * language the user reads.
+ */
+export async function entryToAdd(streams: Streams, userId: string, input: EntryInput, language: Language) {
+  if (input.kind === 'quick') {
+    return { foodId: null, foodName: input.name, grams: null, nutrients: roundNutrients(input.nutrients) };
+  }
+  const food = await foodOf(streams, input.foodId);
+  // The library's foods and the user's own; anyone else's is not found.
+  if (!food || (food.user_id !== null && food.user_id !== userId)) throw new FoodNotFound();
+  const grams = gramsOf(input.quantity, input.unit, food);
+  return { foodId: food.id, foodName: food.name[language], grams, nutrients: nutrientsFor(food.per100g, grams) };
+}
+
+/**
+ * What changing an entry makes of it: a weighed entry is weighed again (worked out from its food,
+ * or scaled from what was logged if the food has since been deleted); a quick-add takes new values.
+ */
+export async function entryAfterChange(
+  streams: Streams,
+  userId: string,
+  mealId: string,
+  entryId: string,
+  change: EntryChange,
+) {
+  const meal = foldDocument(mealsProjection, await streams.readStream(mealStream(mealId))) as MealDocument | null;
+  if (!meal || meal.user_id !== userId) throw new MealNotFound();
+  const entry = meal.entries.find((e) => e.id === entryId);
+  if (!entry) throw new EntryNotFound();
+  const current: Nutrients = { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat };
+  if (entry.quantity === null || entry.food_id === null) {
+    if (change.quantity !== undefined) throw new QuickAddHasNoQuantity();
+    return { grams: null, nutrients: roundNutrients({ ...current, ...change.nutrients }) };
+  }
+  if (change.quantity === undefined) throw new QuantityRequired();
+  const food = await foodOf(streams, entry.food_id);
+  const grams = gramsOf(change.quantity, change.unit ?? 'g', food);
+  const logged = entry.quantity;
+  const nutrients = food
+    ? nutrientsFor(food.per100g, grams)
+    : roundNutrients({
+        kcal: (current.kcal * grams) / logged,
+        protein: (current.protein * grams) / logged,
+        carbs: (current.carbs * grams) / logged,
+        fat: (current.fat * grams) / logged,
+      });
+  return { grams, nutrients };
+}
+
+async function foodOf(streams: Streams, foodId: string) {
+  return foldDocument(foodsProjection, await streams.readStream(foodStream(foodId))) as FoodDocument | null;
+}
+
+/** Grams to 0.1 g; a unit the food cannot be weighed in (servings of a food without one) is refused. */
+function gramsOf(quantity: number, unit: QuantityUnit, food: FoodDocument | null) {
+  let grams: number;
+  try {
+    grams = Math.round(toGrams(quantity, unit, food?.serving?.grams ?? null) * 10) / 10;
+  } catch (error) {
+    if (error instanceof RangeError) throw new InvalidQuantity(error.message);
+    throw error;
+  }
+  if (grams <= 0 || grams > 10000) throw new InvalidQuantity();
+  return grams;
+}

@@ -1,0 +1,181 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddEntryBody,
+  CreateMealBody,
+  EntryParams,
+  ErrorBody,
+  Meal,
+  type MealDocument,
+  MealEntry,
+  type MealEvent,
+  MealParams,
+  MessageResponse,
+  mealStream,
+  UpdateEntryBody,
+} from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
+import { isUuid } from '@fitness/platform/tokens.ts';
+import { mealsProjection } from '@fitness/projections';
+import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
+import { newId } from '../core/ids.ts';
+import type { CommandServices } from '../services.ts';
+import { type MealCommand, mealDecider } from './decide.ts';
+import { type EntryInput, entryAfterChange, entryToAdd } from './entries.ts';
+import { EntryNotFound, MealNotFound } from './errors.ts';
+import { type MealState, mealIdFor } from './meal.ts';
+
+const meals: Aggregate<MealCommand, MealEvent, MealState, MealDocument> = {
+  decider: mealDecider,
+  streamOf: (command) => mealStream(command.mealId),
+  view: mealsProjection,
+};
+
+const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+
+/** An add-entry body is a food and a quantity, or a quick-add name and calories: never half of each. */
+function entryInput(body: AddEntryBody): EntryInput {
+  if (body.food_id !== undefined) {
+    if (body.quantity === undefined) throw new ValidationFailed({ quantity: ['The quantity field is required.'] });
+    return { kind: 'food', foodId: body.food_id, quantity: body.quantity, unit: body.unit ?? 'g' };
+  }
+  const missing = {
+    ...(body.name === undefined && { name: ['The name field is required for a quick-add.'] }),
+    ...(body.calories === undefined && { calories: ['The calories field is required for a quick-add.'] }),
+  };
+  if (Object.keys(missing).length > 0)
+    throw new ValidationFailed({ food_id: ['Choose a food, or quick-add a name and calories.'], ...missing });
+  return {
+    kind: 'quick',
+    name: (body.name ?? '').trim(),
+    nutrients: { kcal: body.calories ?? 0, protein: body.protein ?? 0, carbs: body.carbs ?? 0, fat: body.fat ?? 0 },
+  };
+}
+
+/** Ids are UUIDs (derived from user, day and type); anything else cannot name a meal. */
+function mealId(id: string) {
+  if (!isUuid(id)) throw new MealNotFound();
+  return id;
+}
+
+function entryOf(meal: MealDocument | null, entryId: string) {
+  const entry = meal?.entries.find((e) => e.id === entryId);
+  if (!entry) throw new EntryNotFound();
+  return entry;
+}
+
+/** Meals and their entries under /api/v1/meals. */
+export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  app.addHook('onRequest', requireUser(services.authenticator));
+  const run = commandRunner(services);
+
+  app.post(
+    '/meals',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Open your meal of a type on a day (answers the open one if there is one)',
+        body: CreateMealBody,
+        response: { 200: Meal, 201: Meal, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { date, type } = request.body;
+      const result = await run(meals, request, reply, {
+        type: 'CreateMeal',
+        mealId: mealIdFor(signedInUser(request), date, type),
+        date,
+        mealType: type,
+      });
+      if (!result.document) throw new MealNotFound();
+      reply.status(result.appended ? 201 : 200);
+      return result.document;
+    },
+  );
+
+  app.delete(
+    '/meals/:id',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Delete a meal and its entries',
+        params: MealParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await run(meals, request, reply, { type: 'DeleteMeal', mealId: mealId(request.params.id) });
+      return { message: 'Meal deleted.' };
+    },
+  );
+
+  app.post(
+    '/meals/:id/entries',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Log a food and a quantity (g, oz or servings), or quick-add calories and macros',
+        params: MealParams,
+        body: AddEntryBody,
+        response: { 201: MealEntry, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = mealId(request.params.id);
+      const input = entryInput(request.body);
+      const entry = await entryToAdd(services.handler, signedInUser(request), input, requestLanguage(request));
+      const entryId = newId();
+      const result = await run(meals, request, reply, { type: 'AddEntry', mealId: id, entryId, ...entry });
+      reply.status(201);
+      return entryOf(result.document, entryId);
+    },
+  );
+
+  const updateEntry = {
+    schema: {
+      tags: ['nutrition'],
+      summary: 'Change the quantity of an entry, or the values of a quick-add',
+      params: EntryParams,
+      body: UpdateEntryBody,
+      response: { 200: MealEntry, ...errors },
+    },
+  };
+  for (const method of ['patch', 'put'] as const) {
+    app[method]('/meals/:id/entries/:entryId', updateEntry, async (request, reply) => {
+      const id = mealId(request.params.id);
+      const { entryId } = request.params;
+      const { quantity, unit, calories, protein, carbs, fat } = request.body;
+      const nutrients = {
+        ...(calories !== undefined && { kcal: calories }),
+        ...(protein !== undefined && { protein }),
+        ...(carbs !== undefined && { carbs }),
+        ...(fat !== undefined && { fat }),
+      };
+      const changed = await entryAfterChange(services.handler, signedInUser(request), id, entryId, {
+        quantity,
+        unit,
+        nutrients,
+      });
+      const result = await run(meals, request, reply, { type: 'ChangeEntry', mealId: id, entryId, ...changed });
+      return entryOf(result.document, entryId);
+    });
+  }
+
+  app.delete(
+    '/meals/:id/entries/:entryId',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Remove an entry',
+        params: EntryParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = mealId(request.params.id);
+      await run(meals, request, reply, { type: 'RemoveEntry', mealId: id, entryId: request.params.entryId });
+      return { message: 'Entry removed.' };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  LogWaterBody,
+  MessageResponse,
+  WaterEntry,
+  WaterEntryParams,
+  type WaterEvent,
+  WaterParams,
+  waterStream,
+} from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { type Aggregate, commandRunner } from '../core/command-route.ts';
+import { newId } from '../core/ids.ts';
+import type { CommandServices } from '../services.ts';
+import { type WaterCommand, waterDecider } from './decide.ts';
+import type { WaterState } from './water.ts';
+
+const water: Aggregate<WaterCommand, WaterEvent, WaterState> = {
+  decider: waterDecider,
+  streamOf: (command) => waterStream(command.userId, command.date),
+};
+
+const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+
+/** A day's water under /api/v1/water/{date}. */
+export const waterCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  app.addHook('onRequest', requireUser(services.authenticator));
+  const run = commandRunner(services);
+
+  app.post(
+    '/water/:date',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Log water drunk on a day, in millilitres',
+        params: WaterParams,
+        body: LogWaterBody,
+        response: { 201: WaterEntry, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const entryId = newId();
+      const { ml } = request.body;
+      await run(water, request, reply, { type: 'LogWater', date: request.params.date, entryId, ml });
+      reply.status(201);
+      return { id: entryId, ml };
+    },
+  );
+
+  app.delete(
+    '/water/:date/:entryId',
+    {
+      schema: {
+        tags: ['nutrition'],
+        summary: 'Remove a water entry',
+        params: WaterEntryParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { date, entryId } = request.params;
+      await run(water, request, reply, { type: 'RemoveWater', date, entryId });
+      return { message: 'Water entry removed.' };
+    },
+  );
+};
