@@ -2,7 +2,8 @@ import { exercisesProjection, favoritesProjection } from './exercises/exercises-
 import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
-import type { Projection } from './projection.ts';
+import type { AnyProjection } from './projection.ts';
+import { personalRecordsProjection } from './records/personal-records-projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
@@ -19,4 +20,5 @@ export const allProjections = [
   waterProjection,
   stepsProjection,
   bodyWeightProjection,
-] as unknown as Projection[];
+  personalRecordsProjection,
+] as unknown as AnyProjection[];

@@ -6,6 +6,7 @@ export { stepsProjection } from './metrics/steps-projection.ts';
 export { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 export * from './progress.ts';
 export * from './projection.ts';
+export { personalRecordsProjection } from './records/personal-records-projection.ts';
 export * from './runner.ts';
 export { templatesProjection } from './templates/templates-projection.ts';
 export { usersProjection } from './users/users-projection.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  allBeats,
   type BodyWeightDocument,
   BodyWeightList,
   BodyWeightQuery,
@@ -7,18 +8,23 @@ import {
   dailyMetrics,
   ErrorBody,
   type ExerciseCategory,
+  type ExerciseRecordsDocument,
   type MealDocument,
   MetricsQuery,
   MetricsSpan,
   monthOf,
   nutritionTargets,
+  PERSONAL_RECORDS_MODEL,
   ProgressResponse,
-  personalRecords,
-  progress,
+  progressOf,
   RecordsQuery,
   RecordsResponse,
+  recordsFromDocuments,
   type StepsDocument,
   summarize,
+  summarizeTraining,
+  type TrainingSummaryDocument,
+  trainingSummaryId,
   userDayId,
   type WaterDocument,
   type WorkoutDocument,
@@ -35,7 +41,10 @@ type Stored<T> = T & { id: string };
  * models of each day (meals, water, workouts, steps): no event is replayed to answer.
  */
 export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['meals', 'water', 'workouts', 'steps', 'body_weight']));
+  app.addHook(
+    'onRequest',
+    signedInRead(services, ['meals', 'water', 'workouts', 'steps', 'body_weight', PERSONAL_RECORDS_MODEL]),
+  );
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
@@ -67,6 +76,11 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   }
 
   const today = (date: string | undefined) => date ?? new Date().toISOString().slice(0, 10);
+  /** The user's records, one small document per exercise, however long the history. */
+  const exerciseRecordsOf = (userId: string) =>
+    readStore.find<ExerciseRecordsDocument>(PERSONAL_RECORDS_MODEL, {
+      where: { user_id: userId, kind: 'exercise_records' },
+    });
   const errors = { 401: ErrorBody, 422: ErrorBody };
 
   app.get(
@@ -120,19 +134,9 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
         response: { 200: RecordsResponse, ...errors },
       },
     },
-    async (request) => {
-      const workouts = await readStore.find<Stored<WorkoutDocument>>('workouts', {
-        where: { user_id: request.auth?.id ?? '' },
-      });
-      const records = personalRecords(workouts, request.query.formula ?? 'epley');
-      // The newest record first: what the dashboard shows as "recent".
-      const newest = (entry: (typeof records)[number]) =>
-        Object.values(entry.records).reduce(
-          (latest, record) => (record && record.date > latest ? record.date : latest),
-          '',
-        );
-      return { data: records.sort((a, b) => newest(b).localeCompare(newest(a))) };
-    },
+    async (request) => ({
+      data: recordsFromDocuments(await exerciseRecordsOf(request.auth?.id ?? ''), request.query.formula ?? 'epley'),
+    }),
   );
 
   app.get(
@@ -147,10 +151,12 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
     },
     async (request) => {
-      const workouts = await readStore.find<Stored<WorkoutDocument>>('workouts', {
-        where: { user_id: request.auth?.id ?? '' },
-      });
-      return progress(workouts, today(request.query.date));
+      const userId = request.auth?.id ?? '';
+      const [training, records] = await Promise.all([
+        readStore.get<TrainingSummaryDocument>(PERSONAL_RECORDS_MODEL, trainingSummaryId(userId)),
+        exerciseRecordsOf(userId),
+      ]);
+      return progressOf(training ?? summarizeTraining([]), allBeats(records), today(request.query.date));
     },
   );
 
