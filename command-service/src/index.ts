@@ -1,6 +1,5 @@
 export { buildCommandServiceApp } from './app.ts';
 export { CommandHandler } from './core/command-handler.ts';
-export { ExerciseLibrary } from './exercises/library.ts';
 export { commandRoutes } from './routes.ts';
 export { type CommandServices, createCommandServices, finishErasures, seedCatalogues } from './services.ts';
 export { Accounts } from './users/accounts.ts';

@@ -4,7 +4,7 @@ import type { Logger, ProjectionProgress } from '@fitness/projections';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
-import { ExerciseLibrary } from './exercises/library.ts';
+import { seedSystemExercises } from './exercises/seed.ts';
 import { seedSystemFoods } from './foods/seed.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
 import { Accounts } from './users/accounts.ts';
@@ -19,7 +19,6 @@ export type CommandServices = {
   erasure: AccountErasure;
   /** Each user's write requests under way here, so a deletion waits for them. */
   writes: WritesInFlight;
-  library: ExerciseLibrary;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   clock: () => Date;
@@ -50,7 +49,6 @@ export function createCommandServices(
     accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins }),
     writes: new WritesInFlight(),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
-    library: new ExerciseLibrary(handler),
     authenticator: parts.authenticator,
     progress: parts.progress,
     clock: parts.clock,
@@ -72,7 +70,7 @@ export function finishErasures(app: FastifyInstance, erasure: AccountErasure) {
 
 /** Writes the system catalogues, the library first (templates refer to its exercises); idempotent. */
 export async function seedCatalogues(services: CommandServices) {
-  await services.library.seed(services.clock());
+  await seedSystemExercises(services.handler, services.clock());
   await seedSystemTemplates(services.handler, services.clock());
   await seedSystemFoods(services.handler, services.clock());
 }

@@ -14,7 +14,7 @@ import { KeyedLock } from './keyed-lock.ts';
 export type Decider<C, E extends DomainEvent, S> = {
   initialState: () => S;
   evolve(state: S, event: E): S;
-  /** Throws a domain error (see platform/errors) when the command is not allowed. */
+  /** Throws a named DomainError (contracts) when the command is not allowed. */
   decide(command: C, state: S): E[];
 };
 

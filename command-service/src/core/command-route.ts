@@ -3,7 +3,7 @@ import type { Projection } from '@fitness/projections';
 import type { Document } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext } from './command-context.ts';
-import type { CommandHandler, CommandResult, Decider } from './command-handler.ts';
+import type { CommandContext, CommandHandler, CommandResult, Decider } from './command-handler.ts';
 
 /** Who a signed-in user's command acts for, and the moment it was decided (ISO 8601). */
 export type Actor = { userId: string; at: string };
@@ -35,7 +35,7 @@ export function commandRunner(services: { handler: CommandHandler; clock: () => 
     reply: FastifyReply,
     command: RouteCommand<C>,
   ): Promise<CommandResult<S, D>> {
-    const context = commandContext(request, services.clock());
+    const context = requestContext(request, services.clock);
     const full = { ...command, userId: signedInUser(request), at: context.now.toISOString() } as C;
     const result = await services.handler.handle(
       aggregate.decider,
@@ -47,6 +47,22 @@ export function commandRunner(services: { handler: CommandHandler; clock: () => 
     reply.header('X-Event-Position', result.position);
     return result;
   };
+}
+
+const contexts = new WeakMap<FastifyRequest, CommandContext>();
+
+/**
+ * The request's command context, made once: every write one request makes (a name's claim and
+ * the exercise that takes it) shares its command id and moment, so a retried request (same
+ * Idempotency-Key) is recognised as done in each of them.
+ */
+export function requestContext(request: FastifyRequest, clock: () => Date) {
+  let context = contexts.get(request);
+  if (!context) {
+    context = commandContext(request, clock());
+    contexts.set(request, context);
+  }
+  return context;
 }
 
 /** The id of the user `requireUser` let through. */

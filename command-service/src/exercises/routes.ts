@@ -4,18 +4,29 @@ import {
   ErrorBody,
   Exercise,
   ExerciseBody,
+  type ExerciseDocument,
+  type ExerciseEvent,
   ExerciseParams,
   ExercisePatchBody,
+  exerciseStream,
+  type FavoriteEvent,
   FavoriteState,
+  favoritesStream,
   MessageResponse,
   presentExercise,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
+import { exercisesProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commandContext } from '../core/command-context.ts';
+import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
+import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
+import { type ExerciseCommand, exerciseDecider, type FavoriteCommand, favoritesDecider } from './decide.ts';
 import { ExerciseNotFound } from './errors.ts';
+import type { ExerciseState, FavoritesState } from './exercise.ts';
+import { claimExerciseName, claimNameOfChange } from './names.ts';
+import { exerciseState, favoritesOf } from './reads.ts';
 
 /** What a custom exercise is when its creator leaves these out. */
 const DEFAULTS: Pick<CustomExerciseFields, 'difficulty' | 'unit' | 'instructions' | 'tips'> = {
@@ -41,22 +52,28 @@ function toFields(body: Partial<ExerciseBody>): Partial<CustomExerciseFields> {
   };
 }
 
+export const exercises: Aggregate<ExerciseCommand, ExerciseEvent, ExerciseState, ExerciseDocument> = {
+  decider: exerciseDecider,
+  streamOf: (command) => exerciseStream(command.exerciseId),
+  view: exercisesProjection,
+};
+
+const favorites: Aggregate<FavoriteCommand, FavoriteEvent, FavoritesState> = {
+  decider: favoritesDecider,
+  streamOf: (command) => favoritesStream(command.userId),
+};
+
 /** Writes on the exercise library under /api/v1/exercises: custom exercises and favorites. */
 export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
-  const { library } = services;
+  const { handler, clock } = services;
+  const run = commandRunner(services);
 
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    exerciseId: string,
-    result: { document: unknown; position: number },
-  ) {
-    reply.header('X-Event-Position', result.position);
-    const document = result.document as Parameters<typeof presentExercise>[0] | null;
+  /** The exercise as the API shows it to its reader: in their language, with their star. */
+  async function answer(request: FastifyRequest, exerciseId: string, document: ExerciseDocument | null) {
     if (!document) throw new ExerciseNotFound();
-    const favorites = await library.favorites(request.auth?.id ?? '');
-    return presentExercise(document, requestLanguage(request), favorites.has(exerciseId));
+    const starred = await favoritesOf(handler, signedInUser(request));
+    return presentExercise(document, requestLanguage(request), starred.has(exerciseId));
   }
 
   app.post(
@@ -70,41 +87,39 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const { body } = request;
-      const fields = { ...DEFAULTS, ...toFields(body) } as CustomExerciseFields;
-      const result = await library.create(request.auth?.id ?? '', fields, commandContext(request, services.clock()));
-      const exerciseId = (result.document as { id: string } | null)?.id ?? '';
+      const fields = { ...DEFAULTS, ...toFields(request.body) } as CustomExerciseFields;
+      const exerciseId = newId();
+      const context = requestContext(request, clock);
+      await claimExerciseName(handler, signedInUser(request), exerciseId, fields.name, context);
+      const result = await run(exercises, request, reply, { type: 'CreateCustomExercise', exerciseId, fields });
       reply.status(201);
-      return answer(request, reply, exerciseId, result);
+      return answer(request, exerciseId, result.document);
     },
   );
 
-  const change = (body: typeof ExerciseBody | typeof ExercisePatchBody, summary: string) => ({
+  async function change(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    exerciseId: string,
+    changes: Partial<CustomExerciseFields>,
+  ) {
+    const context = requestContext(request, clock);
+    await claimNameOfChange(handler, signedInUser(request), exerciseId, changes, context);
+    const result = await run(exercises, request, reply, { type: 'ChangeCustomExercise', exerciseId, changes });
+    return answer(request, exerciseId, result.document);
+  }
+
+  const changeSchema = (body: typeof ExerciseBody | typeof ExercisePatchBody, summary: string) => ({
     schema: { tags: ['exercises'], summary, params: ExerciseParams, body, response: { 200: Exercise, ...errors } },
   });
-  app.put('/exercises/:id', change(ExerciseBody, 'Replace a custom exercise'), async (request, reply) => {
+  app.put('/exercises/:id', changeSchema(ExerciseBody, 'Replace a custom exercise'), async (request, reply) =>
     // PUT replaces: what the body leaves out goes back to its default.
-    const fields: Partial<CustomExerciseFields> = { ...DEFAULTS, ...toFields(request.body) };
-    const result = await library.change(
-      request.auth?.id ?? '',
-      request.params.id,
-      fields,
-      commandContext(request, services.clock()),
-    );
-    return answer(request, reply, request.params.id, result);
-  });
+    change(request, reply, request.params.id, { ...DEFAULTS, ...toFields(request.body) }),
+  );
   app.patch(
     '/exercises/:id',
-    change(ExercisePatchBody, 'Change some fields of a custom exercise'),
-    async (request, reply) => {
-      const result = await library.change(
-        request.auth?.id ?? '',
-        request.params.id,
-        toFields(request.body),
-        commandContext(request, services.clock()),
-      );
-      return answer(request, reply, request.params.id, result);
-    },
+    changeSchema(ExercisePatchBody, 'Change some fields of a custom exercise'),
+    async (request, reply) => change(request, reply, request.params.id, toFields(request.body)),
   );
 
   app.delete(
@@ -118,12 +133,7 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const result = await library.remove(
-        request.auth?.id ?? '',
-        request.params.id,
-        commandContext(request, services.clock()),
-      );
-      reply.header('X-Event-Position', result.position);
+      await run(exercises, request, reply, { type: 'DeleteCustomExercise', exerciseId: request.params.id });
       return { message: 'Exercise deleted.' };
     },
   );
@@ -144,14 +154,13 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const result = await library.setFavorite(
-          request.auth?.id ?? '',
-          id,
-          favorite,
-          commandContext(request, services.clock()),
-        );
-        reply.header('X-Event-Position', result.position);
-        return { id, is_favorite: result.favorite };
+        // Only an exercise the user can see: the library's or their own.
+        const exercise = await exerciseState(handler, id);
+        const visible =
+          exercise.status === 'system' || (exercise.status === 'custom' && exercise.userId === signedInUser(request));
+        if (!visible) throw new ExerciseNotFound();
+        const result = await run(favorites, request, reply, { type: 'SetFavorite', exerciseId: id, favorite });
+        return { id, is_favorite: result.state.has(id) };
       },
     );
   }

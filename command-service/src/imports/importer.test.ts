@@ -8,7 +8,6 @@ import { type EventStore, SqliteEventStore } from '@fitness/stores';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CommandHandler } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';
-import { ExerciseLibrary } from '../exercises/library.ts';
 import { importWorkouts } from './importer.ts';
 
 const CSV = [
@@ -48,8 +47,7 @@ describe('importing again after an import stopped halfway', () => {
 
   /** A fresh process's services over the store: nothing remembered from the attempt before. */
   const services = (eventStore: EventStore) => {
-    const handler = new CommandHandler(eventStore);
-    return { handler, library: new ExerciseLibrary(handler) };
+    return { handler: new CommandHandler(eventStore) };
   };
   const context = () => ({ actorId: null, correlationId: randomUUID(), now: new Date() });
   const streams = async (userId: string) =>

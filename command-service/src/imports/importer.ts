@@ -1,6 +1,7 @@
 import { nameKey, type SetValues, workoutStream } from '@fitness/contracts';
 import type { CommandContext } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';
+import { customExerciseNamed } from '../exercises/names.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from '../workouts/decide.ts';
 import {
@@ -51,7 +52,7 @@ type Context = Omit<CommandContext, 'commandId'>;
  * that stopped halfway (a lost connection, a restart) is finished by importing again.
  */
 export async function importWorkouts(
-  services: Pick<CommandServices, 'handler' | 'library'>,
+  services: Pick<CommandServices, 'handler'>,
   request: ImportRequest,
   context: Context,
 ): Promise<{ report: ImportReport; position: number }> {
@@ -86,7 +87,7 @@ export async function importWorkouts(
  * name, created when they have none.
  */
 async function resolveExercises(
-  services: Pick<CommandServices, 'library'>,
+  services: Pick<CommandServices, 'handler'>,
   userId: string,
   workouts: ImportedWorkout[],
   context: Context,
@@ -107,7 +108,7 @@ async function resolveExercises(
       exercises.set(key, inLibrary);
       continue;
     }
-    const custom = await services.library.customExerciseNamed(userId, customExerciseFields(name, sets), context);
+    const custom = await customExerciseNamed(services.handler, userId, customExerciseFields(name, sets), context);
     if (custom.created) created += 1;
     exercises.set(key, { exerciseId: custom.exerciseId, name });
   }

@@ -13,7 +13,7 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
-import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
+import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
 import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { WorkoutNotFound } from '../workouts/errors.ts';
@@ -47,7 +47,8 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     },
     async (request, reply) => {
       const workoutId = newId();
-      const date = request.body.date ?? services.clock().toISOString().slice(0, 10);
+      const today = requestContext(request, services.clock).now.toISOString().slice(0, 10);
+      const date = request.body.date ?? today;
       const language = requestLanguage(request);
       const start = await workoutFromTemplate(
         services.handler,

@@ -1,7 +1,6 @@
 import {
   emailReservationStream,
   FIRST_ADMIN_STREAM,
-  type ProfileChanges,
   type RecordedEvent,
   type Role,
   type UserDocument,
@@ -107,20 +106,9 @@ export class Accounts {
     return this.signedIn(userId, token.tokenId, secret, result);
   }
 
-  async logout(userId: string, tokenId: string, context: CommandContext) {
-    const result = await this.run({ type: 'RevokeToken', userId, tokenId, at: context.now.toISOString() }, context);
-    return result.position;
-  }
-
   async changeRole(userId: string, role: Role, context: CommandContext) {
     const result = await this.run({ type: 'ChangeRole', userId, role, at: context.now.toISOString() }, context);
     return result.position;
-  }
-
-  async updateProfile(userId: string, changes: ProfileChanges, context: CommandContext) {
-    const result = await this.run({ type: 'UpdateProfile', userId, changes, at: context.now.toISOString() }, context);
-    if (!result.document) throw new UserNotFound();
-    return { user: result.document, position: result.position };
   }
 
   /**

@@ -10,18 +10,36 @@ import {
   RegisterBody,
   UpdateProfileBody,
   User,
+  type UserDocument,
+  type UserEvent,
+  userStream,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
-import { commandContext } from '../core/command-context.ts';
+import { usersProjection } from '@fitness/projections';
+import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
+import { type UserCommand, userDecider } from './decide.ts';
+import { UserNotFound } from './errors.ts';
+import type { UserState } from './user.ts';
 
 /** How long deleting an account waits for the user's other writes under way (an import, say). */
 const WRITES_DRAIN_MS = 30_000;
 
-/** Registration, sign-in and sign-out, under /api/v1/auth. */
+export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> = {
+  decider: userDecider,
+  streamOf: (command) => userStream(command.userId),
+  view: usersProjection,
+};
+
+/**
+ * Registration, sign-in, sign-out and the account, under /api/v1/auth and /api/v1/me. Registering,
+ * signing in and deleting the account span several streams (email claims, the first-admin seat,
+ * passwords), so they go through Accounts; the rest are plain commands on the user's stream.
+ */
 export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accounts, clock } = services;
+  const run = commandRunner(services);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -47,7 +65,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       if (password !== password_confirmation) {
         throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
       }
-      const signedIn = await accounts.register({ name, email, password }, commandContext(request, clock()));
+      const signedIn = await accounts.register({ name, email, password }, requestContext(request, clock));
       reply.header('X-Event-Position', signedIn.position).status(201);
       return { user: signedIn.user, token: signedIn.token };
     },
@@ -68,7 +86,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const { email, password, remember } = request.body;
       const signedIn = await accounts.login(
         { email, password, remember: remember ?? false },
-        commandContext(request, clock()),
+        requestContext(request, clock),
       );
       reply.header('X-Event-Position', signedIn.position);
       return { user: signedIn.user, token: signedIn.token };
@@ -88,13 +106,11 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw new Error('requireUser sets request.auth');
       const { name, ...rest } = request.body;
       const changes = { ...rest, ...(name !== undefined && { name: name.trim() }) };
-      const result = await accounts.updateProfile(auth.id, changes, commandContext(request, clock()));
-      reply.header('X-Event-Position', result.position);
-      return result.user;
+      const result = await run(users, request, reply, { type: 'UpdateProfile', changes });
+      if (!result.document) throw new UserNotFound();
+      return result.document;
     },
   );
 
@@ -116,7 +132,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
       const position = await accounts
-        .deleteAccount(auth.id, request.body.password, commandContext(request, clock()), {
+        .deleteAccount(auth.id, request.body.password, requestContext(request, clock), {
           // No new write of theirs from here on, and the ones under way finish first.
           beforeDeleting: () => services.writes.close(auth.id, 1, WRITES_DRAIN_MS),
         })
@@ -144,12 +160,10 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw new Error('requireUser sets request.auth');
-      const position = await accounts.logout(auth.id, auth.tokenId, commandContext(request, clock()));
+      const tokenId = request.auth?.tokenId ?? '';
+      const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId });
       // Answer once the token is really dead, so the next request with it is refused.
       await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
-      reply.header('X-Event-Position', position);
       return { message: 'Logged out.' };
     },
   );
