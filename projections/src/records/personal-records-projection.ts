@@ -10,7 +10,7 @@ import {
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
-import type { ManyDocumentProjection, ProjectionDocuments } from '../projection.ts';
+import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import {
   type ExerciseHistoryDocument,
@@ -103,8 +103,7 @@ async function updateExercises(
       historyId,
       history.length > 0 ? { id: historyId, user_id: userId, kind: 'exercise_history', occurrences: history } : null,
     );
-    // Most sets beat nothing: the runner writes (and announces) the records only if they changed.
-    documents.set(exerciseRecordsId(userId, key), exerciseRecordsDocument(userId, key, history));
+    await setIfChanged(documents, exerciseRecordsId(userId, key), exerciseRecordsDocument(userId, key, history));
   }
 }
 
@@ -121,5 +120,13 @@ async function updateTraining(
   const stored = (await documents.get(logId)) as TrainingLogDocument | null;
   const log = withTrainedWorkout(stored?.workouts ?? [], workoutId, trained);
   documents.set(logId, log.length > 0 ? { id: logId, user_id: userId, kind: 'training_log', workouts: log } : null);
-  documents.set(trainingSummaryId(userId), trainingSummaryDocument(userId, log));
+  await setIfChanged(documents, trainingSummaryId(userId), trainingSummaryDocument(userId, log));
+}
+
+/**
+ * Writes one of the documents the queries read only if its content changed: most sets beat
+ * nothing, and browsers refetch records and achievements when these documents are announced.
+ */
+async function setIfChanged(documents: Documents, id: string, next: PersonalRecordsDocument | null) {
+  if (!sameDocument(await documents.get(id), next)) documents.set(id, next);
 }

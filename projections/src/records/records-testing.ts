@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   allBeats,
   type ExerciseRecordsDocument,
@@ -17,9 +16,8 @@ import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import { type PersonalRecordsDocument, personalRecordsProjection } from './personal-records-projection.ts';
 
 /**
- * The projection's documents in a Map, as the runner gives them: stored as JSON, and a document
- * equal to the stored one is not written. Keeps the ids of the writes, to tell which documents
- * an event touched.
+ * The projection's documents in a Map, stored as JSON as the read store would. Keeps the ids of
+ * the writes (the runner writes and announces every document set), to tell what an event touched.
  */
 export function documentsInMemory() {
   const stored = new Map<string, PersonalRecordsDocument>();
@@ -30,7 +28,6 @@ export function documentsInMemory() {
       return document ? JSON.parse(JSON.stringify(document)) : null;
     },
     set: (id, document) => {
-      if (isDeepStrictEqual(stored.get(id) ?? null, document)) return;
       written.push(id);
       if (document) stored.set(id, JSON.parse(JSON.stringify(document)));
       else stored.delete(id);
