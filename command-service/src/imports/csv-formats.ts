@@ -1,4 +1,4 @@
-import { nameKey } from '@fitness/contracts';
+import { type ImportFormat, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 
@@ -8,9 +8,6 @@ import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } f
  * of the file still imports. Values are checked against the same bounds the workouts API
  * enforces, because imported sets bypass the API's request validation.
  */
-
-export type ImportFormat = 'strong' | 'hevy';
-export type WeightUnit = 'kg' | 'lb';
 
 export const IMPORT_FORMATS: Record<ImportFormat, string> = { strong: 'Strong', hevy: 'Hevy' };
 
@@ -38,8 +35,6 @@ export type ImportedWorkout = {
   notes: string | null;
   exercises: ImportedExercise[];
 };
-
-export type RejectedRow = { row: number; reason: string };
 
 export type ParsedExport = { format: ImportFormat; workouts: ImportedWorkout[]; rejected: RejectedRow[] };
 

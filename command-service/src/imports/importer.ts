@@ -1,23 +1,21 @@
-import { nameKey, type SetValues, workoutStream } from '@fitness/contracts';
+import {
+  type ImportFormat,
+  type ImportReport,
+  MAX_EXPORT_MEGABYTES,
+  MAX_EXPORT_ROWS,
+  nameKey,
+  type SetValues,
+  type WeightUnit,
+  workoutStream,
+} from '@fitness/contracts';
 import type { CommandContext } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';
 import { customExerciseNamed } from '../exercises/names.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from '../workouts/decide.ts';
-import {
-  type ImportedSet,
-  type ImportedWorkout,
-  type ImportFormat,
-  parseWorkoutExport,
-  type RejectedRow,
-  type WeightUnit,
-} from './csv-formats.ts';
+import { type ImportedSet, type ImportedWorkout, parseWorkoutExport } from './csv-formats.ts';
 import { ExportTooLarge } from './errors.ts';
 import { customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
-
-/** Bounds of one upload: a few years of daily training fits; one request stays well under a minute. */
-export const MAX_EXPORT_MEGABYTES = 5;
-export const MAX_EXPORT_ROWS = 20_000;
 
 /**
  * Workouts written at the same time. Each workout's commands run in order (its sets keep their
@@ -27,14 +25,6 @@ export const MAX_EXPORT_ROWS = 20_000;
 const PARALLEL_WORKOUTS = 16;
 
 export type ImportRequest = { userId: string; csv: string; format?: ImportFormat; weightUnit?: WeightUnit };
-
-export type ImportReport = {
-  workouts_imported: number;
-  workouts_skipped_existing: number;
-  sets_imported: number;
-  exercises_created: number;
-  rows_rejected: RejectedRow[];
-};
 
 /** The exercise a workout entry points to, and the name it shows. */
 type ResolvedExercise = { exerciseId: string; name: string };

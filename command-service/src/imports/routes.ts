@@ -1,43 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '@fitness/contracts';
+import { ErrorBody, ImportReport, ImportWorkoutsBody, MAX_EXPORT_MEGABYTES, MAX_EXPORT_ROWS } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
-import { type Static, Type } from 'typebox';
 import type { CommandServices } from '../services.ts';
-import { importWorkouts, MAX_EXPORT_MEGABYTES, MAX_EXPORT_ROWS } from './importer.ts';
+import { importWorkouts } from './importer.ts';
 
-/**
- * The file travels as a string inside JSON rather than as multipart/form-data: the web client
- * reads it with `File.text()` and posts it like every other call (JSON, the same validation,
- * error shape and API client), and the server needs no multipart parser. The price is JSON's
- * escaping, which at worst doubles the size (a file of nothing but quotes), hence the body limit.
- */
-export const ImportWorkoutsBody = Type.Object(
-  {
-    format: Type.Optional(
-      Type.Union([Type.Literal('strong'), Type.Literal('hevy')], {
-        errorMessage: 'The format must be strong or hevy (or left out to detect it).',
-      }),
-    ),
-    weight_unit: Type.Optional(
-      Type.Union([Type.Literal('kg'), Type.Literal('lb')], { errorMessage: 'The weight unit must be kg or lb.' }),
-    ),
-    csv: Type.String({ minLength: 1, errorMessage: 'The csv field must hold the text of the exported CSV file.' }),
-  },
-  { additionalProperties: false },
-);
-export type ImportWorkoutsBody = Static<typeof ImportWorkoutsBody>;
-
-export const ImportReport = Type.Object({
-  workouts_imported: Type.Integer(),
-  /** Workouts of the file that were there already (imported before) or that the user deleted. */
-  workouts_skipped_existing: Type.Integer(),
-  sets_imported: Type.Integer(),
-  /** Custom exercises made for names the library does not know. */
-  exercises_created: Type.Integer(),
-  /** Rows left out, by line number of the file, with the reason. */
-  rows_rejected: Type.Array(Type.Object({ row: Type.Integer(), reason: Type.String() })),
-});
-
+/** The file inside JSON: its escaping at worst doubles the size (see ImportWorkoutsBody). */
 const BODY_LIMIT = 2 * MAX_EXPORT_MEGABYTES * 1024 * 1024 + 64 * 1024;
 
 /** Imports of workout history from other apps, under /api/v1/imports. */

@@ -5,8 +5,9 @@ import {
   LogSetBody,
   MessageResponse,
   SetParams,
-  type SetValues,
   StartWorkoutBody,
+  setChangesFromBody,
+  setValuesFromBody,
   UpdateSetBody,
   UpdateWorkoutBody,
   UpdateWorkoutExerciseBody,
@@ -203,16 +204,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
     async (request, reply) => {
       const setId = newId();
-      const body = request.body;
-      const values: SetValues = {
-        reps: body.reps,
-        weight: body.weight === '' || body.weight === undefined ? null : body.weight,
-        restTime: body.rest_time ?? null,
-        type: body.type ?? 'working',
-        notes: body.notes ?? null,
-        duration: body.duration ?? null,
-        distance: body.distance ?? null,
-      };
+      const values = setValuesFromBody(request.body);
       const workout = await onWorkout(request, reply, request.params, {
         type: 'LogSet',
         workoutExerciseId: request.params.exerciseId,
@@ -234,16 +226,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   };
   for (const method of ['patch', 'put'] as const) {
     app[method]('/workouts/:id/exercises/:exerciseId/sets/:setId', updateSet, async (request, reply) => {
-      const body = request.body;
-      const changes: Partial<SetValues> = {
-        ...(body.reps !== undefined && { reps: body.reps }),
-        ...(body.weight !== undefined && { weight: body.weight === '' ? null : body.weight }),
-        ...(body.rest_time !== undefined && { restTime: body.rest_time }),
-        ...(body.type !== undefined && { type: body.type }),
-        ...(body.notes !== undefined && { notes: body.notes }),
-        ...(body.duration !== undefined && { duration: body.duration }),
-        ...(body.distance !== undefined && { distance: body.distance }),
-      };
+      const changes = setChangesFromBody(request.body);
       const { exerciseId, setId } = request.params;
       const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateSet',

@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 
 const Pair = Type.Object({ consumed: Type.Number(), target: Type.Number() });
 
+/** The spec's daily metrics (section 3), for one day: the API's shape, and the type everyone uses. */
 export const DailyMetricsSchema = Type.Object({
   date: Type.String(),
   calories: Type.Object({
@@ -16,6 +17,7 @@ export const DailyMetricsSchema = Type.Object({
   water: Type.Object({ consumed: Type.Integer(), target: Type.Integer() }),
   steps: Type.Object({ count: Type.Integer(), target: Type.Integer() }),
 });
+export type DailyMetrics = Static<typeof DailyMetricsSchema>;
 
 /** `date`: the reader's own calendar day (their time zone decides what "today" is); default: today in UTC. */
 export const MetricsQuery = Type.Object({

@@ -3,20 +3,7 @@ import type { MealDocument } from '../nutrition/api.ts';
 import { mealsTotal } from '../nutrition/arithmetic.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
-
-/** The spec's daily metrics (section 3), for one day. */
-export type DailyMetrics = {
-  date: string;
-  calories: { consumed: number; burned: number; target: number; remaining: number };
-  macros: {
-    protein: { consumed: number; target: number };
-    carbs: { consumed: number; target: number };
-    fat: { consumed: number; target: number };
-  };
-  workouts: { completed: number; duration: number };
-  water: { consumed: number; target: number };
-  steps: { count: number; target: number };
-};
+import type { DailyMetrics } from './api.ts';
 
 /** The spec's sample target, and the common public-health guideline. */
 export const STEPS_TARGET = 10_000;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
+import { SetValuesShown } from './sets.ts';
 
 /**
  * HTTP shapes of the workouts API. One source for validation, TypeScript types and OpenAPI.
@@ -80,30 +81,25 @@ export const UpdateWorkoutExerciseBody = Type.Object(
 );
 export type UpdateWorkoutExerciseBody = Static<typeof UpdateWorkoutExerciseBody>;
 
-export const LogSetBody = Type.Object(
-  {
-    reps: Reps,
-    weight: Type.Optional(Weight),
-    rest_time: Type.Optional(RestTime),
-    type: Type.Optional(SetKind),
-    notes: Type.Optional(Notes),
-    duration: Type.Optional(SetDuration),
-    distance: Type.Optional(Distance),
-  },
-  { additionalProperties: false, errorMessage: { required: { reps: REPS_MESSAGE } } },
-);
+/** The set fields a request may send, with the rules its input must meet. */
+const setBodyFields = {
+  reps: Reps,
+  weight: Type.Optional(Weight),
+  rest_time: Type.Optional(RestTime),
+  type: Type.Optional(SetKind),
+  notes: Type.Optional(Notes),
+  duration: Type.Optional(SetDuration),
+  distance: Type.Optional(Distance),
+};
+
+export const LogSetBody = Type.Object(setBodyFields, {
+  additionalProperties: false,
+  errorMessage: { required: { reps: REPS_MESSAGE } },
+});
 export type LogSetBody = Static<typeof LogSetBody>;
 
 export const UpdateSetBody = Type.Object(
-  {
-    reps: Type.Optional(Reps),
-    weight: Type.Optional(Weight),
-    rest_time: Type.Optional(RestTime),
-    type: Type.Optional(SetKind),
-    notes: Type.Optional(Notes),
-    duration: Type.Optional(SetDuration),
-    distance: Type.Optional(Distance),
-  },
+  { ...setBodyFields, reps: Type.Optional(Reps) },
   { additionalProperties: false },
 );
 export type UpdateSetBody = Static<typeof UpdateSetBody>;
@@ -127,17 +123,7 @@ export type ListWorkoutsQuery = Static<typeof ListWorkoutsQuery>;
 
 const Timestamp = Type.String({ format: 'date-time' });
 
-export const WorkoutSet = Type.Object({
-  id: Type.String(),
-  reps: Type.Integer(),
-  weight: Type.Union([Type.Number(), Type.Null()]),
-  rest_time: Type.Union([Type.Integer(), Type.Null()]),
-  type: Type.Union([Type.Literal('warmup'), Type.Literal('working')]),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  duration: Type.Union([Type.Integer(), Type.Null()]),
-  distance: Type.Union([Type.Number(), Type.Null()]),
-  created_at: Timestamp,
-});
+export const WorkoutSet = Type.Object({ id: Type.String(), ...SetValuesShown.properties, created_at: Timestamp });
 export type WorkoutSet = Static<typeof WorkoutSet>;
 
 /** The plan a template gave an exercise, or null. */

@@ -1,20 +1,6 @@
+import type { SetValues } from './sets.ts';
+
 /** Facts about one workout. Stream: `workout-<workoutId>`. All at schema version 1. */
-
-export type SetType = 'warmup' | 'working';
-
-export type SetValues = {
-  reps: number;
-  /** Kilograms; null means bodyweight. */
-  weight: number | null;
-  /** Seconds of rest after the set. */
-  restTime: number | null;
-  type: SetType;
-  notes: string | null;
-  /** Seconds, for timed exercises. */
-  duration: number | null;
-  /** Metres, for distance exercises. */
-  distance: number | null;
-};
 
 /** What a template planned for an exercise: how many sets, of how much, with what rest. */
 export type ExercisePlan = {

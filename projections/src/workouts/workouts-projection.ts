@@ -1,5 +1,6 @@
 import {
   type RecordedEvent,
+  shownSetValues,
   type WorkoutDocument,
   type WorkoutEvent,
   type WorkoutExercise,
@@ -87,17 +88,7 @@ function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<Wor
       return { ...workout, exercises: workout.exercises.filter((e) => e.id !== event.data.workoutExerciseId) };
     case 'SetLogged': {
       const { data } = event;
-      const set: WorkoutSet = {
-        id: data.setId,
-        reps: data.reps,
-        weight: data.weight,
-        rest_time: data.restTime,
-        type: data.type,
-        notes: data.notes,
-        duration: data.duration,
-        distance: data.distance,
-        created_at: data.loggedAt,
-      };
+      const set: WorkoutSet = { id: data.setId, ...shownSetValues(data), created_at: data.loggedAt };
       return updateExercise(workout, data.workoutExerciseId, (exercise) => ({
         ...exercise,
         sets: [...exercise.sets, set],
@@ -107,20 +98,7 @@ function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<Wor
       const { changes } = event.data;
       return updateExercise(workout, event.data.workoutExerciseId, (exercise) => ({
         ...exercise,
-        sets: exercise.sets.map((set) =>
-          set.id === event.data.setId
-            ? {
-                ...set,
-                ...(changes.reps !== undefined && { reps: changes.reps }),
-                ...(changes.weight !== undefined && { weight: changes.weight }),
-                ...(changes.restTime !== undefined && { rest_time: changes.restTime }),
-                ...(changes.type !== undefined && { type: changes.type }),
-                ...(changes.notes !== undefined && { notes: changes.notes }),
-                ...(changes.duration !== undefined && { duration: changes.duration }),
-                ...(changes.distance !== undefined && { distance: changes.distance }),
-              }
-            : set,
-        ),
+        sets: exercise.sets.map((set) => (set.id === event.data.setId ? { ...set, ...shownSetValues(changes) } : set)),
       }));
     }
     case 'SetRemoved':
