@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { API_TIMEOUT_MS, ApiError, createApiClient, parseBody, type Toast } from './api-client.ts';
+import {
+  API_TIMEOUT_MS,
+  ApiError,
+  createApiClient,
+  newRequestId,
+  OWN_WRITES_KEPT,
+  parseBody,
+  type Toast,
+} from './api-client.ts';
 import { memoryStorage } from './storage.ts';
 
 type Call = { url: string; init: RequestInit };
@@ -71,6 +79,55 @@ describe('API client', () => {
       (calls[index]?.init.headers as Record<string, string> | undefined)?.['X-Min-Position'];
     assert.equal(minPosition(0), undefined);
     assert.equal(minPosition(2), '42');
+  });
+
+  it('sends a new X-Request-Id with every write, none with a read, and knows its recent writes by it', async () => {
+    const { api, calls } = setup(() => json(200, {}));
+    await api.get('/workouts');
+    await api.post('/workouts', { name: 'x' });
+    await api.patch('/workouts/w1', { name: 'y' });
+    await api.put('/steps/2026-11-23', { count: 1 });
+    await api.delete('/workouts/w1');
+    const ids = calls.map((call) => (call.init.headers as Record<string, string>)['X-Request-Id']);
+    assert.equal(ids[0], undefined, 'a read makes no change to recognise');
+    const writes = ids.slice(1) as string[];
+    assert.equal(new Set(writes).size, 4, 'one id per write');
+    for (const id of writes) {
+      assert.match(id, /^[\w.-]{1,100}$/, 'an id the server takes as the request id');
+      assert.ok(api.isOwnWrite(id));
+    }
+    assert.equal(api.isOwnWrite('someone-elses-request'), false);
+    assert.equal(api.isOwnWrite(null), false, "a notice without a correlation id is nobody's own");
+  });
+
+  it(`remembers only its last ${OWN_WRITES_KEPT} writes`, async () => {
+    let counter = 0;
+    const api = createApiClient({
+      storage: memoryStorage(),
+      cookie: () => null,
+      currentPath: () => '/workouts',
+      notify: () => undefined,
+      onSessionExpired: () => undefined,
+      translate: (key) => key,
+      fetch: async () => json(201, {}),
+      requestId: () => `write-${++counter}`,
+    });
+    for (let index = 0; index <= OWN_WRITES_KEPT; index++) await api.post('/water/2026-11-23', { ml: 250 });
+    assert.equal(api.isOwnWrite('write-1'), false, 'the oldest was forgotten');
+    assert.ok(api.isOwnWrite('write-2'));
+    assert.ok(api.isOwnWrite(`write-${OWN_WRITES_KEPT + 1}`));
+  });
+
+  it('makes request ids from random bytes where randomUUID is missing (a page served over plain HTTP)', () => {
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      const id = newRequestId();
+      assert.match(id, /^[0-9a-f]{32}$/);
+      assert.notEqual(newRequestId(), id);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('on 401 away from the guest pages: Session Expired, signed out', async () => {

@@ -6,6 +6,9 @@ export const GUEST_PATHS = ['/login', '/register', '/verify-email', '/oauth/goog
 
 export const API_TIMEOUT_MS = 10_000;
 
+/** How many of its own writes a client remembers, to recognise the change notices they cause. */
+export const OWN_WRITES_KEPT = 200;
+
 export type FieldErrors = Record<string, string[]>;
 
 /** A failed call. `status` is null when no response came back (network down, timeout). */
@@ -37,7 +40,18 @@ export type ApiClientOptions = {
   translate: (key: string) => string;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** A new X-Request-Id for a write; tests pass a predictable one. */
+  requestId?: () => string;
 };
+
+/**
+ * A request id the server takes as its own (it accepts /^[\w.-]{1,100}$/). `randomUUID` exists
+ * only in secure contexts, so a page served over plain HTTP makes one from random bytes instead.
+ */
+export function newRequestId() {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * The spec's parsing rule: a body with a "<" in it (a proxy or PHP notice glued in front of the
@@ -63,15 +77,27 @@ type RequestOptions = { query?: Record<string, string | number | undefined>; sig
 /**
  * The one way the app talks to the API: `/api/v1` on this origin, a 10 s timeout, cookies sent,
  * X-XSRF-TOKEN, the bearer token, Accept-Language, and X-Min-Position after the client's own
- * writes so that a read shows what the user just did. Failures follow the error catalogue of
- * spec section 8: some are told to the user here, the rest are thrown for the caller.
+ * writes so that a read shows what the user just did. Every write carries a new X-Request-Id,
+ * which the server stores with the events it causes and puts on their change notices: the
+ * client remembers its recent ones, so a store can tell its own writes from other devices'.
+ * Failures follow the error catalogue of spec section 8: some are told to the user here, the
+ * rest are thrown for the caller.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const baseUrl = options.baseUrl ?? '/api/v1';
   const t = options.translate;
+  const requestId = options.requestId ?? newRequestId;
   /** The newest event position this client's writes produced. */
   let lastWritePosition = 0;
+  /** The X-Request-Id of this client's latest writes, oldest first (a Set keeps insertion order). */
+  const ownWrites = new Set<string>();
+
+  function rememberWrite(id: string) {
+    ownWrites.add(id);
+    const [oldest] = ownWrites;
+    if (ownWrites.size > OWN_WRITES_KEPT && oldest) ownWrites.delete(oldest);
+  }
 
   async function request<T>(
     method: string,
@@ -89,6 +115,12 @@ export function createApiClient(options: ApiClientOptions) {
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (method === 'GET' && lastWritePosition > 0) headers['X-Min-Position'] = String(lastWritePosition);
+    if (method !== 'GET') {
+      // Remembered before sending: the change notice can arrive before the answer does.
+      const id = requestId();
+      headers['X-Request-Id'] = id;
+      rememberWrite(id);
+    }
 
     const query = Object.entries(requestOptions.query ?? {}).filter(([, value]) => value !== undefined);
     const search = query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : '';
@@ -151,6 +183,8 @@ export function createApiClient(options: ApiClientOptions) {
     patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
     put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+    /** Whether a change notice's correlation id is one of this client's recent writes. */
+    isOwnWrite: (correlationId: string | null) => correlationId !== null && ownWrites.has(correlationId),
     /** GET /sanctum/csrf-cookie, outside /api/v1, before signing in or registering. */
     async csrfCookie() {
       try {
