@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { initialLanguage, startServices } from './app/services.ts';
+import { createServices } from './app/services.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -40,13 +40,14 @@ function registerServiceWorker() {
 
 async function start() {
   registerServiceWorker();
-  await initI18n(initialLanguage());
-  await startServices();
+  const app = createServices();
+  await initI18n(app.initialLanguage());
+  await app.start();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App app={app} />
     </StrictMode>,
   );
 }

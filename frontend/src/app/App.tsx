@@ -1,12 +1,14 @@
 import { Toaster } from '../components/Toaster.tsx';
+import { ServicesContext } from '../lib/services.ts';
 import { Routes } from './routes.tsx';
-import { services } from './services.ts';
+import type { AppServices } from './services.ts';
 
-export function App() {
+/** The app: every screen gets the shared services from the context, and its own stores from the routes. */
+export function App({ app }: { app: AppServices }) {
   return (
-    <>
-      <Routes />
-      <Toaster toasts={services.toasts} />
-    </>
+    <ServicesContext value={app.services}>
+      <Routes stores={app.stores} />
+      <Toaster toasts={app.services.toasts} />
+    </ServicesContext>
   );
 }

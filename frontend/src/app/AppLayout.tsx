@@ -5,9 +5,9 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/Button.tsx';
 import { RestTimerBar } from '../components/RestTimerBar.tsx';
+import { useServices } from '../lib/services.ts';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { services } from './services.ts';
 
 type Item = { href: string; label: string; icon: typeof User };
 
@@ -21,6 +21,7 @@ export const isActive = (path: string, href: string) => path === href || path.st
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [path, navigate] = useLocation();
+  const services = useServices();
   const { user } = useSnapshot(services.auth.state);
   const { soundEffects, hapticFeedback } = useSnapshot(services.settings.state);
   const displayName = user?.profile?.name || user?.email || '';

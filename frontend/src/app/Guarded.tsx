@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Spinner } from '../components/Feedback.tsx';
+import { useServices } from '../lib/services.ts';
 import { type Access, guard, guardNow } from './guards.ts';
-import { services } from './services.ts';
 
 /**
  * Runs the route guard before showing a page, redirecting (replacing history) when it says so.
@@ -13,8 +13,8 @@ import { services } from './services.ts';
 export function Guarded({ access, children }: { access: Access; children: ReactNode }) {
   const [location, navigate] = useLocation();
   const search = useSearch();
-  useSnapshot(services.auth.state); // re-render when someone signs in or out
-  const { auth } = services;
+  const { auth } = useServices();
+  useSnapshot(auth.state); // re-render when someone signs in or out
   const now = guardNow(access, { isAuthenticated: auth.isAuthenticated, user: () => auth.state.user });
   const target = search ? `${location}?${search}` : location;
   const redirect = now && 'redirect' in now ? now.redirect : null;
@@ -40,7 +40,7 @@ export function Guarded({ access, children }: { access: Access; children: ReactN
     return () => {
       current = false;
     };
-  }, [needsFetch, access, target, navigate]);
+  }, [needsFetch, access, target, navigate, auth]);
 
   const allowed = (now !== null && redirect === null) || (needsFetch && fetchedFor === target);
   return allowed ? children : <Spinner />;

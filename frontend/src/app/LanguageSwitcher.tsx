@@ -2,10 +2,11 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../lib/i18n.ts';
-import { changeLanguage } from './services.ts';
+import { useServices } from '../lib/services.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const { changeLanguage } = useServices();
   const id = useId();
   return (
     <div className="row" style={{ gap: 'var(--space-2)' }}>

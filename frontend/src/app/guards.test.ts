@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { afterLogin } from '../features/auth/after-login.ts';
 import type { User } from '../features/auth/types.ts';
-import { afterLogin, type GuardContext, guard } from './guards.ts';
+import { type GuardContext, guard } from './guards.ts';
 
 const user = (role: User['role']): User => ({
   id: 'u1',

@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
+import { ImportWorkoutsButton } from '../features/imports/ImportWorkoutsButton.tsx';
 import { MealsPage } from '../features/meals/MealsPage.tsx';
 import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
@@ -17,6 +18,7 @@ import { AppLayout } from './AppLayout.tsx';
 import { Guarded } from './Guarded.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
 import type { Access } from './guards.ts';
+import type { FeatureStores } from './services.ts';
 
 const signedIn = (access: Access, page: ReactNode) => (
   <Guarded access={access}>
@@ -29,8 +31,8 @@ const guest = (access: Access, page: ReactNode) => (
   </Guarded>
 );
 
-/** Every route of spec section 2, with its guard. */
-export function Routes() {
+/** Every route of spec section 2, with its guard; each page gets the stores only it reads. */
+export function Routes({ stores }: { stores: FeatureStores }) {
   const { t } = useTranslation();
   const soon = (title: string, feature: string, admin = false) => (
     <ComingSoonPage title={title} feature={feature} admin={admin} />
@@ -45,13 +47,19 @@ export function Routes() {
       <Route path="/forgot-password">{guest('guest', <ForgotPasswordPage />)}</Route>
       <Route path="/verify-email">{guest('any', <VerifyEmailPage />)}</Route>
       <Route path="/oauth/google/callback">{guest('any', <GoogleCallbackPage />)}</Route>
-      <Route path="/dashboard">{signedIn('user', <DashboardPage />)}</Route>
-      <Route path="/workouts">{signedIn('user', <WorkoutsPage />)}</Route>
-      <Route path="/workouts/:id">{(params) => signedIn('user', <WorkoutDetailPage id={params.id} />)}</Route>
-      <Route path="/templates">{signedIn('user', <TemplatesPage />)}</Route>
-      <Route path="/exercises">{signedIn('user', <ExercisesPage />)}</Route>
-      <Route path="/meals">{signedIn('user', <MealsPage />)}</Route>
-      <Route path="/profile">{signedIn('user', <ProfilePage />)}</Route>
+      <Route path="/dashboard">
+        {signedIn('user', <DashboardPage metrics={stores.dashboard} weather={stores.weather} />)}
+      </Route>
+      <Route path="/workouts">
+        {signedIn('user', <WorkoutsPage importButton={<ImportWorkoutsButton imports={stores.imports} />} />)}
+      </Route>
+      <Route path="/workouts/:id">
+        {(params) => signedIn('user', <WorkoutDetailPage id={params.id} lookup={stores.exerciseLookup} />)}
+      </Route>
+      <Route path="/templates">{signedIn('user', <TemplatesPage templates={stores.templates} />)}</Route>
+      <Route path="/exercises">{signedIn('user', <ExercisesPage library={stores.exercises} />)}</Route>
+      <Route path="/meals">{signedIn('user', <MealsPage meals={stores.meals} />)}</Route>
+      <Route path="/profile">{signedIn('user', <ProfilePage weighIns={stores.weighIns} />)}</Route>
       <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>
       <Route path="/admin">{signedIn('admin', soon(t('nav.admin'), t('comingSoon.admin'), true))}</Route>
       <Route path="/admin/users">

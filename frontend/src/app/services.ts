@@ -1,127 +1,160 @@
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import { createAuth } from '../features/auth/store.ts';
 import { createDashboard } from '../features/dashboard/store.ts';
+import { createWeather } from '../features/dashboard/weather-store.ts';
 import { createExercises } from '../features/exercises/store.ts';
+import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
-import { createSettings } from '../features/settings/store.ts';
-import { createWorkouts } from '../features/workouts/store.ts';
+import { createWeighIns } from '../features/profile/store.ts';
+import { createTemplates } from '../features/templates/store.ts';
+import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language } from '../lib/i18n.ts';
-import { type ChangeNotice, connectLive } from '../lib/live.ts';
+import { connectLive, type LiveStore } from '../lib/live.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
+import type { Services } from '../lib/services.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
+import { createAuth } from '../lib/stores/auth.ts';
+import { createProgress } from '../lib/stores/progress.ts';
+import { createRecords } from '../lib/stores/records.ts';
+import { createSettings } from '../lib/stores/settings.ts';
+import { createWorkouts } from '../lib/stores/workouts.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { createToasts } from '../lib/toasts.ts';
 import { loginRedirect } from './guards.ts';
 
 /**
- * The app's single instances, wired once: storage, toasts, settings, the API client, auth, the
- * feature stores and the live channel. Components reach them through `services`; features never
- * build their own.
+ * The app's single instances, wired once at startup: storage, toasts, settings, the API client,
+ * auth, the stores and the live channel. `services` goes to every screen through
+ * <ServicesContext>; `stores` are the stores only one feature reads, which the routes hand to
+ * that feature's page. Nothing else creates any of them.
  */
-const storage = browserStorage();
-const toasts = createToasts();
-const settings = createSettings(storage);
+export function createServices() {
+  const storage = browserStorage();
+  const toasts = createToasts();
+  const settings = createSettings(storage);
 
-const api = createApiClient({
-  storage,
-  cookie: (name) => {
-    const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-    return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-  },
-  currentPath: () => window.location.pathname,
-  notify: (toast) => toasts.show(toast),
-  onSessionExpired: () => {
-    const target = window.location.pathname + window.location.search;
-    auth.clear();
-    navigate(loginRedirect(target));
-  },
-  translate: (key) => i18n.t(key),
-});
-
-const auth = createAuth({ api, storage });
-const workouts = createWorkouts(api);
-const exercises = createExercises(api);
-const meals = createMeals(api);
-const dashboard = createDashboard(api, () => settings.state.startOfWeek);
-const restTimer = createRestTimer();
-
-/** The language at startup: the `locale` key (spec), defaulting to en. */
-export function initialLanguage(): Language {
-  const stored = storage.getItem(STORAGE_KEYS.locale);
-  return isLanguage(stored) ? stored : 'en';
-}
-
-/** Sets the document language, saves the locale, and keeps the settings entry in step. */
-export async function changeLanguage(language: Language) {
-  await i18n.changeLanguage(language);
-  applyDocumentLanguage(language);
-  storage.setItem(STORAGE_KEYS.locale, language);
-  if (settings.state.language !== language) settings.update('language', language);
-}
-
-/** Re-applies the theme whenever the setting changes ("auto" keeps following the system). */
-function followTheme() {
-  let stop = applyTheme(settings.state.theme);
-  let theme = settings.state.theme;
-  subscribe(settings.state, () => {
-    if (settings.state.theme === theme) return;
-    theme = settings.state.theme;
-    stop();
-    stop = applyTheme(theme);
+  const api = createApiClient({
+    storage,
+    cookie: (name) => {
+      const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+      return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+    },
+    currentPath: () => window.location.pathname,
+    notify: (toast) => toasts.show(toast),
+    onSessionExpired: () => {
+      const target = window.location.pathname + window.location.search;
+      auth.clear();
+      navigate(loginRedirect(target));
+    },
+    translate: (key) => i18n.t(key),
   });
-}
 
-/** Screens that keep their own data (templates) listen here for the changes pushed to this user. */
-const liveListeners = new Set<(notice: ChangeNotice) => void>();
-export function onLiveChange(listener: (notice: ChangeNotice) => void) {
-  liveListeners.add(listener);
-  return () => {
-    liveListeners.delete(listener);
+  const auth = createAuth({ api, storage });
+  const workouts = createWorkouts(api);
+  const records = createRecords(api, {
+    announce(fresh) {
+      const names = [...new Set(fresh.map(({ name }) => name))].join(', ');
+      const kinds = fresh.map(({ type }) => i18n.t(`records.types.${type}`)).join(', ');
+      toasts.success(i18n.t('records.newRecord'), `${names}: ${kinds}`);
+    },
+  });
+  const progress = createProgress(api, {
+    announce: (id) => toasts.success(i18n.t('achievements.unlocked'), i18n.t(`achievements.names.${id}`)),
+  });
+  const restTimer = createRestTimer();
+
+  const stores = {
+    dashboard: createDashboard(api, () => settings.state.startOfWeek),
+    weather: createWeather(api, storage),
+    exercises: createExercises(api),
+    exerciseLookup: createExerciseLookup(api),
+    meals: createMeals(api),
+    templates: createTemplates(api),
+    weighIns: createWeighIns(api),
+    imports: createImports(api, workouts),
   };
-}
+  const live: LiveStore[] = [
+    workouts,
+    records,
+    progress,
+    stores.dashboard,
+    stores.exercises,
+    stores.meals,
+    stores.templates,
+    stores.weighIns,
+  ];
 
-/** Keeps the live channel open exactly while someone is signed in. */
-function followSignIn() {
-  let disconnect: (() => void) | null = null;
-  let token: string | null = null;
-  const sync = () => {
-    if (auth.state.token === token) return;
-    disconnect?.();
-    disconnect = null;
-    token = auth.state.token;
-    if (!token) {
-      workouts.clear();
-      exercises.clear();
-      meals.clear();
-      dashboard.clear();
-      restTimer.stop();
-      return;
-    }
-    disconnect = connectLive(token, {
-      onChange: (notice) => {
-        for (const store of [workouts, exercises, meals, dashboard]) {
-          store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
-        }
-        for (const listener of liveListeners) listener(notice);
-      },
-      onReconnect: () => {
-        for (const store of [workouts, exercises, meals, dashboard]) {
-          store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
-        }
-      },
+  /** Sets the document language, saves the locale, and keeps the settings entry in step. */
+  async function changeLanguage(language: Language) {
+    await i18n.changeLanguage(language);
+    applyDocumentLanguage(language);
+    storage.setItem(STORAGE_KEYS.locale, language);
+    if (settings.state.language !== language) settings.update('language', language);
+  }
+
+  /** Re-applies the theme whenever the setting changes ("auto" keeps following the system). */
+  function followTheme() {
+    let stop = applyTheme(settings.state.theme);
+    let theme = settings.state.theme;
+    subscribe(settings.state, () => {
+      if (settings.state.theme === theme) return;
+      theme = settings.state.theme;
+      stop();
+      stop = applyTheme(theme);
     });
+  }
+
+  /** Keeps the live channel open exactly while someone is signed in; signing out empties the stores. */
+  function followSignIn() {
+    let disconnect: (() => void) | null = null;
+    let token: string | null = null;
+    const sync = () => {
+      if (auth.state.token === token) return;
+      disconnect?.();
+      disconnect = null;
+      token = auth.state.token;
+      if (!token) {
+        for (const store of live) store.clear();
+        stores.exerciseLookup.clear();
+        restTimer.stop();
+        return;
+      }
+      disconnect = connectLive(token, {
+        onChange: (notice) => {
+          for (const store of live) {
+            store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
+          }
+        },
+        onReconnect: () => {
+          for (const store of live) {
+            store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
+          }
+        },
+      });
+    };
+    subscribe(auth.state, sync);
+    sync();
+  }
+
+  const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, changeLanguage };
+
+  return {
+    services,
+    stores,
+    /** The language at startup: the `locale` key (spec), defaulting to en. */
+    initialLanguage(): Language {
+      const stored = storage.getItem(STORAGE_KEYS.locale);
+      return isLanguage(stored) ? stored : 'en';
+    },
+    /** Startup: theme, stored session (refreshed from the server), live channel. */
+    async start() {
+      followTheme();
+      await auth.restore();
+      followSignIn();
+    },
   };
-  subscribe(auth.state, sync);
-  sync();
 }
 
-/** Startup: theme, stored session (refreshed from the server), live channel. */
-export async function startServices() {
-  followTheme();
-  await auth.restore();
-  followSignIn();
-}
-
-export const services = { storage, toasts, settings, api, auth, workouts, exercises, meals, dashboard, restTimer };
+export type AppServices = ReturnType<typeof createServices>;
+export type FeatureStores = AppServices['stores'];

@@ -15,7 +15,10 @@ export function connectLive(token: string, handlers: { onChange(notice: ChangeNo
     if (connectedBefore) handlers.onReconnect();
     connectedBefore = true;
   });
-  socket.on('change', (notice: ChangeNotice) => handlers.onChange(notice));
+  // A server from before correlation ids sends none: such a notice is nobody's own write.
+  socket.on('change', (notice: ChangeNotice) =>
+    handlers.onChange({ ...notice, correlationId: notice.correlationId ?? null }),
+  );
   socket.on('connect_error', (error) => {
     if (error.message === 'Unauthenticated.') socket.disconnect();
   });
@@ -23,3 +26,12 @@ export function connectLive(token: string, handlers: { onChange(notice: ChangeNo
     socket.disconnect();
   };
 }
+
+/** What every store that follows pushed changes offers the live channel. */
+export type LiveStore = {
+  applyChange(notice: ChangeNotice): Promise<void>;
+  /** After the channel was down: reload what is on screen. */
+  refresh(): Promise<void>;
+  /** On sign-out: forget everything, so the next user sees nothing of this one's. */
+  clear(): void;
+};

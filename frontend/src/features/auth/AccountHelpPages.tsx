@@ -2,15 +2,16 @@ import { MailQuestion } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** Forgot password: asks the API to send a reset link, and says plainly when it cannot. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const { auth } = useServices();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -19,8 +20,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      const { message } = await services.api.post<{ message: string }>('/password/forgot', { email });
-      setResult({ ok: true, message });
+      setResult({ ok: true, message: await auth.forgotPassword(email) });
     } catch (error) {
       const unavailable = error instanceof ApiError && error.status === 404;
       setResult({

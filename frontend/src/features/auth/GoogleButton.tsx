@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
+import { useServices } from '../../lib/services.ts';
 
 /** The mark Google asks sign-in buttons to show. */
 function GoogleMark() {
@@ -33,14 +33,14 @@ function GoogleMark() {
  */
 export function GoogleButton() {
   const { t } = useTranslation();
+  const { auth, toasts } = useServices();
   const [busy, setBusy] = useState(false);
   async function start() {
     setBusy(true);
     try {
-      const { url } = await services.api.get<{ url: string }>('/auth/google/redirect');
-      window.location.assign(url);
+      window.location.assign(await auth.googleSignInUrl());
     } catch {
-      services.toasts.error(t('errors.loginFailed'), t('auth.googleUnavailable'));
+      toasts.error(t('errors.loginFailed'), t('auth.googleUnavailable'));
       setBusy(false);
     }
   }

@@ -2,15 +2,16 @@ import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { afterLogin } from '../../app/guards.ts';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useServices } from '../../lib/services.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
+import { afterLogin } from './after-login.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { auth } = useServices();
   const search = useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -25,7 +26,7 @@ export function LoginPage() {
     setErrors({});
     setFormError('');
     try {
-      await services.auth.login({ email, password, remember });
+      await auth.login({ email, password, remember });
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);

@@ -2,15 +2,16 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { afterLogin } from '../../app/guards.ts';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useServices } from '../../lib/services.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
+import { afterLogin } from './after-login.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { auth } = useServices();
   const search = useSearch();
   const [form, setForm] = useState({ name: '', email: '', password: '', password_confirmation: '' });
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ export function RegisterPage() {
     }
     setBusy(true);
     try {
-      await services.auth.register(form);
+      await auth.register(form);
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);

@@ -1,19 +1,22 @@
+import type { Progress } from '@fitness/contracts';
 import { BookOpen, Droplets, Dumbbell, Footprints, Play, Utensils } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { AchievementsPanel } from '../../components/ProgressPanels.tsx';
+import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatNumber, formatWater } from '../../lib/format.ts';
-import { AchievementsPanel } from '../progress/ProgressPanels.tsx';
-import { useProgress } from '../progress/useProgress.ts';
-import { StartWorkoutDialog } from '../workouts/StartWorkoutDialog.tsx';
-import { useWorkoutList } from '../workouts/useWorkoutList.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
+import { useWorkoutList } from '../../lib/stores/workouts.ts';
 import { RecentRecords } from './RecentRecords.tsx';
 import { Ring } from './Ring.tsx';
+import type { Dashboard } from './store.ts';
 import { WeatherCard } from './WeatherCard.tsx';
+import type { WeatherStore } from './weather-store.ts';
 
 // recharts is large: it loads with the chart, not with the app.
 const WeekChart = lazy(() => import('./WeekChart.tsx').then((module) => ({ default: module.WeekChart })));
@@ -23,22 +26,23 @@ const WeekChart = lazy(() => import('./WeekChart.tsx').then((module) => ({ defau
  * water and steps, the week's chart, and the quick actions. Every number is the user's own and
  * follows what they log on any device.
  */
-export function DashboardPage() {
+export function DashboardPage({ metrics, weather }: { metrics: Dashboard; weather: WeatherStore }) {
   const { t, i18n } = useTranslation();
+  const services = useServices();
   const { user } = useSnapshot(services.auth.state);
-  const { today, week, failed } = useSnapshot(services.dashboard.state);
+  const { today, week, failed } = useSnapshot(metrics.state);
   const { units } = useSnapshot(services.settings.state);
-  const { current } = useWorkoutList();
+  const { progress } = useSnapshot(services.progress.state);
+  const { current } = useWorkoutList(services.workouts);
   const [starting, setStarting] = useState(false);
   const [steps, setSteps] = useState('');
-  const progress = useProgress(true);
   const lang = i18n.language;
   const n = (value: number, digits = 0) => formatNumber(value, lang, digits);
   const water = (ml: number) => formatWater(ml, units, lang);
 
-  useEffect(() => {
-    services.dashboard.load().catch((error) => console.error('Failed to load the metrics', error));
-  }, []);
+  useStoreWhileMounted(metrics);
+  // An achievement unlocked while the dashboard is open, on any device, is announced.
+  useEffect(() => services.progress.show(true), [services.progress]);
 
   async function saveSteps(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +52,7 @@ export function DashboardPage() {
       return;
     }
     try {
-      await services.dashboard.recordSteps(count);
+      await metrics.recordSteps(count);
       setSteps('');
       services.toasts.success(t('dashboard.stepsSaved'));
     } catch {
@@ -182,8 +186,8 @@ export function DashboardPage() {
             </section>
           )}
           <RecentRecords />
-          {progress && <AchievementsPanel progress={progress} latestOnly />}
-          <WeatherCard />
+          {progress && <AchievementsPanel progress={progress as Progress} latestOnly />}
+          <WeatherCard store={weather} />
         </div>
         <section aria-labelledby="actions-title" className="stack-sm">
           <h2 id="actions-title">{t('dashboard.quickActions')}</h2>

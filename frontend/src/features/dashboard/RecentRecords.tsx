@@ -1,58 +1,21 @@
-import type { ExerciseRecords, PersonalRecord, RecordType } from '@fitness/contracts/metrics/records.ts';
+import type { RecordType } from '@fitness/contracts/metrics/records.ts';
 import { Trophy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { onLiveChange, services } from '../../app/services.ts';
 import { formatDay, formatDistance, formatNumber, formatSeconds, formatWeight } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 
 const SHOWN = 5;
 
-/** The latest personal records, refreshed whenever a workout changes on any device. */
+/** The latest personal records, kept current (and new ones announced) while on screen. */
 export function RecentRecords() {
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(services.settings.state);
-  // The toast speaks the current language even though the loader lives for the whole visit.
-  const translate = useRef(t);
-  translate.current = t;
-  const [records, setRecords] = useState<{ name: string; type: RecordType; record: PersonalRecord }[] | null>(null);
-
-  useEffect(() => {
-    // Records already seen: one that appears after a live change was just set, maybe on another device.
-    let known: Set<string> | null = null;
-    const load = async () => {
-      try {
-        const { data } = await services.api.get<{ data: ExerciseRecords[] }>('/metrics/prs');
-        const all = data
-          .flatMap((entry) =>
-            (Object.entries(entry.records) as [RecordType, PersonalRecord][]).map(([type, record]) => ({
-              name: entry.name,
-              type,
-              record,
-            })),
-          )
-          .sort((a, b) => b.record.date.localeCompare(a.record.date));
-        const seen = known;
-        const fresh = seen ? all.filter(({ type, record }) => !seen.has(`${type}:${record.set_id}`)) : [];
-        known = new Set(all.map(({ type, record }) => `${type}:${record.set_id}`));
-        if (fresh.length > 0) {
-          const say = translate.current;
-          const names = [...new Set(fresh.map(({ name }) => name))].join(', ');
-          services.toasts.success(
-            say('records.newRecord'),
-            `${names}: ${fresh.map(({ type }) => say(`records.types.${type}`)).join(', ')}`,
-          );
-        }
-        setRecords(all.slice(0, SHOWN));
-      } catch (error) {
-        console.error('Failed to load personal records', error);
-      }
-    };
-    void load();
-    return onLiveChange((notice) => {
-      if (notice.model === 'workouts') void load();
-    });
-  }, []);
+  const { records, settings } = useServices();
+  const { units } = useSnapshot(settings.state);
+  const { all } = useSnapshot(records.state);
+  useStoreWhileMounted(records);
+  const latest = all?.slice(0, SHOWN);
 
   const value = (type: RecordType, amount: number) => {
     if (type === 'longest_duration') return formatSeconds(amount, i18n.language);
@@ -67,9 +30,9 @@ export function RecentRecords() {
         <Trophy size={20} aria-hidden className="muted" />
         {t('records.recent')}
       </h2>
-      {records?.length === 0 && <p className="muted">{t('records.none')}</p>}
+      {latest?.length === 0 && <p className="muted">{t('records.none')}</p>}
       <ul className="list">
-        {records?.map(({ name, type, record }) => (
+        {latest?.map(({ name, type, record }) => (
           <li key={`${name}-${type}`} className="list-item">
             <div>
               <p className="list-title">{name}</p>

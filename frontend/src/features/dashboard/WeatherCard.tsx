@@ -1,4 +1,3 @@
-import type { WeatherResponse } from '@fitness/contracts/weather/api.ts';
 import {
   Cloud,
   CloudDrizzle,
@@ -10,16 +9,14 @@ import {
   MapPin,
   Sun,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatNumber } from '../../lib/format.ts';
-
-/** The position the user chose to share, kept on this device only. */
-const POSITION_KEY = 'weather_position';
-const REFRESH_MS = 15 * 60_000;
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
+import type { WeatherStore } from './weather-store.ts';
 
 const ICONS: Record<string, typeof Sun> = {
   clear: Sun,
@@ -32,42 +29,18 @@ const ICONS: Record<string, typeof Sun> = {
   thunderstorm: CloudLightning,
 };
 
-function savedPosition(): { latitude: number; longitude: number } | null {
-  try {
-    const saved = JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null');
-    return typeof saved?.latitude === 'number' && typeof saved?.longitude === 'number' ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The weather where the user is (when they share their position) or at the server's configured
  * place. When the provider cannot be reached the card says so; it never shows invented weather.
  */
-export function WeatherCard() {
+export function WeatherCard({ store }: { store: WeatherStore }) {
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(services.settings.state);
-  const [answer, setAnswer] = useState<WeatherResponse | 'failed' | null>(null);
+  const { settings, toasts } = useServices();
+  const { units } = useSnapshot(settings.state);
+  const { answer, position } = useSnapshot(store.state);
   const [locating, setLocating] = useState(false);
-  // Read from storage once; the only change to it is made here.
-  const [position, setPosition] = useState(savedPosition);
   const n = (value: number, digits = 0) => formatNumber(value, i18n.language, digits);
-
-  const load = useCallback(async () => {
-    const query = position ? `?latitude=${position.latitude}&longitude=${position.longitude}` : '';
-    try {
-      setAnswer(await services.api.get<WeatherResponse>(`/weather${query}`));
-    } catch {
-      setAnswer('failed');
-    }
-  }, [position]);
-
-  useEffect(() => {
-    void load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  useStoreWhileMounted(store);
 
   function shareLocation() {
     setLocating(true);
@@ -78,13 +51,12 @@ export function WeatherCard() {
           latitude: Number(coords.latitude.toFixed(2)),
           longitude: Number(coords.longitude.toFixed(2)),
         };
-        localStorage.setItem(POSITION_KEY, JSON.stringify(shared));
         setLocating(false);
-        setPosition(shared);
+        void store.sharePosition(shared);
       },
       () => {
         setLocating(false);
-        services.toasts.error(t('weather.locationDenied'));
+        toasts.error(t('weather.locationDenied'));
       },
       { timeout: 10_000, maximumAge: 60 * 60_000 },
     );

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
 import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
+import { shownCount } from '../../lib/shown.ts';
 
 export type DailyMetrics = {
   date: string;
@@ -17,8 +18,9 @@ export type Week = { from: string; to: string; days: DailyMetrics[] };
 const MODELS = new Set(['meals', 'water', 'workouts', 'steps', 'users']);
 
 /**
- * Today's metrics and the week's, for the user's own calendar day and start of week. Anything
- * logged on any device (a meal, water, a set, steps) reloads them.
+ * Today's metrics and the week's, for the user's own calendar day and start of week, while the
+ * dashboard shows them. Anything logged on another device (a meal, water, a set, steps) reloads
+ * them; once the user has left the dashboard, nothing does until they come back.
  */
 export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 'sunday') {
   const state = proxy({ today: null as DailyMetrics | null, week: null as Week | null, failed: false });
@@ -39,17 +41,21 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
     );
   }
 
+  const screens = shownCount(load, 'the metrics');
+
   return {
     state,
-    load,
+    show: () => screens.show(),
     async recordSteps(count: number) {
       await api.put(`/steps/${localToday()}`, { count });
       await load();
     },
     async applyChange(notice: ChangeNotice) {
-      if (state.today && MODELS.has(notice.model)) await load();
+      // While the dashboard is shown, this tab's only writes are steps, and it reloads after those.
+      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
+      if (MODELS.has(notice.model)) await load();
     },
-    refresh: () => (state.today ? load() : Promise.resolve()),
+    refresh: () => (screens.shown ? load() : Promise.resolve()),
     clear() {
       loads.invalidate();
       state.today = null;
@@ -57,3 +63,5 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
     },
   };
 }
+
+export type Dashboard = ReturnType<typeof createDashboard>;

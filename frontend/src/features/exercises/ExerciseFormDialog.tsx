@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { services } from '../../app/services.ts';
 import { Field, SelectField, TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.ts';
+import type { Exercises } from './store.ts';
 import { CATEGORIES, DIFFICULTIES, EQUIPMENT, type Exercise, type ExerciseBody, MUSCLES, UNITS } from './types.ts';
 
 type Draft = Required<Omit<ExerciseBody, 'instructions' | 'tips'>> & { instructions: string; tips: string };
@@ -37,15 +38,18 @@ const lines = (text: string) =>
 
 /** Creates a custom exercise, or edits one (`editing`). Duplicate names get the spec's message. */
 export function ExerciseFormDialog({
+  library,
   open,
   editing,
   onClose,
 }: {
+  library: Exercises;
   open: boolean;
   editing: Exercise | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { toasts } = useServices();
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -84,13 +88,13 @@ export function ExerciseFormDialog({
     setErrors({});
     const body: ExerciseBody = { ...draft, instructions: lines(draft.instructions), tips: lines(draft.tips) };
     try {
-      if (editing) await services.exercises.update(editing.id, body);
-      else await services.exercises.create(body);
-      services.toasts.success(editing ? t('exercises.updated') : t('exercises.created'), draft.name.trim());
+      if (editing) await library.update(editing.id, body);
+      else await library.create(body);
+      toasts.success(editing ? t('exercises.updated') : t('exercises.created'), draft.name.trim());
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else services.toasts.error(editing ? t('exercises.failedToUpdate') : t('exercises.failedToCreate'));
+      else toasts.error(editing ? t('exercises.failedToUpdate') : t('exercises.failedToCreate'));
     } finally {
       setBusy(false);
     }

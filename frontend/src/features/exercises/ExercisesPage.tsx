@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
@@ -12,17 +11,21 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { localToday } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import { ExerciseDetailsDialog } from './ExerciseDetailsDialog.tsx';
 import { ExerciseFormDialog } from './ExerciseFormDialog.tsx';
-import { CATEGORIES, EQUIPMENT, type Exercise, MUSCLES, type Tab } from './types.ts';
+import type { Exercises } from './store.ts';
+import { CATEGORIES, EQUIPMENT, type Exercise, type ExerciseQuery, MUSCLES, type Tab } from './types.ts';
 
 const SEARCH_DELAY_MS = 250;
 
-export function ExercisesPage() {
+export function ExercisesPage({ library: store }: { library: Exercises }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const library = useSnapshot(services.exercises.state);
+  const { workouts, toasts } = useServices();
+  const library = useSnapshot(store.state);
   const [search, setSearch] = useState(library.query.search);
   const [open, setOpen] = useState<Exercise | null>(null);
   const [form, setForm] = useState<{ editing: Exercise | null } | null>(null);
@@ -30,50 +33,47 @@ export function ExercisesPage() {
   const [loadingMore, setLoadingMore] = useState(false);
 
   // The language decides the names searched and shown, so a switch reloads.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger, not an input
-  useEffect(() => {
-    services.exercises.search({}).catch((error) => console.error('Failed to load exercises', error));
-  }, [i18n.language]);
+  useStoreWhileMounted(store, i18n.language);
 
   useEffect(() => {
-    if (search === services.exercises.state.query.search) return;
+    if (search === store.state.query.search) return;
     const timer = setTimeout(() => {
-      services.exercises.search({ search }).catch((error) => console.error('Failed to search exercises', error));
+      store.search({ search }).catch((error) => console.error('Failed to search exercises', error));
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [store, search]);
 
-  const query = (change: Parameters<typeof services.exercises.search>[0]) => {
-    services.exercises.search(change).catch((error) => console.error('Failed to load exercises', error));
+  const query = (change: Partial<ExerciseQuery>) => {
+    store.search(change).catch((error) => console.error('Failed to load exercises', error));
   };
 
   async function toggleFavorite(exercise: Exercise) {
     try {
-      await services.exercises.setFavorite(exercise.id, !exercise.is_favorite);
+      await store.setFavorite(exercise.id, !exercise.is_favorite);
       if (open?.id === exercise.id) setOpen({ ...exercise, is_favorite: !exercise.is_favorite });
     } catch {
-      services.toasts.error(t('exercises.failedToFavorite'));
+      toasts.error(t('exercises.failedToFavorite'));
     }
   }
 
   async function startWorkout(exercise: Exercise) {
     try {
-      const workout = await services.workouts.start({ name: exercise.name, date: localToday() });
-      await services.workouts.addExercise(workout.id, exercise.name, exercise.id);
+      const workout = await workouts.start({ name: exercise.name, date: localToday() });
+      await workouts.addExercise(workout.id, exercise.name, exercise.id);
       setOpen(null);
       navigate(`/workouts/${workout.id}`);
     } catch {
-      services.toasts.error(t('workouts.failedToStart'));
+      toasts.error(t('workouts.failedToStart'));
     }
   }
 
   async function remove(exercise: Exercise) {
     try {
-      await services.exercises.remove(exercise.id);
-      services.toasts.success(t('exercises.deleted'), exercise.name);
+      await store.remove(exercise.id);
+      toasts.success(t('exercises.deleted'), exercise.name);
       setOpen(null);
     } catch {
-      services.toasts.error(t('exercises.failedToDelete'));
+      toasts.error(t('exercises.failedToDelete'));
     }
   }
 
@@ -169,7 +169,7 @@ export function ExercisesPage() {
             onClick={async () => {
               setLoadingMore(true);
               try {
-                await services.exercises.loadMore();
+                await store.loadMore();
               } finally {
                 setLoadingMore(false);
               }
@@ -192,7 +192,12 @@ export function ExercisesPage() {
         }}
         onDelete={(exercise) => setDeleting(exercise)}
       />
-      <ExerciseFormDialog open={form !== null} editing={form?.editing ?? null} onClose={() => setForm(null)} />
+      <ExerciseFormDialog
+        library={store}
+        open={form !== null}
+        editing={form?.editing ?? null}
+        onClose={() => setForm(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('exercises.deleteTitle', { name: deleting?.name })}

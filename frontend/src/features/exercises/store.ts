@@ -1,15 +1,16 @@
 import { proxy } from 'valtio';
-import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
+import { shownCount } from '../../lib/shown.ts';
 import type { Exercise, ExerciseBody, ExerciseQuery } from './types.ts';
 
 const PAGE_SIZE = 24;
 
 /**
- * The library as the user browses it: the current query and its results, page by page. A
- * change pushed for an exercise or the user's favorites reloads what is on screen, so a custom
- * exercise made or a star set on another device shows up here too.
+ * The library as the user browses it: the current query and its results, page by page. While
+ * the library is on screen, a change pushed for an exercise or the user's favorites reloads it,
+ * so a custom exercise made or a star set on another device shows up here too.
  */
 export function createExercises(api: ApiClient) {
   const state = proxy({
@@ -22,8 +23,6 @@ export function createExercises(api: ApiClient) {
     failed: false,
     /** The library's size, for the page's subtitle. */
     librarySize: 0,
-    /** What each exercise looked up so far is measured in, for the workout logger. */
-    units: {} as Record<string, Exercise['unit']>,
   });
   const loads = latestLoads(state);
 
@@ -67,8 +66,15 @@ export function createExercises(api: ApiClient) {
     );
   }
 
+  const screens = shownCount(() => {
+    state.page = 1;
+    return reload();
+  }, 'exercises');
+
   return {
     state,
+    /** The library is on screen (its first page loaded fresh) until the returned function is called. */
+    show: () => screens.show(),
     /** Sets part of the query and shows its first page. */
     async search(query: Partial<ExerciseQuery>) {
       Object.assign(state.query, query);
@@ -81,22 +87,6 @@ export function createExercises(api: ApiClient) {
       state.page += 1;
       state.total = answer.meta.total;
       state.lastPage = answer.meta.last_page;
-    },
-    get: (id: string) => api.get<Exercise>(`/exercises/${id}`),
-    /** Looks up what these exercises are measured in (reps, time, distance), once each. */
-    async loadUnits(ids: string[]) {
-      const missing = [...new Set(ids)].filter((id) => !(id in state.units));
-      await Promise.all(
-        missing.map(async (id) => {
-          try {
-            state.units[id] = (await api.get<Exercise>(`/exercises/${id}`)).unit;
-          } catch (error) {
-            // Deleted from the library: its sets are logged as plain sets from now on.
-            if (error instanceof ApiError && error.status === 404) state.units[id] = 'reps';
-            else console.error('Failed to look up an exercise', error);
-          }
-        }),
-      );
     },
     async create(body: ExerciseBody) {
       const exercise = await api.post<Exercise>('/exercises', body);
@@ -125,11 +115,12 @@ export function createExercises(api: ApiClient) {
       }
       if (state.query.tab === 'favorites' && !favorite) state.results = state.results.filter((e) => e.id !== id);
     },
-    /** A pushed change to exercises or favorites: reload what is shown, if anything is. */
+    /** Another device's change to exercises or favorites: reload what is shown (this tab's own are in already). */
     async applyChange(notice: ChangeNotice) {
-      if ((notice.model === 'exercises' || notice.model === 'favorites') && state.page > 0) await reload();
+      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
+      if (notice.model === 'exercises' || notice.model === 'favorites') await reload();
     },
-    refresh: () => (state.page > 0 ? reload() : Promise.resolve()),
+    refresh: () => (screens.shown ? reload() : Promise.resolve()),
     /** Forgets everything, on sign-out: the next user must not see this one's exercises. */
     clear() {
       loads.invalidate();

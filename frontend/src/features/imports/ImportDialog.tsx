@@ -1,11 +1,12 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
+import type { Imports } from './store.ts';
 import { type ImportTextKey, useImportText } from './texts.ts';
 import { type ImportReport, type ImportRequest, MAX_IMPORT_BYTES } from './types.ts';
 
@@ -19,8 +20,9 @@ const LISTED_REJECTIONS = 20;
  * Imports workout history from a Strong or Hevy CSV export: choose the file, the format (or let
  * the server detect it) and the unit of its weights; then the report of what was imported.
  */
-export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportDialog({ imports, open, onClose }: { imports: Imports; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { settings } = useServices();
   const { text } = useImportText();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<Format>('auto');
@@ -43,7 +45,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const ref = useModalDialog(open, () => {
     reset();
     // Imperial users most likely export pounds from Strong too.
-    setWeightUnit(services.settings.state.units === 'imperial' ? 'lb' : 'kg');
+    setWeightUnit(settings.state.units === 'imperial' ? 'lb' : 'kg');
   });
 
   async function submit(event: FormEvent) {
@@ -57,14 +59,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     try {
       const body: ImportRequest = { csv: await file.text(), weight_unit: weightUnit };
       if (format !== 'auto') body.format = format;
-      setReport(await services.api.post<ImportReport>('/imports/workouts', body));
+      setReport(await imports.importWorkouts(body));
     } catch (failure) {
       setError(describeFailure(failure, text));
-      return;
     } finally {
       setBusy(false);
     }
-    await showImportedWorkouts();
   }
 
   return (
@@ -196,13 +196,4 @@ function describeFailure(failure: unknown, text: ReturnType<typeof useImportText
   }
   if (failure.status === null) return text('interrupted');
   return text('failed');
-}
-
-/** Reloads the list so the imported workouts show; a failure shows as the list's own error. */
-async function showImportedWorkouts() {
-  try {
-    await services.workouts.loadFirstPage();
-  } catch (error) {
-    console.error('Could not reload the workouts after an import', error);
-  }
 }

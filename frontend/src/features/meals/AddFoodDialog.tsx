@@ -1,25 +1,35 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
 import { parseDecimal } from '../../lib/units.ts';
-import type { Food, MealType } from './types.ts';
+import type { Meals } from './store.ts';
+import type { EntryInput, Food, MealType } from './types.ts';
 
 const SEARCH_DELAY_MS = 200;
 
 /** Finds a food (in the reader's language) and logs a quantity of it, or quick-adds plain values. */
-export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null; onClose: () => void }) {
+export function AddFoodDialog({
+  meals,
+  mealType,
+  onClose,
+}: {
+  meals: Meals;
+  mealType: MealType | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(services.settings.state);
+  const { settings, toasts } = useServices();
+  const { units } = useSnapshot(settings.state);
+  const results = useSnapshot(meals.state).foods.results as Food[];
   const [mode, setMode] = useState<'search' | 'quick'>('search');
   const [search, setSearch] = useState('');
-  const [results, setResults] = useState<Food[]>([]);
   const [chosen, setChosen] = useState<Food | null>(null);
   const [quantity, setQuantity] = useState('');
   const [unit, setUnit] = useState<'g' | 'oz' | 'serving'>('g');
@@ -38,18 +48,11 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger, not an input
   useEffect(() => {
     if (mealType === null) return;
-    let current = true;
     const timer = setTimeout(() => {
-      services.api
-        .get<{ data: Food[] }>('/foods', { query: { search: search.trim() || undefined, per_page: 12 } })
-        .then(({ data }) => current && setResults(data))
-        .catch((error) => console.error('Failed to search foods', error));
+      meals.searchFoods(search).catch((error) => console.error('Failed to search foods', error));
     }, SEARCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [search, mealType, i18n.language]);
+    return () => clearTimeout(timer);
+  }, [meals, search, mealType, i18n.language]);
 
   function choose(food: Food) {
     setChosen(food);
@@ -66,7 +69,7 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!mealType) return;
-    let input: Parameters<typeof services.meals.addEntry>[1];
+    let input: EntryInput;
     if (mode === 'search') {
       if (!chosen) return;
       const amount = parseDecimal(quantity);
@@ -95,12 +98,12 @@ export function AddFoodDialog({ mealType, onClose }: { mealType: MealType | null
     }
     setBusy(true);
     try {
-      await services.meals.addEntry(mealType, input);
-      services.toasts.success(t('meals.added'), mode === 'search' ? chosen?.name : quick.name.trim());
+      await meals.addEntry(mealType, input);
+      toasts.success(t('meals.added'), mode === 'search' ? chosen?.name : quick.name.trim());
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else services.toasts.error(t('meals.failedToAdd'));
+      else toasts.error(t('meals.failedToAdd'));
     } finally {
       setBusy(false);
     }

@@ -1,16 +1,18 @@
 import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { mealsTotal } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { ChevronLeft, ChevronRight, Droplets, Info, Pencil, Plus, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { formatDay, formatNumber, formatWater, localToday } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE, parseDecimal } from '../../lib/units.ts';
 import { AddFoodDialog } from './AddFoodDialog.tsx';
+import type { Meals } from './store.ts';
 
 // recharts is large: it loads with the chart, not with the app.
 const MacroChart = lazy(() => import('./MacroChart.tsx').then((module) => ({ default: module.MacroChart })));
@@ -18,18 +20,17 @@ const MacroChart = lazy(() => import('./MacroChart.tsx').then((module) => ({ def
 import { MEAL_TYPES, type Meal, type MealEntry, type MealType } from './types.ts';
 
 /** Meals of a day by type with totals, the macro chart against targets, and water. */
-export function MealsPage() {
+export function MealsPage({ meals: store }: { meals: Meals }) {
   const { t, i18n } = useTranslation();
-  const day = useSnapshot(services.meals.state);
-  const { units } = useSnapshot(services.settings.state);
+  const { settings, toasts } = useServices();
+  const day = useSnapshot(store.state);
+  const { units } = useSnapshot(settings.state);
   const [adding, setAdding] = useState<MealType | null>(null);
   const [editing, setEditing] = useState<{ mealId: string; entryId: string; value: string } | null>(null);
   const lang = i18n.language;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger (food names), not an input
-  useEffect(() => {
-    services.meals.load().catch((error) => console.error('Failed to load the day', error));
-  }, [lang]);
+  // The language is a trigger: it names the foods.
+  useStoreWhileMounted(store, lang);
 
   const meals = day.meals as Meal[];
   const totals = mealsTotal(meals);
@@ -45,9 +46,9 @@ export function MealsPage() {
   async function act(action: () => Promise<void>, success: string, failure: string) {
     try {
       await action();
-      services.toasts.success(success);
+      toasts.success(success);
     } catch {
-      services.toasts.error(failure);
+      toasts.error(failure);
     }
   }
 
@@ -55,13 +56,13 @@ export function MealsPage() {
     if (!editing) return;
     const typed = parseDecimal(editing.value);
     if (!(typed > 0) || typed > 10000) {
-      services.toasts.error(t('errors.invalidInput'), t('meals.invalidQuantity'));
+      toasts.error(t('errors.invalidInput'), t('meals.invalidQuantity'));
       return;
     }
     const change: Record<string, number | string> =
       entry.quantity === null ? { calories: typed } : { quantity: typed, unit: imperial ? 'oz' : 'g' };
     await act(
-      () => services.meals.changeEntry(editing.mealId, editing.entryId, change),
+      () => store.changeEntry(editing.mealId, editing.entryId, change),
       t('meals.updated'),
       t('meals.failedToUpdate'),
     );
@@ -80,15 +81,15 @@ export function MealsPage() {
             <Button
               icon={<ChevronLeft size={18} className="flip-rtl" />}
               label={t('meals.previousDay')}
-              onClick={() => services.meals.goTo(shiftDay(day.date, -1))}
+              onClick={() => store.goTo(shiftDay(day.date, -1))}
             />
-            <Button onClick={() => services.meals.goTo(localToday())} disabled={day.date === localToday()}>
+            <Button onClick={() => store.goTo(localToday())} disabled={day.date === localToday()}>
               {t('meals.today')}
             </Button>
             <Button
               icon={<ChevronRight size={18} className="flip-rtl" />}
               label={t('meals.nextDay')}
-              onClick={() => services.meals.goTo(shiftDay(day.date, 1))}
+              onClick={() => store.goTo(shiftDay(day.date, 1))}
             />
           </div>
         }
@@ -151,9 +152,7 @@ export function MealsPage() {
                     <Button
                       key={step}
                       icon={<Plus size={16} />}
-                      onClick={() =>
-                        act(() => services.meals.logWater(ml), t('meals.waterLogged'), t('meals.failedToLogWater'))
-                      }
+                      onClick={() => act(() => store.logWater(ml), t('meals.waterLogged'), t('meals.failedToLogWater'))}
                     >
                       {waterAmount(ml)}
                     </Button>
@@ -170,11 +169,7 @@ export function MealsPage() {
                       icon={<Trash2 size={16} />}
                       label={t('meals.removeWater', { amount: waterAmount(entry.ml) })}
                       onClick={() =>
-                        act(
-                          () => services.meals.removeWater(entry.id),
-                          t('meals.waterRemoved'),
-                          t('meals.failedToRemove'),
-                        )
+                        act(() => store.removeWater(entry.id), t('meals.waterRemoved'), t('meals.failedToRemove'))
                       }
                     />
                   </li>
@@ -277,7 +272,7 @@ export function MealsPage() {
                               label={t('meals.removeEntry', { name: entry.food_name })}
                               onClick={() =>
                                 act(
-                                  () => services.meals.removeEntry(meal.id, entry.id),
+                                  () => store.removeEntry(meal.id, entry.id),
                                   t('meals.removed'),
                                   t('meals.failedToRemove'),
                                 )
@@ -294,7 +289,7 @@ export function MealsPage() {
           })}
         </div>
       )}
-      <AddFoodDialog mealType={adding} onClose={() => setAdding(null)} />
+      <AddFoodDialog meals={store} mealType={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

@@ -3,11 +3,13 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
 import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import type { EntryInput, Meal, MealType, Targets, WaterDay } from './types.ts';
+import { shownCount } from '../../lib/shown.ts';
+import type { EntryInput, Food, Meal, MealType, Targets, WaterDay } from './types.ts';
 
 /**
- * The nutrition screen's day: its meals, water and targets. Every write reloads the day from the
- * API; a change pushed from another device for this user's meals or water reloads it too.
+ * The nutrition screen's day: its meals, water and targets, and the foods found for the add-food
+ * dialog. Every write reloads the day from the API; a change pushed from another device for this
+ * user's meals or water reloads it too, while the screen shows it.
  */
 export function createMeals(api: ApiClient) {
   const state = proxy({
@@ -17,8 +19,10 @@ export function createMeals(api: ApiClient) {
     targets: null as Targets | null,
     loaded: false,
     failed: false,
+    foods: { results: [] as Food[], failed: false },
   });
   const loads = latestLoads(state);
+  const foodSearches = latestLoads(state.foods);
 
   function load() {
     const date = state.date;
@@ -38,9 +42,11 @@ export function createMeals(api: ApiClient) {
     );
   }
 
+  const screens = shownCount(load, 'the day');
+
   return {
     state,
-    load,
+    show: () => screens.show(),
     async goTo(date: string) {
       state.date = date;
       state.loaded = false;
@@ -68,12 +74,25 @@ export function createMeals(api: ApiClient) {
       await api.delete(`/water/${state.date}/${entryId}`);
       await load();
     },
-    async applyChange(notice: ChangeNotice) {
-      if (state.loaded && (notice.model === 'meals' || notice.model === 'water')) await load();
+    /** Foods whose names (in the reader's language) match; the newest search wins. */
+    searchFoods(search: string) {
+      return foodSearches.run(
+        () => api.get<{ data: Food[] }>('/foods', { query: { search: search.trim() || undefined, per_page: 12 } }),
+        ({ data }) => {
+          state.foods.results = data;
+        },
+      );
     },
-    refresh: () => (state.loaded ? load() : Promise.resolve()),
+    async applyChange(notice: ChangeNotice) {
+      // This tab reloads the day after each of its own writes.
+      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
+      if (notice.model === 'meals' || notice.model === 'water') await load();
+    },
+    refresh: () => (screens.shown ? load() : Promise.resolve()),
     clear() {
       loads.invalidate();
+      foodSearches.invalidate();
+      state.foods.results = [];
       state.meals = [];
       state.water = null;
       state.targets = null;

@@ -2,11 +2,11 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useServices } from '../../lib/services.ts';
 
 /**
  * The profile's danger zone: deleting the account for good. The dialog asks for the password
@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client.ts';
 export function DeleteAccount() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { auth, toasts } = useServices();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   /** About the password field; `refusal` is about the request as a whole (the last admin). */
@@ -45,17 +46,16 @@ export function DeleteAccount() {
     }
     setBusy(true);
     try {
-      await services.api.delete('/me', { password });
+      await auth.deleteAccount(password);
       setOpen(false);
-      services.auth.clear();
-      services.toasts.success(t('profile.delete.done'));
+      toasts.success(t('profile.delete.done'));
       navigate('/login');
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : null;
       if (status === 422) setError(t('profile.delete.wrongPassword'));
       else if (status === 429) setError(t('profile.delete.tooMany'));
       else if (status === 409) setRefusal(t('profile.delete.lastAdmin'));
-      else if (status !== 401) services.toasts.error(t('profile.delete.failed'));
+      else if (status !== 401) toasts.error(t('profile.delete.failed'));
     } finally {
       setBusy(false);
     }

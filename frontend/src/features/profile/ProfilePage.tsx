@@ -1,14 +1,17 @@
+import type { Progress, UpdateProfileBody } from '@fitness/contracts';
 import { Activity, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
+import { AchievementsPanel, StatsPanel } from '../../components/ProgressPanels.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 import {
   displayHeight,
   displayWeight,
@@ -18,11 +21,9 @@ import {
   weightToKg,
   weightUnit,
 } from '../../lib/units.ts';
-import type { User } from '../auth/types.ts';
-import { AchievementsPanel, StatsPanel } from '../progress/ProgressPanels.tsx';
-import { useProgress } from '../progress/useProgress.ts';
 import { bmi } from './bmi.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import type { WeighIns } from './store.ts';
 import { WeightHistory } from './WeightHistory.tsx';
 
 const GENDERS = ['male', 'female', 'other'] as const;
@@ -40,8 +41,9 @@ type Draft = {
 };
 
 /** Personal info with validation, BMI, and account details. Measures follow the unit setting. */
-export function ProfilePage() {
+export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const { t, i18n } = useTranslation();
+  const services = useServices();
   const { user } = useSnapshot(services.auth.state);
   const { units } = useSnapshot(services.settings.state);
   const profile = user?.profile;
@@ -63,7 +65,8 @@ export function ProfilePage() {
   }, [currentWeight, units]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-  const progress = useProgress(false);
+  const { progress } = useSnapshot(services.progress.state);
+  useStoreWhileMounted(services.progress);
   if (!user || !profile) return null;
 
   const index = bmi(profile.weight, profile.height);
@@ -80,22 +83,21 @@ export function ProfilePage() {
     setBusy(true);
     setErrors({});
     try {
-      const updated = await services.api.patch<User>('/me', {
+      const updated = await services.auth.updateProfile({
         name: draft.name.trim(),
         birth_date: draft.birth_date || null,
-        gender: draft.gender || null,
+        gender: (draft.gender || null) as UpdateProfileBody['gender'],
         height: measure(draft.height, (value) => heightToCm(value, units)),
         weight: measure(draft.weight, (value) => weightToKg(value, units)),
-        activity_level: draft.activity_level || null,
-        goals: draft.goals,
+        activity_level: (draft.activity_level || null) as UpdateProfileBody['activity_level'],
+        goals: draft.goals as UpdateProfileBody['goals'],
       });
-      services.auth.updateUser(updated);
       // A new weight on the profile is also today's weigh-in, so the history follows it.
       // (Sent as typed, not as the profile's 0.1 kg, so 165 lb shows again as 165 lb.)
       const typed = parseDecimal(draft.weight);
       if (updated.profile?.weight && updated.profile.weight !== profile?.weight && Number.isFinite(typed)) {
-        await services.api
-          .put(`/body-weight/${localToday()}`, { weight: weightToKg(typed, units) })
+        await weighIns
+          .record(weightToKg(typed, units))
           .catch((failure) => console.error('Failed to record the weigh-in', failure));
       }
       services.toasts.success(t('profile.updated'));
@@ -223,9 +225,9 @@ export function ProfilePage() {
               </div>
             </dl>
           </section>
-          {progress && <StatsPanel progress={progress} />}
-          <WeightHistory />
-          {progress && <AchievementsPanel progress={progress} />}
+          {progress && <StatsPanel progress={progress as Progress} units={units} />}
+          <WeightHistory weighIns={weighIns} />
+          {progress && <AchievementsPanel progress={progress as Progress} />}
           <DeleteAccount />
         </div>
       </div>

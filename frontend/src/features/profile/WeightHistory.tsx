@@ -1,28 +1,25 @@
-import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { Scale } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { onLiveChange, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { displayWeight, parseDecimal, weightToKg, weightUnit } from '../../lib/units.ts';
-import type { User } from '../auth/types.ts';
+import type { WeighIns } from './store.ts';
 
 // recharts loads with the chart, not with the app.
 const WeightChart = lazy(() => import('./WeightChart.tsx').then((module) => ({ default: module.WeightChart })));
 
-type WeighIn = { date: string; weight: number };
-
-const yearAgo = () => shiftDay(localToday(), -365);
-
 /** The last year of weigh-ins as a chart, and today's weigh-in; follows other devices live. */
-export function WeightHistory() {
+export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
   const { t, i18n } = useTranslation();
+  const services = useServices();
   const { units } = useSnapshot(services.settings.state);
-  const [weighIns, setWeighIns] = useState<WeighIn[] | null>(null);
+  const { weighIns } = useSnapshot(store.state);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,21 +31,7 @@ export function WeightHistory() {
     unit,
   });
 
-  const load = useCallback(async () => {
-    try {
-      setWeighIns((await services.api.get<{ data: WeighIn[] }>(`/body-weight?from=${yearAgo()}`)).data);
-    } catch (failure) {
-      console.error('Failed to load the weigh-ins', failure);
-      setWeighIns([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    return onLiveChange((notice) => {
-      if (notice.model === 'body_weight') void load();
-    });
-  }, [load]);
+  useStoreWhileMounted(store);
 
   async function record(event: FormEvent) {
     event.preventDefault();
@@ -61,12 +44,11 @@ export function WeightHistory() {
     setError(null);
     try {
       const kg = weightToKg(value, units);
-      await services.api.put(`/body-weight/${localToday()}`, { weight: kg });
       // Today's weigh-in is the current weight, which the targets and BMI use.
-      services.auth.updateUser(await services.api.patch<User>('/me', { weight: Math.round(kg * 100) / 100 }));
+      await services.auth.updateProfile({ weight: Math.round(kg * 100) / 100 });
+      await store.record(kg);
       setDraft('');
       services.toasts.success(t('profile.weightHistory.saved'));
-      await load();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 422) {
         setError(invalid);

@@ -1,19 +1,20 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { localToday } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
 
 /** Everything the user logged, saved as one JSON file (GET /me/export). */
 export function DownloadData() {
   const { t } = useTranslation();
+  const { auth, toasts } = useServices();
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
     try {
-      const data = await services.api.get<unknown>('/me/export');
+      const data = await auth.exportData();
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -21,10 +22,10 @@ export function DownloadData() {
       link.click();
       // The click has handed the file to the browser; the URL is not needed past this turn.
       setTimeout(() => URL.revokeObjectURL(url));
-      services.toasts.success(t('settings.downloadReady'));
+      toasts.success(t('settings.downloadReady'));
     } catch (error) {
       console.error('Export failed', error);
-      services.toasts.error(t('settings.downloadFailed'));
+      toasts.error(t('settings.downloadFailed'));
     } finally {
       setBusy(false);
     }

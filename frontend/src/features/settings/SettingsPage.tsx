@@ -3,12 +3,12 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { changeLanguage, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
+import { useServices } from '../../lib/services.ts';
+import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
 import { DownloadData } from './DownloadData.tsx';
-import type { SettingKey, Settings } from './store.ts';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
 
@@ -86,6 +86,8 @@ function SelectRow({
 /** Every client setting of spec section 3; each change is saved at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
+  const services = useServices();
+  const { changeLanguage } = services;
   const settings = useSnapshot(services.settings.state);
   const { user } = useSnapshot(services.auth.state);
   const savedToast = useRef<string | null>(null);

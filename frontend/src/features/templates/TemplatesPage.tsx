@@ -1,9 +1,10 @@
+import type { Template } from '@fitness/contracts';
+import { CATEGORIES, DIFFICULTIES } from '@fitness/contracts/exercises/events.ts';
 import { AlertTriangle, Play, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { onLiveChange, services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
@@ -12,64 +13,31 @@ import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { localToday } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
-import { CATEGORIES, DIFFICULTIES } from '../exercises/types.ts';
-import { describePlan } from './plan.ts';
-import type { Template } from './types.ts';
-
-type Filters = { category: string; difficulty: string; mine: boolean };
+import { describePlan } from '../../lib/plan.ts';
+import { useServices } from '../../lib/services.ts';
+import type { TemplateFilters, Templates } from './store.ts';
 
 /** Templates to start from: filter, preview (with exercises the library lacks flagged), start. */
-export function TemplatesPage() {
+export function TemplatesPage({ templates: store }: { templates: Templates }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
+  const services = useServices();
   const { units } = useSnapshot(services.settings.state);
-  const [filters, setFilters] = useState<Filters>({ category: '', difficulty: '', mine: false });
-  const [templates, setTemplates] = useState<Template[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { templates, failed } = useSnapshot(store.state) as { templates: Template[] | null; failed: boolean };
+  const [filters, setFilters] = useState<TemplateFilters>({ category: '', difficulty: '', mine: false });
   const [preview, setPreview] = useState<Template | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
   const [starting, setStarting] = useState(false);
   const dialog = useModalDialog(preview !== null);
 
-  const load = useCallback(async () => {
-    try {
-      const { data } = await services.api.get<{ data: Template[] }>('/templates', {
-        query: {
-          category: filters.category || undefined,
-          difficulty: filters.difficulty || undefined,
-          mine: filters.mine ? 'true' : undefined,
-        },
-      });
-      setTemplates(data);
-      setFailed(false);
-    } catch (error) {
-      setFailed(true);
-      console.error('Failed to load templates', error);
-    }
-  }, [filters]);
-
-  // The language picks the names shown, so a switch loads again.
+  // Shown for these filters; the language picks the names shown, so a switch loads again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger, not an input
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
-
-  // A template saved or deleted on another device (or an exercise it names) shows up here too.
-  useEffect(
-    () =>
-      onLiveChange((notice) => {
-        if (notice.model === 'templates' || notice.model === 'exercises') void load();
-      }),
-    [load],
-  );
+  useEffect(() => store.show(filters), [store, filters, i18n.language]);
 
   async function start(template: Template) {
     setStarting(true);
     try {
-      const workout = await services.api.post<{ id: string }>(`/templates/${template.id}/start`, {
-        date: localToday(),
-      });
-      await services.workouts.load(workout.id);
+      const workout = await services.workouts.startFromTemplate(template.id, localToday());
       setPreview(null);
       navigate(`/workouts/${workout.id}`);
     } catch {
@@ -81,10 +49,9 @@ export function TemplatesPage() {
 
   async function remove(template: Template) {
     try {
-      await services.api.delete(`/templates/${template.id}`);
+      await store.remove(template.id);
       services.toasts.success(t('templates.deleted'), template.name);
       setPreview(null);
-      await load();
     } catch {
       services.toasts.error(t('workout.failedToRemove'));
     }

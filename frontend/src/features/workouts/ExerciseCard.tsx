@@ -1,21 +1,19 @@
+import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { History, ListChecks, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
+import { describePlan } from '../../lib/plan.ts';
+import { useServices } from '../../lib/services.ts';
+import type { Previous } from '../../lib/stores/workouts.ts';
 import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
-import { describePlan } from '../templates/plan.ts';
-import { announceRecords } from './records.ts';
 import { SetRow } from './SetRow.tsx';
 import { formatSet } from './setFormat.ts';
 import { emptyDraft, type Measure, readSetDraft, type SetDraft } from './setInput.ts';
-import type { Workout, WorkoutExercise, WorkoutSet } from './types.ts';
-
-export type Previous = { date: string; sets: WorkoutSet[] };
 
 type Props = {
   workout: Workout;
@@ -33,6 +31,7 @@ type Props = {
  */
 export function ExerciseCard({ workout, exercise, measure, previous, onRemoveExercise, onRemoveSet }: Props) {
   const { t, i18n } = useTranslation();
+  const services = useServices();
   const settings = useSnapshot(services.settings.state);
   const open = workout.status === 'in_progress';
   const [draft, setDraftState] = useState<SetDraft>(() => suggestion(exercise.sets.length, null));
@@ -93,9 +92,9 @@ export function ExerciseCard({ workout, exercise, measure, previous, onRemoveExe
     if (!read.ok) return;
     setBusy(true);
     try {
-      const set = await services.workouts.addSet(workout.id, exercise.id, read.input);
+      // A record the set beats is announced when the server has worked it out (the records store follows it).
+      await services.workouts.addSet(workout.id, exercise.id, read.input);
       services.toasts.success(t('workout.setAdded'));
-      announceRecords(set.id, exercise.name, t);
       setDraftState(suggestion(exercise.sets.length + 1, draft));
       touched.current = false;
       if (settings.autoStartTimer) {

@@ -1,11 +1,11 @@
+import type { Workout } from '@fitness/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import type { Workout } from './types.ts';
+import { useServices } from '../../lib/services.ts';
 
 /** Saves the workout's exercises and sets as a personal template, then shows the templates. */
 export function SaveTemplateDialog({
@@ -19,6 +19,7 @@ export function SaveTemplateDialog({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { workouts, toasts } = useServices();
   const [name, setName] = useState(workout.name);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,14 +33,14 @@ export function SaveTemplateDialog({
     event.preventDefault();
     setBusy(true);
     try {
-      await services.api.post(`/workouts/${workout.id}/template`, { name: name.trim() || workout.name });
-      services.toasts.success(t('templates.saved'), name.trim() || workout.name);
+      await workouts.saveAsTemplate(workout.id, name.trim() || workout.name);
+      toasts.success(t('templates.saved'), name.trim() || workout.name);
       onClose();
       navigate('/templates');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 422)
         setError(failure.fieldErrors.name?.[0] ?? failure.message);
-      else services.toasts.error(t('templates.failedToSave'));
+      else toasts.error(t('templates.failedToSave'));
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,14 @@
+import type { WorkoutSet } from '@fitness/contracts';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatSeconds } from '../../lib/format.ts';
+import { useServices } from '../../lib/services.ts';
 import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
 import { formatSetLoad } from './setFormat.ts';
 import { type Measure, readSetDraft, type SetDraft } from './setInput.ts';
-import type { WorkoutSet } from './types.ts';
 
 type Props = {
   set: WorkoutSet;
@@ -21,7 +21,7 @@ type Props = {
 /** One set: read-only, or edited in place. */
 export function SetRow({ set, number, measure, onSave, onRemove }: Props) {
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(services.settings.state);
+  const { units } = useSnapshot(useServices().settings.state);
   const [draft, setDraft] = useState<SetDraft | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,19 +1,22 @@
+import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, Spinner } from '../../components/Feedback.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/format.ts';
-import { ExerciseCard, type Previous } from './ExerciseCard.tsx';
+import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
+import type { Previous } from '../../lib/stores/workouts.ts';
+import { ExerciseCard } from './ExerciseCard.tsx';
+import type { ExerciseLookup } from './exercise-lookup.ts';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
-import type { Workout, WorkoutExercise, WorkoutSet } from './types.ts';
-import { findInLibrary, useLibrarySuggestions } from './useLibrarySuggestions.ts';
+import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
 
 type Pending =
   | { kind: 'end' }
@@ -21,41 +24,41 @@ type Pending =
   | { kind: 'exercise'; exercise: WorkoutExercise }
   | { kind: 'set'; exercise: WorkoutExercise; set: WorkoutSet; number: number };
 
-export function WorkoutDetailPage({ id }: { id: string }) {
+/**
+ * One workout: its exercises and sets, logging the next set, and ending, saving or deleting it.
+ * Personal records are followed while it is open, so a set that sets one is announced.
+ */
+export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: ExerciseLookup }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const snapshot = useSnapshot(services.workouts.state);
+  const services = useServices();
+  const { workouts } = services;
+  const snapshot = useSnapshot(workouts.state);
   const workout = snapshot.byId[id] as Workout | undefined;
   const missing = Boolean(snapshot.missing[id]);
+  const previous = (snapshot.previous[id] ?? {}) as Record<string, Previous>;
   const [pending, setPending] = useState<Pending | null>(null);
   const [exerciseName, setExerciseName] = useState('');
   const [exerciseError, setExerciseError] = useState('');
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [previous, setPrevious] = useState<Record<string, Previous>>({});
-  const { units: measures } = useSnapshot(services.exercises.state);
+  const { units: measures } = useSnapshot(lookup.state);
   const { units } = useSnapshot(services.settings.state);
-  const suggestions = useLibrarySuggestions(exerciseName);
+  const suggestions = useLibrarySuggestions(lookup, exerciseName);
 
-  useEffect(() => {
-    services.workouts.load(id).catch((error) => console.error('Failed to load the workout', error));
-  }, [id]);
+  useEffect(() => workouts.showWorkout(id), [workouts, id]);
+  useStoreWhileMounted(services.records);
 
   // What was done last time, and what each exercise is measured in, whenever the exercises change.
   const exerciseKey = workout?.exercises.map((exercise) => exercise.id).join(',') ?? '';
   useEffect(() => {
     if (!exerciseKey) return;
-    const libraryIds = (services.workouts.state.byId[id]?.exercises ?? []).flatMap((e) =>
+    const libraryIds = (workouts.state.byId[id]?.exercises ?? []).flatMap((e) =>
       e.exercise_id ? [e.exercise_id] : [],
     );
-    services.exercises.loadUnits(libraryIds).catch((error) => console.error('Failed to look up exercises', error));
-    services.api
-      .get<{ data: { workout_exercise_id: string; date: string; sets: Previous['sets'] }[] }>(
-        `/workouts/${id}/previous`,
-      )
-      .then(({ data }) => setPrevious(Object.fromEntries(data.map((entry) => [entry.workout_exercise_id, entry]))))
-      .catch((error) => console.error('Failed to load what was done last time', error));
-  }, [id, exerciseKey]);
+    lookup.loadUnits(libraryIds).catch((error) => console.error('Failed to look up exercises', error));
+    workouts.loadPrevious(id).catch((error) => console.error('Failed to load what was done last time', error));
+  }, [workouts, lookup, id, exerciseKey]);
 
   if (missing) {
     return (
@@ -82,8 +85,8 @@ export function WorkoutDetailPage({ id }: { id: string }) {
     }
     setAdding(true);
     try {
-      const fromLibrary = await findInLibrary(exerciseName.trim(), suggestions);
-      await services.workouts.addExercise(id, fromLibrary?.name ?? exerciseName.trim(), fromLibrary?.id ?? null);
+      const fromLibrary = await lookup.findByName(exerciseName.trim());
+      await workouts.addExercise(id, fromLibrary?.name ?? exerciseName.trim(), fromLibrary?.id ?? null);
       services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
       setExerciseName('');
     } catch (error) {
@@ -95,7 +98,7 @@ export function WorkoutDetailPage({ id }: { id: string }) {
   }
 
   async function confirm(action: Pending) {
-    const { workouts, toasts } = services;
+    const { toasts } = services;
     try {
       switch (action.kind) {
         case 'end':

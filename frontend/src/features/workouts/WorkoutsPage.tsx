@@ -1,20 +1,21 @@
+import type { Workout } from '@fitness/contracts';
 import { BookOpen, ChevronRight, Dumbbell, LayoutTemplate, Play, Plus, Square } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { services } from '../../app/services.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatDay, formatMinutes } from '../../lib/format.ts';
-import { ImportWorkoutsButton } from '../imports/ImportWorkoutsButton.tsx';
-import { StartWorkoutDialog } from './StartWorkoutDialog.tsx';
-import type { Workout } from './types.ts';
-import { setCount, useWorkoutList } from './useWorkoutList.ts';
+import { useServices } from '../../lib/services.ts';
+import { setCount, useWorkoutList } from '../../lib/stores/workouts.ts';
 
-export function WorkoutsPage() {
+/** The workout in progress, the way to templates and the library, and the recent workouts. `importButton` sits beside Start. */
+export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { workouts, loaded, failed, hasMore, current } = useWorkoutList();
+  const services = useServices();
+  const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState<Workout | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -45,7 +46,7 @@ export function WorkoutsPage() {
         subtitle={t('workouts.subtitle')}
         actions={
           <>
-            <ImportWorkoutsButton />
+            {importButton}
             <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
               {t('workouts.startNew')}
             </Button>

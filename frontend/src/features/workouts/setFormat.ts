@@ -1,8 +1,8 @@
+import type { WorkoutSet } from '@fitness/contracts';
 import type { TFunction } from 'i18next';
 import { formatDistance, formatSeconds, formatWeight } from '../../lib/format.ts';
 import type { Units } from '../../lib/units.ts';
 import type { Measure } from './setInput.ts';
-import type { WorkoutSet } from './types.ts';
 
 /** The set's main measure as the user reads it: a weight (or bodyweight), a time or a distance. */
 export function formatSetLoad(set: WorkoutSet, measure: Measure, t: TFunction, language: string, units: Units) {

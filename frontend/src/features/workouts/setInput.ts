@@ -1,5 +1,5 @@
+import type { SetInput } from '../../lib/stores/workouts.ts';
 import { distanceToMetres, parseDecimal, type Units, weightToKg } from '../../lib/units.ts';
-import type { SetInput } from './types.ts';
 
 /** What the exercise is measured in: repetitions, time or distance. */
 export type Measure = 'reps' | 'time' | 'distance';

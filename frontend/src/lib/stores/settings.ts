@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio';
-import type { KeyValueStorage } from '../../lib/storage.ts';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
+import type { KeyValueStorage } from '../storage.ts';
+import { STORAGE_KEYS } from '../storage.ts';
 
 /** Client settings and their defaults: spec section 3, saved under `app_settings`. */
 export const DEFAULT_SETTINGS = {

@@ -1,14 +1,31 @@
-import { proxy } from 'valtio';
-import { type ApiClient, ApiError } from '../../lib/api-client.ts';
-import type { ChangeNotice } from '../../lib/live.ts';
-import type { SetInput, Workout, WorkoutExercise, WorkoutPage, WorkoutSet } from './types.ts';
+import type { PreviousSets, Workout, WorkoutExercise, WorkoutList, WorkoutSet } from '@fitness/contracts';
+import { useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { type ApiClient, ApiError } from '../api-client.ts';
+import type { ChangeNotice } from '../live.ts';
+import { shownCount } from '../shown.ts';
 
 const PAGE_SIZE = 20;
 
+/** What the set form sends: the body of POST .../sets as the app fills it. */
+export type SetInput = {
+  reps: number;
+  weight: number | null;
+  rest_time: number | null;
+  type: 'warmup' | 'working';
+  duration: number | null;
+  distance: number | null;
+  notes: string | null;
+};
+
+/** What an exercise of a workout was the last time it was done. */
+export type Previous = PreviousSets['data'][number];
+
 /**
  * The user's workouts as the app knows them. Actions call the API and put its answer in the
- * store; changes pushed over the socket (from this tab's writes or any other device) refresh
- * the affected workout, so every open screen stays current without reloading.
+ * store. Changes pushed from other devices refresh a workout while a screen shows it (the list,
+ * or the workout itself); this tab's own writes come back as notices too, and are let pass,
+ * since their answers are already in the store.
  */
 export function createWorkouts(api: ApiClient) {
   const state = proxy({
@@ -22,6 +39,8 @@ export function createWorkouts(api: ApiClient) {
     total: 0,
     page: 0,
     lastPage: 1,
+    /** Per workout, per exercise of it: the sets of the last time that exercise was done. */
+    previous: {} as Record<string, Record<string, Previous>>,
   });
 
   function put(workout: Workout) {
@@ -63,13 +82,22 @@ export function createWorkouts(api: ApiClient) {
   }
 
   async function loadPage(page: number) {
-    const result = await api.get<WorkoutPage>('/workouts', { query: { page, per_page: PAGE_SIZE } });
+    const result = await api.get<WorkoutList>('/workouts', { query: { page, per_page: PAGE_SIZE } });
     for (const workout of result.data) put(workout);
     state.page = page;
     state.lastPage = result.meta.last_page;
     state.total = result.meta.total;
     state.listLoaded = true;
     state.listError = false;
+  }
+
+  async function loadFirstPage() {
+    try {
+      await loadPage(1);
+    } catch (error) {
+      state.listError = true;
+      throw error;
+    }
   }
 
   async function load(id: string) {
@@ -81,22 +109,44 @@ export function createWorkouts(api: ApiClient) {
     }
   }
 
+  const list = shownCount(loadFirstPage, 'the workouts');
+  /** How many screens show each workout by itself. */
+  const shownWorkouts = new Map<string, number>();
+
   return {
     state,
-    async loadFirstPage() {
-      try {
-        await loadPage(1);
-      } catch (error) {
-        state.listError = true;
-        throw error;
-      }
+    /** The list is on screen (loaded fresh the first time) until the returned function is called. */
+    showList: () => list.show(),
+    /** A workout is on screen (loaded fresh the first time) until the returned function is called. */
+    showWorkout(id: string) {
+      const screens = shownWorkouts.get(id) ?? 0;
+      shownWorkouts.set(id, screens + 1);
+      if (screens === 0) load(id).catch((error) => console.error('Failed to load the workout', error));
+      let shown = true;
+      return () => {
+        if (!shown) return;
+        shown = false;
+        const left = (shownWorkouts.get(id) ?? 1) - 1;
+        if (left > 0) shownWorkouts.set(id, left);
+        else shownWorkouts.delete(id);
+      };
     },
+    loadFirstPage,
     loadNextPage: () => loadPage(state.page + 1),
-    load,
     async start(input: { name: string; date: string; notes?: string | null }) {
       const workout = await api.post<Workout>('/workouts', input);
       put(workout);
       return workout;
+    },
+    /** Starts a workout with a template's exercises and plans. */
+    async startFromTemplate(templateId: string, date: string) {
+      const workout = await api.post<Workout>(`/templates/${templateId}/start`, { date });
+      put(workout);
+      return workout;
+    },
+    /** Saves the workout's exercises and sets as a personal template. */
+    async saveAsTemplate(id: string, name: string) {
+      await api.post(`/workouts/${id}/template`, { name });
     },
     async end(id: string) {
       put(await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' }));
@@ -133,16 +183,24 @@ export function createWorkouts(api: ApiClient) {
       const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
       if (exercise) exercise.sets = exercise.sets.filter((s) => s.id !== setId);
     },
-    /** A pushed change: fetch the workout as it now is, or forget it when it was deleted. */
+    /** What each exercise of the workout was the last time it was done. */
+    async loadPrevious(id: string) {
+      const { data } = await api.get<PreviousSets>(`/workouts/${id}/previous`);
+      state.previous[id] = Object.fromEntries(data.map((entry) => [entry.workout_exercise_id, entry]));
+    },
+    /**
+     * A pushed change. This tab's own writes were put in the store from their answers. A deleted
+     * workout is forgotten at once; another device's change is fetched only if a screen shows
+     * it (the list shows any workout, new ones included); the others load fresh when shown.
+     */
     async applyChange(notice: ChangeNotice) {
-      if (notice.model !== 'workouts') return;
+      if (notice.model !== 'workouts' || api.isOwnWrite(notice.correlationId)) return;
       if (notice.op === 'delete') drop(notice.id);
-      else await load(notice.id);
+      else if (list.shown || shownWorkouts.has(notice.id)) await load(notice.id);
     },
     /** After the live channel was down: reload what is on screen. */
     async refresh() {
-      const ids = Object.keys(state.byId);
-      await Promise.all([state.listLoaded ? loadPage(1) : null, ...ids.map((id) => load(id))]);
+      await Promise.all([list.shown ? loadPage(1) : null, ...[...shownWorkouts.keys()].map((id) => load(id))]);
     },
     clear() {
       state.byId = {};
@@ -151,8 +209,26 @@ export function createWorkouts(api: ApiClient) {
       state.listLoaded = false;
       state.total = 0;
       state.page = 0;
+      state.previous = {};
     },
   };
 }
 
 export type Workouts = ReturnType<typeof createWorkouts>;
+
+/** The user's workouts from the store, shown (and so kept current) while the caller is mounted. */
+export function useWorkoutList(workouts: Workouts) {
+  const snapshot = useSnapshot(workouts.state);
+  useEffect(() => workouts.showList(), [workouts]);
+  const list = snapshot.list.map((id) => snapshot.byId[id]).filter(Boolean) as Workout[];
+  return {
+    workouts: list,
+    loaded: snapshot.listLoaded,
+    failed: snapshot.listError,
+    hasMore: snapshot.page < snapshot.lastPage,
+    current: list.find((workout) => workout.status === 'in_progress') ?? null,
+  };
+}
+
+export const setCount = (workout: Workout) =>
+  workout.exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0);

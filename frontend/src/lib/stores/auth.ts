@@ -1,8 +1,22 @@
+import type { User } from '@fitness/contracts';
 import { proxy } from 'valtio';
-import type { ApiClient } from '../../lib/api-client.ts';
-import type { KeyValueStorage } from '../../lib/storage.ts';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import type { Credentials, Registration, User } from './types.ts';
+import type { ApiClient } from '../api-client.ts';
+import type { KeyValueStorage } from '../storage.ts';
+import { STORAGE_KEYS } from '../storage.ts';
+
+export type Credentials = { email: string; password: string; remember: boolean };
+export type Registration = { name: string; email: string; password: string; password_confirmation: string };
+
+/** What PATCH /me takes: the profile fields, each optional. */
+export type ProfileChange = {
+  name?: string;
+  birth_date?: string | null;
+  gender?: string | null;
+  height?: number | null;
+  weight?: number | null;
+  activity_level?: string | null;
+  goals?: string[];
+};
 
 export class NotSignedIn extends Error {
   constructor() {
@@ -11,8 +25,9 @@ export class NotSignedIn extends Error {
 }
 
 /**
- * Who is signed in: spec section 4. Authenticated means both a user and a token. The pair lives
- * in memory and in browser storage (`auth_token`, `auth_user`).
+ * Who is signed in, and what they do with their account: spec section 4. Authenticated means
+ * both a user and a token. The pair lives in memory and in browser storage (`auth_token`,
+ * `auth_user`).
  */
 export function createAuth(options: {
   api: ApiClient;
@@ -37,6 +52,12 @@ export function createAuth(options: {
     storage.removeItem(STORAGE_KEYS.user);
   }
 
+  /** Takes the user an update answered with, in memory and in storage. */
+  function updateUser(user: User) {
+    state.user = user;
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  }
+
   /** Refreshes the user from the server; on failure the in-memory user is cleared. */
   async function fetchUser(): Promise<User> {
     if (!state.token) {
@@ -45,8 +66,7 @@ export function createAuth(options: {
     }
     try {
       const user = await api.get<User>('/auth/me');
-      state.user = user;
-      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      updateUser(user);
       return user;
     } catch (error) {
       state.user = null;
@@ -98,12 +118,31 @@ export function createAuth(options: {
         clear();
       }
     },
-    fetchUser,
-    /** Takes the user an update answered with, in memory and in storage. */
-    updateUser(user: User) {
-      state.user = user;
-      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    /** Asks for a password reset link; resolves with the server's message. */
+    async forgotPassword(email: string) {
+      const { message } = await api.post<{ message: string }>('/password/forgot', { email });
+      return message;
     },
+    /** Where to send the browser to sign in with Google. */
+    async googleSignInUrl() {
+      const { url } = await api.get<{ url: string }>('/auth/google/redirect');
+      return url;
+    },
+    /** Saves profile fields; the answer is the user as they now are. */
+    async updateProfile(change: ProfileChange) {
+      const user = await api.patch<User>('/me', change);
+      updateUser(user);
+      return user;
+    },
+    /** Everything the user owns, as GET /me/export gives it. */
+    exportData: () => api.get<unknown>('/me/export'),
+    /** Deletes the account for good (the password confirms it), then signs out on this device. */
+    async deleteAccount(password: string) {
+      await api.delete('/me', { password });
+      clear();
+    },
+    fetchUser,
+    updateUser,
     clear,
   };
 }

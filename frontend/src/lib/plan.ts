@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatDistance, formatSeconds } from '../../lib/format.ts';
-import type { Units } from '../../lib/units.ts';
+import { formatDistance, formatSeconds } from './format.ts';
+import type { Units } from './units.ts';
 
 type Plan = {
   sets: number;

@@ -1,14 +1,12 @@
+import type { Progress } from '@fitness/contracts';
 import { Award, Flame, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { services } from '../../app/services.ts';
-import { formatDay, formatNumber, formatWeight } from '../../lib/format.ts';
-import type { Progress } from './useProgress.ts';
+import { formatDay, formatNumber, formatWeight } from '../lib/format.ts';
+import type { Units } from '../lib/units.ts';
 
 /** Lifetime stats and streaks. */
-export function StatsPanel({ progress }: { progress: Progress }) {
+export function StatsPanel({ progress, units }: { progress: Progress; units: Units }) {
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(services.settings.state);
   const n = (value: number) => formatNumber(value, i18n.language, 0);
   const stats: [string, string][] = [
     [t('achievements.stats.workouts'), n(progress.stats.workouts)],

@@ -1,16 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { services } from '../../app/services.ts';
-import { TextField } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { localToday } from '../../lib/format.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { localToday } from '../lib/format.ts';
+import { useServices } from '../lib/services.ts';
+import { TextField } from './Field.tsx';
+import { FormDialog } from './FormDialog.tsx';
 
-/** Names and dates a new workout, starts it, and opens it. */
+/** Names and dates a new workout, starts it, and opens it (the Dashboard's and the Workouts page's). */
 export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { workouts, toasts } = useServices();
   const [name, setName] = useState('');
   const [date, setDate] = useState(localToday());
   const [busy, setBusy] = useState(false);
@@ -26,13 +27,13 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
     event.preventDefault();
     setBusy(true);
     try {
-      const workout = await services.workouts.start({ name: name.trim() || t('workouts.defaultName'), date });
+      const workout = await workouts.start({ name: name.trim() || t('workouts.defaultName'), date });
       onClose();
       navigate(`/workouts/${workout.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       else if (error instanceof ApiError && error.status !== null && error.status < 500)
-        services.toasts.error(t('workouts.failedToStart'));
+        toasts.error(t('workouts.failedToStart'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { memoryStorage } from '../../lib/storage.ts';
-import { createSettings, DEFAULT_SETTINGS, loadSettings } from './store.ts';
+import { memoryStorage } from '../storage.ts';
+import { createSettings, DEFAULT_SETTINGS, loadSettings } from './settings.ts';
 
 describe('client settings', () => {
   it('starts from the defaults of the spec', () => {

@@ -1,0 +1,69 @@
+import type { Exercise } from '@fitness/contracts';
+import { proxy } from 'valtio';
+import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import { latestLoads } from '../../lib/latest-load.ts';
+
+/**
+ * The library as the workout logger needs it: what each exercise is measured in, and the
+ * exercises whose names match what the user types.
+ */
+export function createExerciseLookup(api: ApiClient) {
+  const state = proxy({
+    /** What each exercise looked up so far is measured in. */
+    units: {} as Record<string, Exercise['unit']>,
+    suggestions: { results: [] as Exercise[], failed: false },
+  });
+  const suggestions = latestLoads(state.suggestions);
+
+  return {
+    state,
+    /** Looks up what these exercises are measured in (reps, time, distance), once each. */
+    async loadUnits(ids: string[]) {
+      const missing = [...new Set(ids)].filter((id) => !(id in state.units));
+      await Promise.all(
+        missing.map(async (id) => {
+          try {
+            state.units[id] = (await api.get<Exercise>(`/exercises/${id}`)).unit;
+          } catch (error) {
+            // Deleted from the library: its sets are logged as plain sets from now on.
+            if (error instanceof ApiError && error.status === 404) state.units[id] = 'reps';
+            else console.error('Failed to look up an exercise', error);
+          }
+        }),
+      );
+    },
+    /** Suggests library exercises for a typed name (none under two letters); the newest search wins. */
+    suggest(typed: string) {
+      const search = typed.trim();
+      if (search.length < 2) {
+        suggestions.invalidate();
+        state.suggestions.results = [];
+        return Promise.resolve();
+      }
+      return suggestions.run(
+        () => api.get<{ data: Exercise[] }>('/exercises', { query: { search, per_page: 8 } }),
+        ({ data }) => {
+          state.suggestions.results = data;
+        },
+      );
+    },
+    /**
+     * The library exercise with exactly this name (case-insensitive), so a name typed in full is
+     * linked to the library even before the suggestions arrived; null for a name of one's own.
+     */
+    async findByName(name: string): Promise<Exercise | null> {
+      const same = (exercise: Exercise) => exercise.name.toLowerCase() === name.toLowerCase();
+      const known = state.suggestions.results.find(same);
+      if (known) return known;
+      const { data } = await api.get<{ data: Exercise[] }>('/exercises', { query: { search: name, per_page: 10 } });
+      return data.find(same) ?? null;
+    },
+    clear() {
+      suggestions.invalidate();
+      state.units = {};
+      state.suggestions.results = [];
+    },
+  };
+}
+
+export type ExerciseLookup = ReturnType<typeof createExerciseLookup>;

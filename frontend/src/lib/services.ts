@@ -1,0 +1,35 @@
+import { createContext, useContext } from 'react';
+import type { Language } from './i18n.ts';
+import type { RestTimer } from './rest-timer.ts';
+import type { Auth } from './stores/auth.ts';
+import type { ProgressStore } from './stores/progress.ts';
+import type { Records } from './stores/records.ts';
+import type { SettingsStore } from './stores/settings.ts';
+import type { Workouts } from './stores/workouts.ts';
+import type { Toasts } from './toasts.ts';
+
+/**
+ * What every screen may use, created once by app/ and provided to the whole tree: toasts, the
+ * settings, who is signed in, the stores that several features read, the rest timer. A store
+ * only one feature reads is handed to that feature's page by app/routes.tsx instead. The API
+ * client is not here: stores talk to it, screens talk to stores.
+ */
+export type Services = {
+  toasts: Toasts;
+  settings: SettingsStore;
+  auth: Auth;
+  workouts: Workouts;
+  records: Records;
+  progress: ProgressStore;
+  restTimer: RestTimer;
+  /** Switches the language: i18n, <html lang dir>, the stored locale and the setting together. */
+  changeLanguage(language: Language): Promise<void>;
+};
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() needs <ServicesContext> around the app');
+  return services;
+}

@@ -1,0 +1,64 @@
+import type { AchievementId, Progress } from '@fitness/contracts';
+import { proxy } from 'valtio';
+import type { ApiClient } from '../api-client.ts';
+import { localToday } from '../format.ts';
+import type { ChangeNotice } from '../live.ts';
+import { serialLoads } from '../serial-loads.ts';
+import { shownCount } from '../shown.ts';
+import { recordChanges } from './records.ts';
+
+/**
+ * Achievements, streaks and lifetime stats while a screen shows them. While one of the screens
+ * asks for it (the dashboard), an achievement unlocked since the last load, on any device, is
+ * passed to `announce`.
+ */
+export function createProgress(api: ApiClient, options: { announce(unlocked: AchievementId): void }) {
+  const state = proxy({ progress: null as Progress | null });
+  let known: Set<AchievementId> | null = null;
+  let announcing = 0;
+  let generation = 0;
+  const affects = recordChanges();
+
+  const load = serialLoads(async () => {
+    const mine = generation;
+    const result = await api.get<Progress>('/metrics/achievements', { query: { date: localToday() } });
+    if (mine !== generation) return;
+    const unlocked = result.achievements.filter((achievement) => achievement.unlocked).map(({ id }) => id);
+    const seen = known;
+    known = new Set(unlocked);
+    state.progress = result;
+    if (seen && announcing > 0) for (const id of unlocked.filter((id) => !seen.has(id))) options.announce(id);
+  });
+
+  const screens = shownCount(() => {
+    known = null;
+    return load();
+  }, 'achievements');
+
+  return {
+    state,
+    /** Shows the progress until the returned function is called; `announce` tells of new unlocks meanwhile. */
+    show(announce = false) {
+      const hide = screens.show();
+      if (announce) announcing++;
+      let shown = true;
+      return () => {
+        if (!shown) return;
+        shown = false;
+        if (announce) announcing--;
+        hide();
+      };
+    },
+    async applyChange(notice: ChangeNotice) {
+      if (affects(notice) && screens.shown) await load();
+    },
+    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    clear() {
+      generation++;
+      known = null;
+      state.progress = null;
+    },
+  };
+}
+
+export type ProgressStore = ReturnType<typeof createProgress>;
