@@ -12,7 +12,7 @@ export type EventMetadata = {
   correlationId: string;
   /** ISO 8601 time the command was decided. */
   timestamp: string;
-  /** Version of the event's data shape. A changed shape gets a new version and an upcaster. */
+  /** Version of the event's data shape. A changed shape gets a new version and an upcaster (upcasting.ts). */
   schemaVersion: number;
 };
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, NewEvent, RecordedEvent } from '@fitness/contracts';
+import { currentVersion, type DomainEvent, type NewEvent, type RecordedEvent } from '@fitness/contracts';
 import type { Projection } from '@fitness/projections';
 import type { Document } from '@fitness/stores';
 import {
@@ -196,7 +196,7 @@ export class CommandHandler {
         commandId: context.commandId,
         correlationId: context.correlationId,
         timestamp: context.now.toISOString(),
-        schemaVersion: 1,
+        schemaVersion: currentVersion(event.type),
       },
     }));
   }

@@ -7,6 +7,7 @@ import {
   LoginBody,
   MessageResponse,
   PASSWORDS_DO_NOT_MATCH,
+  profileChangesFromBody,
   RegisterBody,
   UpdateProfileBody,
   User,
@@ -106,8 +107,8 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const { name, ...rest } = request.body;
-      const changes = { ...rest, ...(name !== undefined && { name: name.trim() }) };
+      const { name } = request.body;
+      const changes = profileChangesFromBody({ ...request.body, ...(name !== undefined && { name: name.trim() }) });
       const result = await run(users, request, reply, { type: 'UpdateProfile', changes });
       if (!result.document) throw new UserNotFound();
       return result.document;

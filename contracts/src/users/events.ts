@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 
-/** Facts about one user. Stream: `user-<userId>`. All at schema version 1. */
+import type { ProfileChanges } from './profile-changes.ts';
+
+/**
+ * Facts about one user. Stream: `user-<userId>`. At schema version 1, except UserProfileUpdated
+ * (version 2, see userProfileUpdatedV1toV2).
+ */
 
 export type Role = 'admin' | 'user';
 
@@ -31,17 +36,22 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
 export const GOALS = ['lose_weight', 'gain_weight', 'maintain_weight', 'build_muscle', 'improve_fitness'] as const;
 
-/** What a user may change about themselves; height in cm, weight in kg. */
-export type ProfileChanges = Partial<{
-  name: string;
-  age: number | null;
-  birth_date: string | null;
-  gender: (typeof GENDERS)[number] | null;
-  height: number | null;
-  weight: number | null;
-  activity_level: (typeof ACTIVITY_LEVELS)[number] | null;
-  goals: (typeof GOALS)[number][];
-}>;
+/**
+ * UserProfileUpdated version 1 named its changes as the HTTP API does (`birth_date`,
+ * `activity_level`), unlike every other event's data; version 2 uses camelCase. Frozen: it
+ * turns exactly the version 1 shape into exactly the version 2 shape.
+ */
+export function userProfileUpdatedV1toV2(data: Record<string, unknown>): Record<string, unknown> {
+  const { birth_date, activity_level, ...same } = data.changes as Record<string, unknown>;
+  return {
+    ...data,
+    changes: {
+      ...same,
+      ...(birth_date !== undefined && { birthDate: birth_date }),
+      ...(activity_level !== undefined && { activityLevel: activity_level }),
+    },
+  };
+}
 
 export type UserEventType = UserEvent['type'];
 

@@ -1,5 +1,5 @@
 import type { RecordedEvent, UserDocument, UserEvent } from '@fitness/contracts';
-import { userEventTypes } from '@fitness/contracts';
+import { shownProfileChanges, userEventTypes } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -70,7 +70,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       return { ...current, tokens, role: event.data.role, updated_at: at };
     case 'UserProfileUpdated': {
       const { changes } = event.data;
-      const profile = { ...current.profile, ...changes, updated_at: at };
+      const profile = { ...current.profile, ...shownProfileChanges(changes), updated_at: at };
       // The profile's name is the user's name: the one the app greets and lists.
       return { ...current, tokens, name: changes.name ?? current.name, profile, updated_at: at };
     }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { RecordedEvent } from '@fitness/contracts';
+import { currentVersion, type RecordedEvent } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type EventStore, WrongExpectedRevisionError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
@@ -183,6 +183,35 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         { streamId: uniqueStream(), throughRevision: 0 },
       ]);
       await store.eraseStreams([]);
+    });
+
+    it('reads every event at the current version of its type, on every read path', async () => {
+      // A profile change as version 1 wrote it (the API's snake_case names); version 2 is camelCase.
+      const stream = uniqueStream('versions');
+      const old = anEvent('UserProfileUpdated', {
+        userId: 'u1',
+        changes: { birth_date: '1990-04-30', activity_level: 'active' },
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      });
+      const from = await store.headPosition();
+      const seen = Promise.withResolvers<RecordedEvent>();
+      const subscription = store.subscribeToAll({
+        fromPosition: from,
+        onEvents: async (events) => {
+          const mine = events.find((e) => e.streamId === stream);
+          if (mine) seen.resolve(mine);
+        },
+        onError: seen.reject,
+      });
+      await store.appendToStream(stream, [old], 'no_stream');
+      const [streamRead] = await store.readStream(stream);
+      const allRead = (await store.readAll({ fromPosition: from, maxCount: 1000 })).find((e) => e.streamId === stream);
+      const subscribed = await seen.promise;
+      await subscription.stop();
+      for (const event of [streamRead, allRead, subscribed]) {
+        assert.deepEqual(event?.data.changes, { birthDate: '1990-04-30', activityLevel: 'active' });
+        assert.equal(event?.metadata.schemaVersion, currentVersion('UserProfileUpdated'));
+      }
     });
 
     it('lists streams by prefix', async () => {

@@ -19,7 +19,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import type { EventMetadata, NewEvent, RecordedEvent } from '@fitness/contracts';
+import { type EventMetadata, type NewEvent, type RecordedEvent, upcast } from '@fitness/contracts';
 import {
   type AppendResult,
   type EventStore,
@@ -421,11 +421,12 @@ function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision 
 
 const isSystemEvent = (event: StoredEvent) => event.streamId.startsWith('$') || event.type.startsWith('$');
 
+/** An event as stored, read at its type's current version (upcast from the one it was written at). */
 function toRecorded(event: StoredEvent): RecordedEvent {
   if (!event.isJson || !isObject(event.data) || !isObject(event.metadata)) {
     throw new Error(`Event ${event.id} in ${event.streamId} does not carry JSON object data and metadata`);
   }
-  return {
+  return upcast({
     id: event.id,
     type: event.type,
     data: event.data,
@@ -434,7 +435,7 @@ function toRecorded(event: StoredEvent): RecordedEvent {
     revision: Number(event.revision),
     position: positionOf(event),
     recordedAt: event.created.toISOString(),
-  };
+  });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { NewEvent, RecordedEvent } from '@fitness/contracts';
+import { type NewEvent, type RecordedEvent, upcast } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
 import {
   type AppendResult,
@@ -292,8 +292,9 @@ function assertExpected(streamId: string, expected: ExpectedRevision, current: n
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
 }
 
+/** An event as stored, read at its type's current version (upcast from the one it was written at). */
 function toRecorded(row: EventRow): RecordedEvent {
-  return {
+  return upcast({
     id: row.event_id,
     type: row.type,
     data: JSON.parse(row.data),
@@ -302,5 +303,5 @@ function toRecorded(row: EventRow): RecordedEvent {
     revision: row.revision,
     position: row.position,
     recordedAt: row.recorded_at,
-  };
+  });
 }
