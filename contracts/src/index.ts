@@ -26,6 +26,7 @@ export * from './upcasting.ts';
 export * from './users/api.ts';
 export * from './users/events.ts';
 export * from './users/profile-changes.ts';
+export * from './users/tokens.ts';
 export * from './weather/api.ts';
 export * from './workouts/api.ts';
 export * from './workouts/events.ts';

@@ -1,8 +1,7 @@
-import type { ProjectionProgress, UserDocument } from '@fitness/contracts';
+import { type ProjectionProgress, parseToken, secretMatches, type UserDocument } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Unauthenticated, ValidationFailed } from './errors.ts';
-import { parseToken, secretMatches } from './tokens.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
 

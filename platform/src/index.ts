@@ -5,5 +5,4 @@ export * from './http-app.ts';
 export * from './language.ts';
 export * from './server-process.ts';
 export * from './service-app.ts';
-export * from './tokens.ts';
 export * from './validation.ts';

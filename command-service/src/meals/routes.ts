@@ -4,6 +4,7 @@ import {
   CreateMealBody,
   EntryParams,
   ErrorBody,
+  isUuid,
   Meal,
   type MealDocument,
   MealEntry,
@@ -16,7 +17,6 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
-import { isUuid } from '@fitness/platform/tokens.ts';
 import { mealsProjection } from '@fitness/projections';
 import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
 import { newId } from '../core/ids.ts';

@@ -1,12 +1,14 @@
 import {
   emailReservationStream,
   FIRST_ADMIN_STREAM,
+  formatToken,
+  hashSecret,
+  newSecret,
   type RecordedEvent,
   type Role,
   type UserDocument,
   userStream,
 } from '@fitness/contracts';
-import { formatToken, hashSecret, newSecret } from '@fitness/platform/tokens.ts';
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';

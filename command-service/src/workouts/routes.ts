@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddWorkoutExerciseBody,
   ErrorBody,
+  isUuid,
   LogSetBody,
   MessageResponse,
   SetParams,
@@ -21,7 +22,6 @@ import {
   workoutStream,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
-import { isUuid } from '@fitness/platform/tokens.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Aggregate, commandRunner, type RouteCommand } from '../core/command-route.ts';

@@ -3,7 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * Bearer tokens look like `<userId>.<tokenId>.<secret>`. The user id lets authentication load
  * one document; only a SHA-256 of the secret is stored (the secret has 256 random bits, so a
- * slow password hash would add nothing).
+ * slow password hash would add nothing). Here in contracts because two sides share it: the
+ * accounts that issue tokens and the authentication that checks them.
  */
 export type ParsedToken = { userId: string; tokenId: string; secret: string };
 
