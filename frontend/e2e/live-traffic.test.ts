@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type App, expectToast, startApp } from './harness.ts';
+
+/** How long both tabs must stay without a request before a set's traffic counts as complete. */
+const QUIET_MS = 1000;
+
+/**
+ * Records each tab's requests to /api/v1 as "METHOD /path" (ids as :id, no query), and tells
+ * when both tabs have been quiet for a while.
+ */
+function trafficOf(pages: Record<string, Page>) {
+  const log: Record<string, string[]> = Object.fromEntries(Object.keys(pages).map((name) => [name, []]));
+  let inFlight = 0;
+  let lastEvent = Date.now();
+  for (const [name, page] of Object.entries(pages)) {
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/api/v1/')) return;
+      inFlight++;
+      lastEvent = Date.now();
+      const path = pathname.slice('/api/v1'.length).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id');
+      log[name]?.push(`${request.method()} ${path}`);
+    });
+    const done = (request: { url(): string }) => {
+      if (!new URL(request.url()).pathname.startsWith('/api/v1/')) return;
+      inFlight--;
+      lastEvent = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  }
+  return {
+    /** What each tab asked for since the last call, sorted (the order of parallel loads varies). */
+    take() {
+      const taken = Object.fromEntries(Object.entries(log).map(([name, entries]) => [name, [...entries].sort()]));
+      for (const entries of Object.values(log)) entries.length = 0;
+      return taken;
+    },
+    async quiet() {
+      const deadline = Date.now() + 15_000;
+      while (inFlight > 0 || Date.now() - lastEvent < QUIET_MS) {
+        assert.ok(Date.now() < deadline, 'the tabs never went quiet');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
+describe('live updates in a real browser: the requests they cost', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('costs the writer one POST per set, the dashboard a few GETs, and a dashboard left behind nothing', async () => {
+    const { account, context, page: dashboard } = await app.signedIn();
+    const token = account.token;
+    const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
+    await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } });
+
+    // Whether the server has the personal_records read model: the live channel says so.
+    let recordsModel = false;
+    dashboard.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"personal_records"')) recordsModel = true;
+      }),
+    );
+    await dashboard.goto('/dashboard');
+    await dashboard.getByTestId('calories-consumed').waitFor();
+    await dashboard.getByTestId('recent-records').getByText('No records yet', { exact: false }).waitFor();
+
+    const writer = await context.newPage();
+    await writer.goto(`/workouts/${workout.id}`);
+    const form = writer.getByRole('form', { name: 'Add set: Bench press' });
+    const logSet = async (reps: number, weight: number, count: number) => {
+      await form.getByLabel('Reps').fill(String(reps));
+      await form.getByLabel('Weight (kg)').fill(String(weight));
+      await form.getByRole('button', { name: 'Add set' }).click();
+      await writer
+        .getByTestId('set-row')
+        .nth(count - 1)
+        .waitFor();
+    };
+    const heaviest = (kg: number) =>
+      dashboard.getByTestId('recent-records').getByText(`${kg} kg`, { exact: true }).first().waitFor();
+
+    const traffic = trafficOf({ writer, dashboard });
+    // A first set, not counted: it sets the first records, and shows each tab what the server announces.
+    await logSet(5, 50, 1);
+    await heaviest(50);
+    await traffic.quiet();
+    traffic.take();
+
+    const sets = [
+      { reps: 5, weight: 60, record: true },
+      { reps: 5, weight: 65, record: true },
+      { reps: 1, weight: 20, record: false },
+      { reps: 5, weight: 70, record: true },
+    ];
+    for (const [index, { reps, weight, record }] of sets.entries()) {
+      await logSet(reps, weight, index + 2);
+      if (record) await heaviest(weight);
+      if (index === 0) await expectToast(writer, 'New personal record!');
+      await traffic.quiet();
+      const seen = traffic.take();
+      // Records and achievements are fetched again when they changed. A server without the
+      // personal_records read model cannot say when that is, so then every change to a workout counts.
+      const recordsChanged: boolean = record || !recordsModel;
+      const records: string[] = recordsChanged ? ['GET /metrics/prs'] : [];
+      // The writer: its POST, whose answer (the set) goes into the workout it shows, so its own
+      // change notice fetches nothing; and the records, for the toast, when they changed.
+      assert.deepEqual(
+        seen.writer,
+        ['POST /workouts/:id/exercises/:id/sets', ...records].sort(),
+        `writer, set ${index + 1}`,
+      );
+      // The dashboard: today and the week, the workout in progress (its list is on screen), and
+      // the recent records and latest achievements when records changed.
+      assert.deepEqual(
+        seen.dashboard,
+        [
+          'GET /metrics/today',
+          'GET /metrics/weekly',
+          'GET /workouts/:id',
+          ...(recordsChanged ? ['GET /metrics/achievements', 'GET /metrics/prs'] : []),
+        ].sort(),
+        `dashboard, set ${index + 1}`,
+      );
+    }
+
+    // Away from the dashboard (the app's own navigation, so the stores live on), sets cost it nothing.
+    await dashboard.getByRole('link', { name: 'Settings' }).first().click();
+    await dashboard.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await traffic.quiet();
+    traffic.take();
+    await logSet(5, 75, sets.length + 2);
+    await logSet(5, 80, sets.length + 3);
+    await traffic.quiet();
+    const away = traffic.take();
+    assert.equal(away.writer?.filter((request) => request.startsWith('POST')).length, 2);
+    assert.deepEqual(
+      away.dashboard?.filter((request) => /\/metrics\/(today|weekly)$/.test(request)),
+      [],
+      'no metrics reloaded',
+    );
+    assert.deepEqual(away.dashboard, [], 'nothing at all: no screen there shows what a set changes');
+    await context.close();
+  });
+});
