@@ -9,6 +9,7 @@ import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import { seedHistory } from '@fitness/tools/demo-history.ts';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
@@ -22,6 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
 const LATENCY_SAMPLES = 300;
 const REBUILD_EVENTS = 100_000;
+const METRICS_SAMPLES = 100;
 
 const lines: string[] = [];
 const report = (label: string, value: string) => {
@@ -79,6 +81,14 @@ async function main() {
     report(
       `log a set in process, projections following: ${shape}, sets/s`,
       `${fixed(inProcess.setsPerSecond, 0)} (caught up ${fixed(inProcess.catchUpMs, 0)} ms after)`,
+    );
+  }
+
+  const metrics = await metricsWithAYearOfHistory();
+  for (const [endpoint, figures] of Object.entries(metrics)) {
+    report(
+      `${endpoint}: p50 / p99 (ms), a year of history | a fresh account`,
+      `${fixed(figures.year.p50, 2)} / ${fixed(figures.year.p99, 2)} | ${fixed(figures.fresh.p50, 2)} / ${fixed(figures.fresh.p99, 2)}`,
     );
   }
 
@@ -244,6 +254,41 @@ async function logSetsWithProjections(shape: 'shared' | 'per-projection') {
     await eventStore.close();
     await readStore.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Records and achievements are read models: answering them should cost the same for a year of
+ * training (the demo history, thousands of commands through the API) as for a new account.
+ * Sequential GETs over HTTP, after the projections caught up, so the figure is the query alone.
+ */
+async function metricsWithAYearOfHistory() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-metrics-'));
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  try {
+    const api = apiClient(server.baseUrl);
+    const year = await registerUser(api, 'Year');
+    await seedHistory({ api, token: year.token, until: new Date().toISOString().slice(0, 10), days: 365 });
+    const fresh = await registerUser(api, 'Fresh');
+    const timings = async (token: string, url: string) => {
+      const samples: number[] = [];
+      // The read-your-writes header makes the first call wait for the projections; the rest are reads.
+      for (let i = 0; i < 5 + METRICS_SAMPLES; i++) {
+        const started = performance.now();
+        const response = await api('GET', url, { token });
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+        if (i >= 5) samples.push(performance.now() - started);
+      }
+      return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+    };
+    const figures: Record<string, { year: { p50: number; p99: number }; fresh: { p50: number; p99: number } }> = {};
+    for (const url of ['/metrics/prs', '/metrics/achievements']) {
+      figures[`GET ${url}`] = { year: await timings(year.token, url), fresh: await timings(fresh.token, url) };
+    }
+    return figures;
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
