@@ -51,20 +51,51 @@ export function inTheOrderTheyHappened(
   a: { date: string; started_at: string; id: string },
   b: { date: string; started_at: string; id: string },
 ) {
-  return (
-    a.date.localeCompare(b.date) || a.started_at.localeCompare(b.started_at) || (a.id < b.id ? -1 : +(a.id > b.id))
-  );
+  return happened(a.date, a.started_at, a.id, b.date, b.started_at, b.id);
+}
+
+function happened(dayA: string, startA: string, idA: string, dayB: string, startB: string, idB: string) {
+  return dayA.localeCompare(dayB) || startA.localeCompare(startB) || (idA < idB ? -1 : +(idA > idB));
 }
 
 /** What a set needs for the records it may hold. */
 export type RecordSet = Pick<WorkoutSet, 'id' | 'reps' | 'weight' | 'duration' | 'distance'>;
 
+/** The kinds of record, in the order the API lists them. */
+export const RECORD_TYPES: readonly RecordType[] = [
+  'heaviest_weight',
+  'best_e1rm',
+  'most_reps',
+  'best_volume',
+  'longest_duration',
+  'longest_distance',
+];
+
 /**
- * Folds one set (not a warm-up) into an exercise's records, in place: heaviest weight, best
- * estimated 1RM, most reps in a set, best set volume (weight × reps), longest time and distance;
- * bodyweight sets count for reps, time and distance only. Each record keeps the best it beat.
- * Returns the kinds the set beat an earlier best of: one beat per workout, exercise and kind, so a
- * bar raised twice in one workout is one record (and the first of each kind is not a beat).
+ * What a set (not a warm-up) measures for each kind of record it can hold, in the order they are
+ * checked: heaviest weight, best estimated 1RM and best set volume (weight × reps) for a set with
+ * a weight; most reps for a set with neither time nor distance (bodyweight sets included);
+ * longest time and distance. Only a value above zero holds a record.
+ */
+export function recordValues(set: RecordSet, formula: OneRepMaxFormula): [RecordType, number][] {
+  const values: [RecordType, number | null][] = [];
+  if (set.weight !== null && set.weight > 0) {
+    values.push(
+      ['heaviest_weight', set.weight],
+      ['best_e1rm', estimatedOneRepMax(set.weight, set.reps, formula)],
+      ['best_volume', Math.round(set.weight * set.reps * 10) / 10],
+    );
+  }
+  if (set.duration === null && set.distance === null) values.push(['most_reps', set.reps]);
+  values.push(['longest_duration', set.duration], ['longest_distance', set.distance]);
+  return values.filter((entry): entry is [RecordType, number] => entry[1] !== null && entry[1] > 0);
+}
+
+/**
+ * Folds one set (not a warm-up) into an exercise's records, in place (see `recordValues`); each
+ * record keeps the best it beat. Returns the kinds the set beat an earlier best of: one beat per
+ * workout, exercise and kind, so a bar raised twice in one workout is one record (and the first
+ * of each kind is not a beat).
  */
 export function recordSet(
   records: Records,
@@ -73,10 +104,9 @@ export function recordSet(
   formula: OneRepMaxFormula,
 ): RecordType[] {
   const beaten: RecordType[] = [];
-  const beat = (type: RecordType, value: number | null) => {
-    if (value === null || value <= 0) return;
+  for (const [type, value] of recordValues(set, formula)) {
     const current = records[type];
-    if (current && value <= current.value) return;
+    if (current && value <= current.value) continue;
     if (current && current.workout_id !== workout.id) beaten.push(type);
     records[type] = {
       value,
@@ -87,15 +117,7 @@ export function recordSet(
       set_id: set.id,
       previous: current ? { value: current.value, date: current.date } : null,
     };
-  };
-  if (set.weight !== null && set.weight > 0) {
-    beat('heaviest_weight', set.weight);
-    beat('best_e1rm', estimatedOneRepMax(set.weight, set.reps, formula));
-    beat('best_volume', Math.round(set.weight * set.reps * 10) / 10);
   }
-  if (set.duration === null && set.distance === null) beat('most_reps', set.reps);
-  beat('longest_duration', set.duration);
-  beat('longest_distance', set.distance);
   return beaten;
 }
 
@@ -146,7 +168,7 @@ export function newestRecordsFirst(records: ExerciseRecords[]): ExerciseRecords[
 export type LoggedAt = { date: string; started_at: string; workout_id: string; index: number };
 
 export const inTheOrderLogged = (a: LoggedAt, b: LoggedAt) =>
-  inTheOrderTheyHappened({ ...a, id: a.workout_id }, { ...b, id: b.workout_id }) || a.index - b.index;
+  happened(a.date, a.started_at, a.workout_id, b.date, b.started_at, b.workout_id) || a.index - b.index;
 
 /** Record beats in completed workouts: how many, and the days of the first ten (what achievements need). */
 export type RecordBeats = { count: number; first_days: string[] };

@@ -9,6 +9,7 @@ import {
   type WorkoutEvent,
 } from '@fitness/contracts';
 import { describe, it } from 'vitest';
+import { personalRecordsProjection, personalRecordsProjectionWith } from './personal-records-projection.ts';
 import { foldedHistory } from './records-testing.ts';
 
 /** mulberry32: a small seeded generator, so a failing history can be replayed from its seed. */
@@ -150,6 +151,8 @@ type History = {
   daily?: boolean;
   /** Compare the answers after every so many events. */
   every?: number;
+  /** Workouts per chunk of an exercise's history (tiny: chunks split and empty all the time). */
+  chunkSize?: number;
 };
 
 describe('records and achievements from the projection equal the reference functions over the workouts', () => {
@@ -157,11 +160,16 @@ describe('records and achievements from the projection equal the reference funct
     ...[1, 2, 3, 4].map((seed) => ({ seed, steps: 400, users: ['ann', 'bob'], every: 20 })),
     { seed: 5, steps: 2500, users: ['ann', 'bob'], every: 100 },
     { seed: 6, steps: 3000, users: ['ann'], daily: true, every: 250 },
+    { seed: 7, steps: 1500, users: ['ann', 'bob'], every: 50, chunkSize: 2 },
+    { seed: 8, steps: 3000, users: ['ann'], daily: true, every: 100, chunkSize: 3 },
   ];
   for (const generated of histories) {
-    const { seed, steps, users, every } = generated;
-    it(`agrees along a generated history (seed ${seed}, ${steps} events)`, async () => {
-      const history = foldedHistory();
+    const { seed, steps, users, every, chunkSize } = generated;
+    const chunks = chunkSize ? `, chunks of ${chunkSize}` : '';
+    it(`agrees along a generated history (seed ${seed}, ${steps} events${chunks})`, async () => {
+      const history = foldedHistory(
+        chunkSize ? personalRecordsProjectionWith({ chunkSize }) : personalRecordsProjection,
+      );
       let applied = 0;
       // Each event is applied before the next is drawn, which acts on the workouts as they are then.
       for (const event of randomHistory(generated, history.workouts)) {

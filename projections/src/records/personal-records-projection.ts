@@ -13,12 +13,14 @@ import {
 import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import {
+  allWorkouts,
+  CHUNK_SIZE,
+  type ExerciseChunkDocument,
   type ExerciseHistoryDocument,
-  exerciseHistoryId,
-  exerciseRecordsDocument,
-  occurrencesByKey,
-  withWorkout,
+  replaceInHistory,
 } from './exercise-history.ts';
+import { beatsOver, exerciseRecordsDocument } from './exercise-records.ts';
+import { type ExerciseWorkout, exerciseWorkouts, exerciseWorkoutsAfterSet } from './exercise-workouts.ts';
 import {
   type TrainingLogDocument,
   trainedOrNull,
@@ -35,11 +37,14 @@ export type WorkoutStateDocument = {
   /** The last event folded in: an event at or before it is already in every document. */
   event_position: number;
   workout: WorkoutDocument;
+  /** What the workout holds of each exercise, by exercise key, as the exercises' histories have it. */
+  exercises: Record<string, ExerciseWorkout>;
 };
 
 export type PersonalRecordsDocument =
   | WorkoutStateDocument
   | ExerciseHistoryDocument
+  | ExerciseChunkDocument
   | ExerciseRecordsDocument
   | TrainingLogDocument
   | TrainingSummaryDocument;
@@ -53,21 +58,28 @@ const workoutStateId = (workoutId: string) => `workout:${workoutId}`;
  * and the records it beat in completed workouts; per user, a summary of their completed
  * workouts. /metrics/prs and /metrics/achievements read only those, one document per exercise
  * and one per user, whatever the length of the history. Behind them, the projection keeps each
- * workout's state (to see what an event changed), each exercise's history (its sets per workout,
- * to work its records out again when one changes, moves or goes) and each user's completed
- * workouts (a few numbers each). An event recomputes only the exercises whose sets, day or
- * status it changed, and the summary only when it changed a completed workout.
+ * workout's state (to see what an event changed), each exercise's history (its best sets per
+ * workout, to work its records out again when one changes, moves or goes) and each user's
+ * completed workouts (a few numbers each). An event recomputes only the exercises whose bests,
+ * day or status it changed, and the summary only when it changed a completed workout.
  */
-export const personalRecordsProjection: ManyDocumentProjection<PersonalRecordsDocument, WorkoutEvent> = {
-  name: PERSONAL_RECORDS_MODEL,
-  version: 1,
-  collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
-  handles: workoutEventTypes,
-  ownerField: 'user_id',
-  apply: applyWorkoutEvent,
-};
+export const personalRecordsProjection = personalRecordsProjectionWith({ chunkSize: CHUNK_SIZE });
 
-async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents) {
+/** The projection with another chunk size: tests use tiny chunks, to split and empty them often. */
+export function personalRecordsProjectionWith(options: {
+  chunkSize: number;
+}): ManyDocumentProjection<PersonalRecordsDocument, WorkoutEvent> {
+  return {
+    name: PERSONAL_RECORDS_MODEL,
+    version: 1,
+    collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
+    handles: workoutEventTypes,
+    ownerField: 'user_id',
+    apply: (event, documents) => applyWorkoutEvent(event, documents, options.chunkSize),
+  };
+}
+
+async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents, chunkSize: number) {
   const { workoutId } = event.data;
   const stateId = workoutStateId(workoutId);
   const state = (await documents.get(stateId)) as WorkoutStateDocument | null;
@@ -76,34 +88,49 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   const after = workoutsProjection.evolve(before, event);
   const userId = (after ?? before)?.user_id;
   if (!userId) return;
+  const was = state?.exercises ?? {};
+  const is = !after
+    ? {}
+    : event.type === 'SetLogged' && state
+      ? exerciseWorkoutsAfterSet(was, after, event.data.workoutExerciseId, event.data.setId)
+      : exerciseWorkouts(after);
   documents.set(
     stateId,
-    after && { id: stateId, user_id: userId, kind: 'workout', event_position: event.position, workout: after },
+    after && {
+      id: stateId,
+      user_id: userId,
+      kind: 'workout',
+      event_position: event.position,
+      workout: after,
+      exercises: is,
+    },
   );
-  await updateExercises(documents, userId, workoutId, before, after);
+  await updateExercises(documents, userId, was, is, chunkSize);
   await updateTraining(documents, userId, workoutId, before, after);
 }
 
 async function updateExercises(
   documents: Documents,
   userId: string,
-  workoutId: string,
-  before: WorkoutDocument | null,
-  after: WorkoutDocument | null,
+  was: Record<string, ExerciseWorkout>,
+  is: Record<string, ExerciseWorkout>,
+  chunkSize: number,
 ) {
-  const was = occurrencesByKey(before);
-  const is = occurrencesByKey(after);
-  for (const key of new Set([...was.keys(), ...is.keys()])) {
-    const occurrences = is.get(key) ?? [];
-    if (isDeepStrictEqual(was.get(key) ?? [], occurrences)) continue;
-    const historyId = exerciseHistoryId(userId, key);
-    const stored = (await documents.get(historyId)) as ExerciseHistoryDocument | null;
-    const history = withWorkout(stored?.occurrences ?? [], workoutId, occurrences);
-    documents.set(
-      historyId,
-      history.length > 0 ? { id: historyId, user_id: userId, kind: 'exercise_history', occurrences: history } : null,
-    );
-    await setIfChanged(documents, exerciseRecordsId(userId, key), exerciseRecordsDocument(userId, key, history));
+  for (const key of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    if (isDeepStrictEqual(was[key], is[key])) continue;
+    const { history, changed } = await replaceInHistory(documents, { userId, key, chunkSize }, was[key], is[key]);
+    // Beats count completed workouts only: a change to one in progress leaves them as they were.
+    const beatsChanged = !!history && !!(was[key]?.completed || is[key]?.completed);
+    if (!changed && !beatsChanged) continue;
+    const recordsId = exerciseRecordsId(userId, key);
+    const stored = (await documents.get(recordsId)) as ExerciseRecordsDocument | null;
+    const beats =
+      history && beatsChanged
+        ? beatsOver(await allWorkouts(documents, history))
+        : (stored?.beats ?? { count: 0, first_days: [] });
+    const next = exerciseRecordsDocument(userId, key, history, beats);
+    // Most sets beat nothing: leave the records alone then, so nothing is announced.
+    if (!sameDocument(stored, next)) documents.set(recordsId, next);
   }
 }
 
@@ -120,13 +147,8 @@ async function updateTraining(
   const stored = (await documents.get(logId)) as TrainingLogDocument | null;
   const log = withTrainedWorkout(stored?.workouts ?? [], workoutId, trained);
   documents.set(logId, log.length > 0 ? { id: logId, user_id: userId, kind: 'training_log', workouts: log } : null);
-  await setIfChanged(documents, trainingSummaryId(userId), trainingSummaryDocument(userId, log));
-}
-
-/**
- * Writes one of the documents the queries read only if its content changed: most sets beat
- * nothing, and browsers refetch records and achievements when these documents are announced.
- */
-async function setIfChanged(documents: Documents, id: string, next: PersonalRecordsDocument | null) {
-  if (!sameDocument(await documents.get(id), next)) documents.set(id, next);
+  const summaryId = trainingSummaryId(userId);
+  const summary = trainingSummaryDocument(userId, log);
+  // Browsers refetch achievements when the summary is announced: only when it changed.
+  if (!sameDocument(await documents.get(summaryId), summary)) documents.set(summaryId, summary);
 }

@@ -36,8 +36,8 @@ export function documentsInMemory() {
   return { stored, written, documents };
 }
 
-/** The projection and, beside it, the workouts read model the reference functions read. */
-export function foldedHistory() {
+/** The projection (tiny chunks if asked) and, beside it, the workouts read model the reference functions read. */
+export function foldedHistory(projection = personalRecordsProjection) {
   const { stored, written, documents } = documentsInMemory();
   const workouts = new Map<string, WorkoutDocument>();
   let position = 0;
@@ -57,7 +57,7 @@ export function foldedHistory() {
     const workout = workoutsProjection.evolve(workouts.get(event.data.workoutId) ?? null, recorded);
     if (workout) workouts.set(workout.id, workout);
     else workouts.delete(event.data.workoutId);
-    await personalRecordsProjection.apply(recorded, documents);
+    await projection.apply(recorded, documents);
     return recorded;
   }
 
@@ -79,7 +79,7 @@ export function foldedHistory() {
   };
 
   /** Applies an event the projection already saw once more, as a retried batch would. */
-  const reapply = (event: RecordedEvent<WorkoutEvent>) => personalRecordsProjection.apply(event, documents);
+  const reapply = (event: RecordedEvent<WorkoutEvent>) => projection.apply(event, documents);
 
   return { apply, reapply, stored, written, workouts: () => [...workouts.values()], workoutsOf, answers };
 }

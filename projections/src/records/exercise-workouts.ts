@@ -1,0 +1,169 @@
+import {
+  countsForRecords,
+  exerciseKey,
+  inTheOrderLogged,
+  type LoggedAt,
+  type PersonalRecord,
+  RECORD_TYPES,
+  type RecordType,
+  recordValues,
+  type WorkoutDocument,
+  type WorkoutSet,
+} from '@fitness/contracts';
+
+/** The kinds bests are kept for: the records, and the best 1RM by Brzycki beside Epley's. */
+export type BestKind = RecordType | 'best_e1rm_brzycki';
+export const BEST_KINDS: readonly BestKind[] = [...RECORD_TYPES, 'best_e1rm_brzycki'];
+
+/**
+ * The best set of one kind an exercise had in one workout (the first to reach it), and the best
+ * before it in that workout (0 if none): all that the workout contributes to the exercise's
+ * record of that kind and to the best that record beat, whatever came before the workout.
+ */
+export type WorkoutBest = { value: number; set_id: string; reps: number; weight: number | null; before: number };
+
+/** One exercise in one workout (all the times it was added there), as its records need it. */
+export type ExerciseWorkout = {
+  /** The workout, and where the exercise first appears in it. */
+  at: LoggedAt;
+  completed: boolean;
+  /** The library id it was first added with, and the name it was last added under, in this workout. */
+  exercise_id: string | null;
+  name: string;
+  bests: Partial<Record<BestKind, WorkoutBest>>;
+};
+
+/** What a workout holds of each exercise it logged, by exercise key. */
+export function exerciseWorkouts(workout: WorkoutDocument | null): Record<string, ExerciseWorkout> {
+  const byKey: Record<string, ExerciseWorkout> = {};
+  workout?.exercises.forEach((exercise, index) => {
+    const key = exerciseKey(exercise);
+    const entry = byKey[key] ?? {
+      at: { date: workout.date, started_at: workout.started_at, workout_id: workout.id, index },
+      completed: workout.status === 'completed',
+      exercise_id: exercise.exercise_id,
+      name: exercise.name,
+      bests: {},
+    };
+    entry.name = exercise.name;
+    byKey[key] = entry;
+    for (const set of exercise.sets) foldBests(entry.bests, set);
+  });
+  return byKey;
+}
+
+/**
+ * What a workout holds of each exercise after a set was logged, from what it held before: the
+ * set comes last among its exercise's sets, so it is folded into that exercise's bests alone
+ * (unless the exercise is in the workout again further down, whose sets come after it).
+ */
+export function exerciseWorkoutsAfterSet(
+  previous: Record<string, ExerciseWorkout>,
+  workout: WorkoutDocument,
+  workoutExerciseId: string,
+  setId: string,
+): Record<string, ExerciseWorkout> {
+  const position = workout.exercises.findIndex((exercise) => exercise.id === workoutExerciseId);
+  const exercise = workout.exercises[position];
+  const set = exercise?.sets.at(-1);
+  if (!exercise || set?.id !== setId) return exerciseWorkouts(workout);
+  const key = exerciseKey(exercise);
+  const entry = previous[key];
+  const later = workout.exercises.slice(position + 1).some((other) => exerciseKey(other) === key);
+  if (!entry || later) return exerciseWorkouts(workout);
+  const bests = { ...entry.bests };
+  foldBests(bests, set);
+  return { ...previous, [key]: { ...entry, bests } };
+}
+
+function foldBests(bests: ExerciseWorkout['bests'], set: WorkoutSet) {
+  if (!countsForRecords(set)) return;
+  const values: [BestKind, number][] = recordValues(set, 'epley');
+  for (const [type, value] of recordValues(set, 'brzycki')) {
+    if (type === 'best_e1rm') values.push(['best_e1rm_brzycki', value]);
+  }
+  for (const [type, value] of values) {
+    const best = bests[type];
+    if (best && value <= best.value) continue;
+    bests[type] = { value, set_id: set.id, reps: set.reps, weight: set.weight, before: best?.value ?? 0 };
+  }
+}
+
+export const inTheOrderOf = (a: { at: LoggedAt }, b: { at: LoggedAt }) => inTheOrderLogged(a.at, b.at);
+
+/**
+ * The best of one kind over a run of workouts in order (one workout, or many): the first set to
+ * reach it, and the best before it within the run, if any.
+ */
+export type RunBest = Omit<PersonalRecord, 'previous'> & { before: { value: number; date: string } | null };
+export type RunBests = Partial<Record<BestKind, RunBest>>;
+
+/** The bests of workouts in order, as one run (see `recordsOver`). */
+export function runBestsOver(workouts: ExerciseWorkout[]): RunBests {
+  const run: RunBests = {};
+  for (const { at, bests } of workouts) {
+    for (const type of BEST_KINDS) {
+      const best = bests[type];
+      if (!best) continue;
+      const current = run[type];
+      if (current && best.value <= current.value) continue;
+      const before =
+        best.before > (current?.value ?? 0)
+          ? { value: best.before, date: at.date }
+          : current
+            ? { value: current.value, date: current.date }
+            : null;
+      const { value, reps, weight, set_id } = best;
+      run[type] = { value, reps, weight, date: at.date, workout_id: at.workout_id, set_id, before };
+    }
+  }
+  return run;
+}
+
+/**
+ * The records over runs of workouts in order, from each run's bests: a record is the first set to
+ * reach the highest value, and the best it beat is the highest before it, in an earlier run or
+ * earlier in its own. The same records `recordSet` leaves set by set, since the highest of
+ * highests is the highest: so runs of runs fold alike.
+ */
+export function recordsOver(runs: Iterable<RunBests>) {
+  const records: Partial<Record<BestKind, PersonalRecord>> = {};
+  for (const run of runs) {
+    for (const type of BEST_KINDS) {
+      const best = run[type];
+      if (!best) continue;
+      const current = records[type];
+      if (current && best.value <= current.value) continue;
+      const { before, ...record } = best;
+      const previous =
+        before && before.value > (current?.value ?? 0)
+          ? before
+          : current
+            ? { value: current.value, date: current.date }
+            : null;
+      records[type] = { ...record, previous };
+    }
+  }
+  return records;
+}
+
+/**
+ * The days records were beaten in completed workouts (by Epley), in order: a workout beats a
+ * kind's best when its own best of that kind is higher, once however often it raised it.
+ */
+export function beatDaysOver(workouts: Iterable<ExerciseWorkout>) {
+  const bests = new Map<RecordType, number>();
+  const days: string[] = [];
+  for (const { at, completed, bests: own } of workouts) {
+    if (!completed) continue;
+    for (const type of RECORD_TYPES) {
+      const value = own[type]?.value;
+      if (value === undefined) continue;
+      const best = bests.get(type);
+      if (best !== undefined && value <= best) continue;
+      if (best !== undefined) days.push(at.date);
+      bests.set(type, value);
+    }
+  }
+  return days;
+}
