@@ -1,22 +1,8 @@
-import type { User } from '@fitness/contracts';
+import type { LoginBody, RegisterBody, UpdateProfileBody, User } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { KeyValueStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../storage.ts';
-
-export type Credentials = { email: string; password: string; remember: boolean };
-export type Registration = { name: string; email: string; password: string; password_confirmation: string };
-
-/** What PATCH /me takes: the profile fields, each optional. */
-export type ProfileChange = {
-  name?: string;
-  birth_date?: string | null;
-  gender?: string | null;
-  height?: number | null;
-  weight?: number | null;
-  activity_level?: string | null;
-  goals?: string[];
-};
 
 export class NotSignedIn extends Error {
   constructor() {
@@ -96,13 +82,13 @@ export function createAuth(options: {
         log('Failed to refresh the signed-in user', error);
       }
     },
-    async login(credentials: Credentials) {
+    async login(credentials: LoginBody) {
       await api.csrfCookie();
       const { user, token } = await api.post<{ user: User; token: string }>('/auth/login', credentials);
       signIn(user, token);
       return user;
     },
-    async register(registration: Registration) {
+    async register(registration: RegisterBody) {
       await api.csrfCookie();
       const { user, token } = await api.post<{ user: User; token: string }>('/auth/register', registration);
       signIn(user, token);
@@ -129,7 +115,7 @@ export function createAuth(options: {
       return url;
     },
     /** Saves profile fields; the answer is the user as they now are. */
-    async updateProfile(change: ProfileChange) {
+    async updateProfile(change: UpdateProfileBody) {
       const user = await api.patch<User>('/me', change);
       updateUser(user);
       return user;
