@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '.git/**'],
+    globalSetup: ['tools/src/vitest-global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 180_000,

@@ -87,6 +87,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
     const set = await api('POST', `/workouts/${workout.body.id}/exercises/${exercise.body.id}/sets`, {
       token: alice.token,
       body: { reps: 5, weight: 100 },
+      headers: { 'x-request-id': 'set-from-the-phone' },
     });
     assert.equal(set.status, 201);
     const position = Number(set.headers.get('x-event-position'));
@@ -113,6 +114,8 @@ describe('distributed deployment: four processes behind the gateway', () => {
       userId: alice.user.id,
       op: 'upsert',
       position,
+      // Through the gateway and the command service: the writing tab knows its own notice by it.
+      correlationId: 'set-from-the-phone',
     });
     // Give a stray push time to arrive before concluding there is none. Bob may hear of his
     // own registration (its notice can reach the feed reader after his socket joined), but of

@@ -35,6 +35,9 @@ export function ensureFrontendBuild() {
     {
       cwd: FRONTEND,
       stdio: 'inherit',
+      // A production build whatever the caller's NODE_ENV (vitest sets "test"): only that build
+      // registers the service worker the product ships.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new Error(`The web app build failed (exit ${result.status})`);
