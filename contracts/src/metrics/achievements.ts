@@ -1,4 +1,4 @@
-import type { WorkoutDocument } from '../workouts/api.ts';
+import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 import { FIRST_BEATS_KEPT, inTheOrderTheyHappened, type RecordBeats, recordHistory } from './records.ts';
 
 export const ACHIEVEMENTS = [
@@ -44,7 +44,11 @@ export type TrainedWorkout = {
   volumes: number[];
 };
 
-export function trainedWorkout(workout: WorkoutDocument): TrainedWorkout {
+export function trainedWorkout(
+  workout: Pick<WorkoutDocument, 'id' | 'date' | 'started_at' | 'duration'> & {
+    exercises: { sets: Pick<WorkoutSet, 'type' | 'weight' | 'reps'>[] }[];
+  },
+): TrainedWorkout {
   return {
     id: workout.id,
     date: workout.date,

@@ -7,9 +7,8 @@ import {
   RECORD_TYPES,
   type RecordType,
   recordValues,
-  type WorkoutDocument,
-  type WorkoutSet,
 } from '@fitness/contracts';
+import type { WorkoutState, WorkoutStateSet } from './workout-state.ts';
 
 /** The kinds bests are kept for: the records, and the best 1RM by Brzycki beside Epley's. */
 export type BestKind = RecordType | 'best_e1rm_brzycki';
@@ -34,7 +33,7 @@ export type ExerciseWorkout = {
 };
 
 /** What a workout holds of each exercise it logged, by exercise key. */
-export function exerciseWorkouts(workout: WorkoutDocument | null): Record<string, ExerciseWorkout> {
+export function exerciseWorkouts(workout: WorkoutState | null): Record<string, ExerciseWorkout> {
   const byKey: Record<string, ExerciseWorkout> = {};
   workout?.exercises.forEach((exercise, index) => {
     const key = exerciseKey(exercise);
@@ -59,7 +58,7 @@ export function exerciseWorkouts(workout: WorkoutDocument | null): Record<string
  */
 export function exerciseWorkoutsAfterSet(
   previous: Record<string, ExerciseWorkout>,
-  workout: WorkoutDocument,
+  workout: WorkoutState,
   workoutExerciseId: string,
   setId: string,
 ): Record<string, ExerciseWorkout> {
@@ -76,7 +75,7 @@ export function exerciseWorkoutsAfterSet(
   return { ...previous, [key]: { ...entry, bests } };
 }
 
-function foldBests(bests: ExerciseWorkout['bests'], set: WorkoutSet) {
+function foldBests(bests: ExerciseWorkout['bests'], set: WorkoutStateSet) {
   if (!countsForRecords(set)) return;
   const values: [BestKind, number][] = recordValues(set, 'epley');
   for (const [type, value] of recordValues(set, 'brzycki')) {

@@ -6,12 +6,10 @@ import {
   type RecordedEvent,
   type TrainingSummaryDocument,
   trainingSummaryId,
-  type WorkoutDocument,
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
 import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
-import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import {
   allWorkouts,
   CHUNK_SIZE,
@@ -28,15 +26,16 @@ import {
   trainingSummaryDocument,
   withTrainedWorkout,
 } from './training.ts';
+import { evolveWorkoutState, type WorkoutState } from './workout-state.ts';
 
-/** The workout as the projection last saw it, to tell what an event changed in it. Read by the projection only. */
+/** A workout as the projection last saw it, to tell what an event changed in it. Read by the projection only. */
 export type WorkoutStateDocument = {
   id: string;
   user_id: string;
   kind: 'workout';
   /** The last event folded in: an event at or before it is already in every document. */
   event_position: number;
-  workout: WorkoutDocument;
+  workout: WorkoutState;
   /** What the workout holds of each exercise, by exercise key, as the exercises' histories have it. */
   exercises: Record<string, ExerciseWorkout>;
 };
@@ -85,7 +84,7 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   const state = (await documents.get(stateId)) as WorkoutStateDocument | null;
   if (state && state.event_position >= event.position) return;
   const before = state?.workout ?? null;
-  const after = workoutsProjection.evolve(before, event);
+  const after = evolveWorkoutState(before, event);
   const userId = (after ?? before)?.user_id;
   if (!userId) return;
   const was = state?.exercises ?? {};
@@ -138,8 +137,8 @@ async function updateTraining(
   documents: Documents,
   userId: string,
   workoutId: string,
-  before: WorkoutDocument | null,
-  after: WorkoutDocument | null,
+  before: WorkoutState | null,
+  after: WorkoutState | null,
 ) {
   const trained = trainedOrNull(after);
   if (isDeepStrictEqual(trainedOrNull(before), trained)) return;

@@ -5,8 +5,8 @@ import {
   type TrainingSummaryDocument,
   trainedWorkout,
   trainingSummaryId,
-  type WorkoutDocument,
 } from '@fitness/contracts';
+import type { WorkoutState } from './workout-state.ts';
 
 /**
  * A user's completed workouts, a few numbers each, in the order they happened: what the training
@@ -22,7 +22,7 @@ export type TrainingLogDocument = {
 export const trainingLogId = (userId: string) => `training_log:${userId}`;
 
 /** What achievements need of a workout: nothing until it is completed. */
-export const trainedOrNull = (workout: WorkoutDocument | null) =>
+export const trainedOrNull = (workout: WorkoutState | null) =>
   workout?.status === 'completed' ? trainedWorkout(workout) : null;
 
 /** The training log with one workout replaced by what it is now (null: not completed, or gone). */
