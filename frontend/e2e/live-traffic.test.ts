@@ -63,13 +63,6 @@ describe('live updates in a real browser: the requests they cost', () => {
     const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
     await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } });
 
-    // Whether the server has the personal_records read model: the live channel says so.
-    let recordsModel = false;
-    dashboard.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"personal_records"')) recordsModel = true;
-      }),
-    );
     await dashboard.goto('/dashboard');
     await dashboard.getByTestId('calories-consumed').waitFor();
     await dashboard.getByTestId('recent-records').getByText('No records yet', { exact: false }).waitFor();
@@ -108,10 +101,9 @@ describe('live updates in a real browser: the requests they cost', () => {
       if (index === 0) await expectToast(writer, 'New personal record!');
       await traffic.quiet();
       const seen = traffic.take();
-      // Records and achievements are fetched again when they changed. A server without the
-      // personal_records read model cannot say when that is, so then every change to a workout counts.
-      const recordsChanged: boolean = record || !recordsModel;
-      const records: string[] = recordsChanged ? ['GET /metrics/prs'] : [];
+      // Records and achievements are fetched again only when the personal_records read model
+      // announces that they changed.
+      const records: string[] = record ? ['GET /metrics/prs'] : [];
       // The writer: its POST, whose answer (the set) goes into the workout it shows, so its own
       // change notice fetches nothing; and the records, for the toast, when they changed.
       assert.deepEqual(
@@ -127,7 +119,7 @@ describe('live updates in a real browser: the requests they cost', () => {
           'GET /metrics/today',
           'GET /metrics/weekly',
           'GET /workouts/:id',
-          ...(recordsChanged ? ['GET /metrics/achievements', 'GET /metrics/prs'] : []),
+          ...(record ? ['GET /metrics/achievements', 'GET /metrics/prs'] : []),
         ].sort(),
         `dashboard, set ${index + 1}`,
       );

@@ -1,11 +1,11 @@
 import type { AchievementId, Progress } from '@fitness/contracts';
+import { changesRecordsOrAchievements } from '@fitness/contracts/metrics/records.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import { localToday } from '../format.ts';
 import type { ChangeNotice } from '../live.ts';
 import { serialLoads } from '../serial-loads.ts';
 import { shownCount } from '../shown.ts';
-import { recordChanges } from './records.ts';
 
 /**
  * Achievements, streaks and lifetime stats while a screen shows them. While one of the screens
@@ -17,7 +17,6 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
   let known: Set<AchievementId> | null = null;
   let announcing = 0;
   let generation = 0;
-  const affects = recordChanges();
 
   const load = serialLoads(async () => {
     const mine = generation;
@@ -50,7 +49,7 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
       };
     },
     async applyChange(notice: ChangeNotice) {
-      if (affects(notice) && screens.shown) await load();
+      if (changesRecordsOrAchievements(notice) && screens.shown) await load();
     },
     refresh: () => (screens.shown ? load() : Promise.resolve()),
     clear() {

@@ -1,5 +1,5 @@
 import type { ExerciseRecords, PersonalRecord, RecordType } from '@fitness/contracts';
-import { changesRecordsOrAchievements, PERSONAL_RECORDS_MODEL } from '@fitness/contracts/metrics/records.ts';
+import { changesRecordsOrAchievements } from '@fitness/contracts/metrics/records.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
@@ -9,19 +9,6 @@ import { shownCount } from '../shown.ts';
 export type RecordEntry = { name: string; type: RecordType; record: PersonalRecord };
 
 const keyOf = ({ type, record }: RecordEntry) => `${type}:${record.set_id}`;
-
-/**
- * Which pushed changes can change the records and achievements: those of the `personal_records`
- * read model that /metrics/prs and /metrics/achievements read. A server without that read model
- * announces none, so until the first of its notices arrives any change to a workout counts.
- */
-export function recordChanges() {
-  let serverHasRecordsModel = false;
-  return (notice: ChangeNotice) => {
-    if (notice.model === PERSONAL_RECORDS_MODEL) serverHasRecordsModel = true;
-    return changesRecordsOrAchievements(notice) || (!serverHasRecordsModel && notice.model === 'workouts');
-  };
-}
 
 /**
  * The user's personal records, newest first, while a screen shows them (the dashboard's list, or
@@ -34,7 +21,6 @@ export function createRecords(api: ApiClient, options: { announce(fresh: RecordE
   let known: Set<string> | null = null;
   /** Bumped on sign-out, so an answer still on its way is not taken in. */
   let generation = 0;
-  const affects = recordChanges();
 
   // One at a time, so each answer is compared with the one before it.
   const load = serialLoads(async () => {
@@ -67,7 +53,7 @@ export function createRecords(api: ApiClient, options: { announce(fresh: RecordE
     show: () => screens.show(),
     async applyChange(notice: ChangeNotice) {
       // Not even this tab's own writes answer with records: those are the server's to work out.
-      if (affects(notice) && screens.shown) await load();
+      if (changesRecordsOrAchievements(notice) && screens.shown) await load();
     },
     refresh: () => (screens.shown ? load() : Promise.resolve()),
     clear() {
