@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
-import { estimatedOneRepMax, personalRecords, recordsSetBy } from './records.ts';
+import {
+  changesRecordsOrAchievements,
+  estimatedOneRepMax,
+  newestRecordsFirst,
+  personalRecords,
+  recordsSetBy,
+} from './records.ts';
 
 const set = (id: string, reps: number, weight: number | null, extra: Partial<WorkoutSet> = {}): WorkoutSet => ({
   id,
@@ -102,5 +108,34 @@ describe('personal records', () => {
     ]);
     assert.equal(records.length, 1);
     assert.equal(records[0]?.records.heaviest_weight?.previous?.value, 100);
+  });
+
+  it('lists the exercise with the newest record first, and exercises with equally new ones in the order first logged', () => {
+    const records = newestRecordsFirst(
+      personalRecords([
+        workout('a', '2026-11-01', [
+          { exercise_id: 'squat', name: 'Squat', sets: [set('s1', 5, 100)] },
+          { exercise_id: 'bench', name: 'Bench', sets: [set('b1', 5, 80)] },
+        ]),
+        workout('b', '2026-11-08', [
+          { exercise_id: 'row', name: 'Row', sets: [set('r1', 5, 60)] },
+          { exercise_id: 'bench', name: 'Bench', sets: [set('b2', 5, 70)] },
+          { exercise_id: 'squat', name: 'Squat', sets: [set('s2', 5, 110)] },
+        ]),
+      ]),
+    );
+    assert.deepEqual(
+      records.map((entry) => entry.name),
+      ['Squat', 'Row', 'Bench'],
+    );
+  });
+
+  it('tells the notices that change what records and achievements answer from the projection’s working documents', () => {
+    const notice = (id: string, model = 'personal_records') => changesRecordsOrAchievements({ model, id });
+    assert.equal(notice('exercise_records:u:id:squat'), true);
+    assert.equal(notice('training_summary:u'), true);
+    assert.equal(notice('workout:w1'), false);
+    assert.equal(notice('exercise_chunk:u:id:squat:0'), false);
+    assert.equal(notice('exercise_records:u:id:squat', 'workouts'), false);
   });
 });
