@@ -3,15 +3,21 @@ import { allProjections } from '@fitness/projections';
 import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 
 /**
+ * Read models worked out from others that the export holds already: personal records come from
+ * the workouts (and are mostly the projection's own working documents), so they stay behind.
+ */
+const DERIVED = new Set(['personal_records']);
+
+/**
  * A user's data to take away: every document of every read model that names them as its owner,
  * found by the same owner fields that account deletion removes by. Internal fields (the
- * projection position, the user's token hashes) stay behind.
+ * projection position, the user's token hashes) and derived read models stay behind.
  */
 export async function exportAccount(readStore: ReadStore, user: UserDocument, now: Date): Promise<AccountExport> {
   const data: Record<string, unknown[]> = {};
   for (const projection of allProjections) {
     const { name } = projection.collection;
-    if (name === 'users') continue;
+    if (name === 'users' || DERIVED.has(name)) continue;
     const documents = await readStore.find<Document>(name, {
       where: { [projection.ownerField]: user.id },
       orderBy: [{ field: 'id', direction: 'asc' }],
