@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
-import { type ChangeNotice, type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
+import { type ChangeNotice, workoutStream } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
-import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
+import { seedWorkouts, workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
@@ -182,17 +182,7 @@ async function logSetsWithProjections(shape: 'shared' | 'per-projection') {
   try {
     for (const runner of runners) await runner.start();
     const userId = randomUUID();
-    const envelope = (event: WorkoutEvent): NewEvent => ({
-      ...event,
-      id: randomUUID(),
-      metadata: {
-        actorId: userId,
-        commandId: randomUUID(),
-        correlationId: randomUUID(),
-        timestamp: new Date().toISOString(),
-        schemaVersion: 1,
-      },
-    });
+    const envelope = workoutEventEnvelope(userId);
     const workouts = Array.from({ length: CLIENTS }, () => ({
       workoutId: randomUUID(),
       workoutExerciseId: randomUUID(),

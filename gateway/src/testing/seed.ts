@@ -10,17 +10,7 @@ import { SqliteEventStore } from '@fitness/stores';
 export async function seedWorkouts(eventsFile: string, workouts: number, sets: number, userId: string = randomUUID()) {
   const store = new SqliteEventStore(eventsFile);
   const at = '2026-11-01T10:00:00.000Z';
-  const envelope = (event: WorkoutEvent): NewEvent => ({
-    ...event,
-    id: randomUUID(),
-    metadata: {
-      actorId: userId,
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      timestamp: at,
-      schemaVersion: 1,
-    },
-  });
+  const envelope = workoutEventEnvelope(userId, () => at);
   for (let w = 0; w < workouts; w++) {
     const workoutId = randomUUID();
     const workoutExerciseId = randomUUID();
@@ -57,4 +47,19 @@ export async function seedWorkouts(eventsFile: string, workouts: number, sets: n
   const head = await store.headPosition();
   await store.close();
   return head;
+}
+
+/** Wraps a workout event as its user's command would have appended it, for writing a log directly. */
+export function workoutEventEnvelope(userId: string, now: () => string = () => new Date().toISOString()) {
+  return (event: WorkoutEvent): NewEvent => ({
+    ...event,
+    id: randomUUID(),
+    metadata: {
+      actorId: userId,
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      timestamp: now(),
+      schemaVersion: 1,
+    },
+  });
 }
