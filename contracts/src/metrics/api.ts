@@ -50,6 +50,7 @@ export const MetricsSpan = Type.Object({
   totals: Totals,
   averages: Totals,
 });
+export type MetricsSpan = Static<typeof MetricsSpan>;
 
 export const StepsParams = Type.Object({ date: CalendarDate });
 export const BodyWeightBody = Type.Object(

@@ -1,3 +1,4 @@
+import type { DailyMetrics, MetricsSpan } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
@@ -5,15 +6,9 @@ import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import { shownCount } from '../../lib/shown.ts';
 
-export type DailyMetrics = {
-  date: string;
-  calories: { consumed: number; burned: number; target: number; remaining: number };
-  macros: Record<'protein' | 'carbs' | 'fat', { consumed: number; target: number }>;
-  workouts: { completed: number; duration: number };
-  water: { consumed: number; target: number };
-  steps: { count: number; target: number };
-};
-export type Week = { from: string; to: string; days: DailyMetrics[] };
+export type { DailyMetrics } from '@fitness/contracts';
+/** The week the dashboard charts: /metrics/weekly's answer. */
+export type Week = MetricsSpan;
 
 const MODELS = new Set(['meals', 'water', 'workouts', 'steps', 'users']);
 
