@@ -1,4 +1,5 @@
 export * from './admin/api.ts';
+export * from './admin/api.ts';
 export * from './admin/settings.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
