@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Unauthenticated } from '@fitness/platform/errors.ts';
+import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
+import type { FastifyInstance } from 'fastify';
 import { bodyWeightCommandRoutes } from './body-weight/routes.ts';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
 import { foodCommandRoutes } from './foods/routes.ts';
@@ -7,6 +9,7 @@ import { importCommandRoutes } from './imports/routes.ts';
 import { mealCommandRoutes } from './meals/routes.ts';
 import type { CommandServices } from './services.ts';
 import { stepsCommandRoutes } from './steps/routes.ts';
+import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { waterCommandRoutes } from './water/routes.ts';
@@ -14,6 +17,7 @@ import { workoutCommandRoutes } from './workouts/routes.ts';
 
 /** Every write route of the API; mount under /api/v1. */
 export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
   // Every signed-in write is counted while it runs, and refused once its account is closing.
   app.addHook('preHandler', async (request, reply) => {
     const userId = request.auth?.id;
@@ -31,4 +35,5 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(waterCommandRoutes, services);
   await app.register(stepsCommandRoutes, services);
   await app.register(bodyWeightCommandRoutes, services);
+  await app.register(systemSettingsCommandRoutes, services);
 };

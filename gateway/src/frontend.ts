@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
+import { DEFAULT_SYSTEM_SETTINGS, type SiteInfo } from '@fitness/contracts';
 import type { FastifyInstance } from 'fastify';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -9,15 +10,48 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../f
 /**
  * Serves the built web app (frontend/dist) on the API's origin: its files, the service worker
  * at /sw.js, and index.html for every other page path so client-side routes load directly.
+ * The page and the manifest carry the site name an admin set (asked of the API's own GET /site).
  * Returns false when there is no build.
  */
 export async function registerFrontend(app: FastifyInstance, dist = DIST) {
   if (!fs.existsSync(path.join(dist, 'index.html'))) return false;
-  await app.register(staticFiles, { root: dist, wildcard: false, index: false });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const manifestFile = path.join(dist, 'manifest.webmanifest');
+  const manifest = fs.existsSync(manifestFile) ? fs.readFileSync(manifestFile, 'utf8') : null;
+  const siteName = async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/site' });
+    return response.statusCode === 200 ? (response.json() as SiteInfo).site_name : DEFAULT_SYSTEM_SETTINGS.siteName;
+  };
+  const renderPage = async () => {
+    const name = escapeHtml(await siteName());
+    return page
+      .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+      .replace(`${DEFAULT_SYSTEM_SETTINGS.siteName} needs JavaScript`, `${name} needs JavaScript`);
+  };
+  await app.register(staticFiles, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    // These two carry the site name, so they are rendered below rather than sent as they are.
+    globIgnore: ['index.html', 'manifest.webmanifest'],
+  });
+  if (manifest) {
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
+      const name = await siteName();
+      const fields = JSON.parse(manifest) as Record<string, unknown>;
+      const named = (value: unknown) =>
+        typeof value === 'string' ? value.replace(DEFAULT_SYSTEM_SETTINGS.siteName, name) : name;
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('application/manifest+json')
+        .send(JSON.stringify({ ...fields, name: named(fields.name), short_name: named(fields.short_name) }));
+    });
+  }
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     const resolved = path.resolve(dist, file);
-    if (file && resolved.startsWith(dist) && fs.existsSync(resolved) && fs.statSync(resolved).isFile()) {
+    const isPage = file === '' || file === 'index.html';
+    if (!isPage && resolved.startsWith(dist) && fs.existsSync(resolved) && fs.statSync(resolved).isFile()) {
       // Vite fingerprints what it puts in assets/; everything else (sw.js above all) must revalidate.
       const immutable = file.startsWith('assets/');
       return reply
@@ -27,7 +61,14 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
     if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io')) {
       return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await renderPage());
   });
   return true;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

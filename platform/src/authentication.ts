@@ -1,7 +1,17 @@
-import { type ProjectionProgress, parseToken, secretMatches, type UserDocument } from '@fitness/contracts';
+import {
+  type ProjectionProgress,
+  parseToken,
+  SYSTEM_SETTINGS_DOCUMENT_ID,
+  SYSTEM_SETTINGS_MODEL,
+  type SystemSettings,
+  type SystemSettingsDocument,
+  secretMatches,
+  settingsOfDocument,
+  type UserDocument,
+} from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Unauthenticated, ValidationFailed } from './errors.ts';
+import { Forbidden, Unauthenticated, ValidationFailed } from './errors.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
 
@@ -27,9 +37,32 @@ declare module 'fastify' {
  */
 export class Authenticator {
   private readonly options: AuthenticationOptions;
+  /**
+   * When each token was last used, for the session timeout. Kept here, in memory, rather than
+   * as an event per request (the log would grow by one event per API call) or a throttled
+   * "token used" event (a write on the read path of every service). A token this process has
+   * not seen counts as used when it was issued or when the process started, whichever is later:
+   * a restart gives idle tokens a fresh timeout rather than signing everyone out.
+   */
+  private readonly lastUsed = new Map<string, number>();
+  private readonly startedAt: number;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
+    this.startedAt = this.now().getTime();
+  }
+
+  private now() {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** The system settings from their read model (the defaults until an admin changed one). */
+  async systemSettings(): Promise<SystemSettings> {
+    const document = await this.options.readStore.get<SystemSettingsDocument>(
+      SYSTEM_SETTINGS_MODEL,
+      SYSTEM_SETTINGS_DOCUMENT_ID,
+    );
+    return settingsOfDocument(document);
   }
 
   async authenticate(token: string | undefined, minPosition = 0): Promise<AuthenticatedUser | null> {
@@ -49,8 +82,19 @@ export class Authenticator {
     const token = user?.tokens.find((t) => t.id === tokenId);
     if (!user || !token) return 'unknown';
     if (!secretMatches(secret, token.hash)) return null;
-    if (token.expires_at <= (this.options.now?.() ?? new Date()).toISOString()) return null;
+    const now = this.now();
+    if (token.expires_at <= now.toISOString()) return null;
+    if (!(await this.stillActive(tokenId, token.created_at, now.getTime()))) return null;
     return { id: user.id, role: user.role, tokenId, user };
+  }
+
+  /** False once a token went unused for longer than the session timeout; else marks it used now. */
+  private async stillActive(tokenId: string, createdAt: string, now: number) {
+    const timeoutMs = (await this.systemSettings()).session_timeout_minutes * 60_000;
+    const last = this.lastUsed.get(tokenId) ?? Math.max(Date.parse(createdAt) || 0, this.startedAt);
+    if (now - last > timeoutMs) return false;
+    this.lastUsed.set(tokenId, Math.max(last, now));
+    return true;
   }
 }
 
@@ -92,6 +136,16 @@ export function minPosition(request: FastifyRequest) {
     throw new ValidationFailed({ 'X-Min-Position': ['The X-Min-Position header must be a whole number.'] });
   }
   return value;
+}
+
+/** An onRequest hook that lets only admins through (401 for guests, 403 for users) and sets `request.auth`. */
+export function requireAdmin(authenticator: Authenticator) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const auth = await authenticator.authenticate(bearerToken(request), minPosition(request));
+    if (!auth) throw new Unauthenticated();
+    if (auth.role !== 'admin') throw new Forbidden('Only admins may do this.');
+    request.auth = auth;
+  };
 }
 
 /** A preHandler that lets only signed-in users through and sets `request.auth`. */

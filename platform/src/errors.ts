@@ -26,3 +26,17 @@ export class ServiceUnavailable extends DomainError {
     super('unavailable', message);
   }
 }
+
+/** Signed in, but the route is not for this user's role. */
+export class Forbidden extends DomainError {
+  constructor(message = 'This action is unauthorized.') {
+    super('forbidden', message);
+  }
+}
+
+/** Maintenance mode is on and the caller is not an admin: 503 with the admins' message. */
+export class UnderMaintenance extends DomainError {
+  constructor(message: string) {
+    super('unavailable', message);
+  }
+}

@@ -4,6 +4,7 @@ import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { AnyProjection } from './projection.ts';
 import { personalRecordsProjection } from './records/personal-records-projection.ts';
+import { systemSettingsProjection } from './system-settings/system-settings-projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
@@ -21,4 +22,5 @@ export const allProjections = [
   stepsProjection,
   bodyWeightProjection,
   personalRecordsProjection,
+  systemSettingsProjection,
 ] as unknown as AnyProjection[];

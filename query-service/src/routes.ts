@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
+import type { FastifyInstance } from 'fastify';
+import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-routes.ts';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
@@ -10,6 +13,9 @@ import { workoutQueryRoutes } from './workouts/routes.ts';
 
 /** Every read route of the API; mount under /api/v1. */
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
+  await app.register(siteQueryRoutes, services);
+  await app.register(adminSettingsQueryRoutes, services);
   await app.register(userQueryRoutes, services);
   await app.register(accountExportRoutes, services);
   await app.register(workoutQueryRoutes, services);

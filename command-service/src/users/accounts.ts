@@ -14,6 +14,8 @@ import type { CommandContext, CommandHandler } from '../core/command-handler.ts'
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
+import { RegistrationClosed } from '../system-settings/errors.ts';
+import { currentSystemSettings } from '../system-settings/settings.ts';
 import { type IssuedToken, type UserCommand, userDecider } from './decide.ts';
 import { CredentialsDoNotMatch, EmailTaken, LastAdmin, PasswordIncorrect, UserNotFound } from './errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -53,6 +55,9 @@ export class Accounts {
   }
 
   async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<SignedIn> {
+    // The admins' settings, from the log itself: registration closed refuses at once.
+    const settings = await currentSystemSettings(this.handler);
+    if (!settings.allowRegistration) throw new RegistrationClosed();
     const email = input.email.trim();
     const userId = newId();
     const passwordHash = await hashPassword(input.password);
@@ -81,7 +86,7 @@ export class Accounts {
       context,
       seatStatus,
     );
-    const role: Role = firstUser ? 'admin' : 'user';
+    const role: Role = firstUser ? 'admin' : settings.defaultUserRole;
     const { token, secret } = this.newToken('web', false, context.now);
     const result = await this.run(
       { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },

@@ -140,11 +140,35 @@ export function fromApiSettings(body: UpdateSystemSettingsBody): Partial<SystemS
   return changes;
 }
 
-export function toSiteInfo(values: SystemSettingsValues): SiteInfo {
+export function toSiteInfo(settings: SystemSettings): SiteInfo {
   return {
-    site_name: values.siteName,
-    allow_registration: values.allowRegistration,
-    maintenance_mode: values.maintenanceMode,
-    maintenance_message: values.maintenanceMode ? (values.maintenanceMessage ?? DEFAULT_MAINTENANCE_MESSAGE) : null,
+    site_name: settings.site_name,
+    allow_registration: settings.allow_registration,
+    maintenance_mode: settings.maintenance_mode,
+    maintenance_message: settings.maintenance_mode
+      ? (settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE)
+      : null,
   };
+}
+
+/** The read model: one document, `system_settings/current`, in the API's shape. */
+export const SYSTEM_SETTINGS_MODEL = 'system_settings';
+export const SYSTEM_SETTINGS_DOCUMENT_ID = 'current';
+
+export type SystemSettingsDocument = SystemSettings & {
+  id: string;
+  /** When and by whom the settings last changed; null while they are the defaults. */
+  updated_at: string | null;
+  updated_by: string | null;
+};
+
+/** The settings of a read-model document, or the defaults when there is none yet. */
+export function settingsOfDocument(document: SystemSettingsDocument | null): SystemSettings {
+  const defaults = toApiSettings(DEFAULT_SYSTEM_SETTINGS);
+  if (!document) return defaults;
+  const settings = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof SystemSettings)[]) {
+    if (document[key] !== undefined) (settings as Record<string, unknown>)[key] = document[key];
+  }
+  return settings;
 }

@@ -1,0 +1,249 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig, SYSTEM_SETTINGS_STREAM } from '@fitness/contracts';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { buildEmbeddedApp } from '../embedded-app.ts';
+import { apiClient, registerUser } from '../testing/api-client.ts';
+
+const MINUTE = 60_000;
+
+/** The embedded product as startTestServer builds it, on a clock the session timeout test moves. */
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-settings-test-'));
+  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '10000' });
+  let offsetMs = 0;
+  const built = await buildEmbeddedApp(config, { logger: false, clock: () => new Date(Date.now() + offsetMs) });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const api = apiClient(baseUrl);
+  return {
+    ...built,
+    baseUrl,
+    api,
+    register: (name?: string) => registerUser(api, name),
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+    async close() {
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('admin settings API', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+  const put = (body: unknown, token = admin.token) => server.api('PUT', '/admin/settings', { token, body });
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await server.register('Admin');
+    user = await server.register('User');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  afterEach(async () => {
+    // Every test leaves the settings as it found them: the defaults.
+    const reset = await put({
+      site_name: 'Stride',
+      maintenance_mode: false,
+      maintenance_message: null,
+      allow_registration: true,
+      default_user_role: 'user',
+      session_timeout_minutes: 10_080,
+      users_per_page: 20,
+      email_notifications: true,
+      push_notifications: true,
+    });
+    assert.equal(reset.status, 200);
+  });
+
+  it('is for admins only: 401 for guests, 403 for users, on reading and on changing', async () => {
+    assert.equal((await server.api('GET', '/admin/settings')).status, 401);
+    assert.equal((await put({ site_name: 'X' }, '')).status, 401);
+    const read = await server.api('GET', '/admin/settings', { token: user.token });
+    assert.equal(read.status, 403);
+    assert.equal(typeof read.body.message, 'string');
+    assert.equal((await put({ site_name: 'X' }, user.token)).status, 403);
+    const defaults = await server.api('GET', '/admin/settings', { token: admin.token });
+    assert.equal(defaults.status, 200);
+    assert.deepEqual(defaults.body, {
+      site_name: 'Stride',
+      maintenance_mode: false,
+      maintenance_message: null,
+      allow_registration: true,
+      default_user_role: 'user',
+      session_timeout_minutes: 10_080,
+      users_per_page: 20,
+      email_notifications: true,
+      push_notifications: true,
+    });
+  });
+
+  it('refuses bad values with a message per field (422) and changes nothing', async () => {
+    const response = await put({
+      site_name: '   ',
+      session_timeout_minutes: 2,
+      users_per_page: 1000,
+      default_user_role: 'owner',
+      maintenance_mode: 'yes',
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(Object.keys(response.body.errors).sort(), [
+      'default_user_role',
+      'maintenance_mode',
+      'session_timeout_minutes',
+      'site_name',
+      'users_per_page',
+    ]);
+    assert.deepEqual(response.body.errors.users_per_page, ['Users per page must be a whole number from 5 to 100.']);
+    assert.equal((await put({ unknown_setting: true })).status, 422);
+    assert.equal((await server.api('GET', '/admin/settings', { token: admin.token })).body.site_name, 'Stride');
+  });
+
+  it('stores each change as an event: only the changed fields, the acting admin and the time', async () => {
+    const before = (await server.eventStore.readStream(SYSTEM_SETTINGS_STREAM)).length;
+    const changed = await put({ site_name: 'Stride', users_per_page: 35, email_notifications: false });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.users_per_page, 35);
+    assert.equal(changed.body.email_notifications, false);
+    assert.equal(changed.body.push_notifications, true, 'what the body leaves out keeps its value');
+    const events = await server.eventStore.readStream(SYSTEM_SETTINGS_STREAM);
+    assert.equal(events.length, before + 1);
+    const event = events.at(-1);
+    assert.equal(event?.type, 'SystemSettingsChanged');
+    assert.deepEqual(event?.data.changes, { usersPerPage: 35, emailNotifications: false });
+    assert.equal(event?.metadata.actorId, admin.user.id);
+    assert.match(String(event?.data.changedAt), /^\d{4}-\d\d-\d\dT/);
+    // The same values again change nothing and record nothing.
+    assert.equal((await put({ users_per_page: 35 })).status, 200);
+    assert.equal((await server.eventStore.readStream(SYSTEM_SETTINGS_STREAM)).length, before + 1);
+  });
+
+  it('maintenance mode: 503 with the message for users and guests, while admins keep working and switch it off', async () => {
+    const on = await put({ maintenance_mode: true, maintenance_message: 'Back at ten.' });
+    assert.equal(on.status, 200);
+    for (const response of [
+      await server.api('GET', '/auth/me', { token: user.token }),
+      await server.api('GET', '/workouts', { token: user.token }),
+      await server.api('POST', '/workouts', { token: user.token, body: { name: 'Legs' } }),
+      await server.api('GET', '/workouts'),
+      await server.api('POST', '/auth/register', {
+        body: {
+          name: 'New',
+          email: 'new@example.com',
+          password: 'correct horse',
+          password_confirmation: 'correct horse',
+        },
+      }),
+    ]) {
+      assert.equal(response.status, 503);
+      assert.deepEqual(response.body, { message: 'Back at ten.' });
+    }
+    // A user cannot sign in; an admin can.
+    const userSignIn = await server.api('POST', '/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    assert.equal(userSignIn.status, 503);
+    assert.equal(userSignIn.body.token, undefined);
+    const adminSignIn = await server.api('POST', '/auth/login', {
+      body: { email: admin.email, password: admin.password },
+    });
+    assert.equal(adminSignIn.status, 200);
+    assert.equal((await server.api('GET', '/workouts', { token: adminSignIn.body.token })).status, 200);
+    // Anyone may still read the site's public information, which says why.
+    const site = await server.api('GET', '/site');
+    assert.equal(site.status, 200);
+    assert.equal(site.body.maintenance_mode, true);
+    assert.equal(site.body.maintenance_message, 'Back at ten.');
+    // Without a message of their own, users read the default one.
+    await put({ maintenance_message: null });
+    const plain = await server.api('GET', '/auth/me', { token: user.token });
+    assert.equal(plain.status, 503);
+    assert.match(plain.body.message, /maintenance/);
+    // The admin switches it off, and the user is back.
+    assert.equal((await put({ maintenance_mode: false })).status, 200);
+    assert.equal((await server.api('GET', '/auth/me', { token: user.token })).status, 200);
+    assert.equal((await server.api('GET', '/site')).body.maintenance_message, null);
+  });
+
+  it('allow registration off: registering answers 403 with a clear message, and /site says so', async () => {
+    await put({ allow_registration: false });
+    const refused = await server.api('POST', '/auth/register', {
+      body: {
+        name: 'Late',
+        email: `late-${Date.now()}@example.com`,
+        password: 'correct horse',
+        password_confirmation: 'correct horse',
+      },
+    });
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.message, /Registration is closed/);
+    assert.equal((await server.api('GET', '/site')).body.allow_registration, false);
+    await put({ allow_registration: true });
+    assert.equal((await server.api('GET', '/site')).body.allow_registration, true);
+    await server.register('On time');
+  });
+
+  it('default user role: new accounts get it (the first account of the system was made admin regardless)', async () => {
+    assert.equal(admin.user.role, 'admin');
+    assert.equal(user.user.role, 'user');
+    await put({ default_user_role: 'admin' });
+    assert.equal((await server.register('Second admin')).user.role, 'admin');
+    await put({ default_user_role: 'user' });
+    assert.equal((await server.register('Plain')).user.role, 'user');
+  });
+
+  it('session timeout: a token unused for longer than the timeout stops working (401)', async () => {
+    await put({ session_timeout_minutes: 30 });
+    const idle = await server.register('Idle');
+    const busy = await server.register('Busy');
+    for (let step = 0; step < 3; step++) {
+      server.advance(20 * MINUTE);
+      assert.equal((await server.api('GET', '/auth/me', { token: busy.token })).status, 200, 'used every 20 minutes');
+      assert.equal((await server.api('GET', '/auth/me', { token: admin.token })).status, 200);
+      assert.equal((await server.api('GET', '/auth/me', { token: user.token })).status, 200);
+    }
+    const expired = await server.api('GET', '/auth/me', { token: idle.token });
+    assert.equal(expired.status, 401, 'unused for 60 minutes');
+    // It stays dead, and signing in again gives a working token.
+    assert.equal((await server.api('GET', '/auth/me', { token: idle.token })).status, 401);
+    const again = await server.api('POST', '/auth/login', { body: { email: idle.email, password: idle.password } });
+    assert.equal((await server.api('GET', '/auth/me', { token: again.body.token })).status, 200);
+  });
+
+  it('users per page and the notification switches: stored, and answered to whoever builds on them', async () => {
+    await put({ users_per_page: 7, email_notifications: false, push_notifications: false });
+    const settings = await server.api('GET', '/admin/settings', { token: admin.token });
+    assert.equal(settings.body.users_per_page, 7);
+    assert.equal(settings.body.email_notifications, false);
+    assert.equal(settings.body.push_notifications, false);
+  });
+
+  it('site name: /site, the page title and the manifest carry it', async () => {
+    await put({ site_name: 'Iron & Oak' });
+    assert.equal((await server.api('GET', '/site')).body.site_name, 'Iron & Oak');
+    const page = await fetch(`${server.baseUrl}/dashboard`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<title>Iron &#38; Oak<\/title>/);
+    const manifest = await fetch(`${server.baseUrl}/manifest.webmanifest`);
+    assert.equal(manifest.status, 200);
+    const fields = (await manifest.json()) as { name: string; short_name: string };
+    assert.equal(fields.short_name, 'Iron & Oak');
+    assert.equal(fields.name, 'Iron & Oak fitness tracker');
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const document = await server.api('GET', '/openapi.json');
+    assert.ok(document.body.paths['/api/v1/admin/settings'].get);
+    assert.ok(document.body.paths['/api/v1/admin/settings'].put);
+    assert.ok(document.body.paths['/api/v1/site'].get);
+  });
+});

@@ -1,0 +1,46 @@
+import { DEFAULT_MAINTENANCE_MESSAGE } from '@fitness/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Authenticator, bearerToken } from './authentication.ts';
+import { UnderMaintenance } from './errors.ts';
+
+/** What anyone may still reach while maintenance mode is on: the site's public info and signing out. */
+const ALWAYS_OPEN = new Set(['GET /site', 'POST /auth/logout']);
+const SIGN_IN = 'POST /auth/login';
+
+const routeKey = (request: FastifyRequest, prefix: string) => {
+  const url = request.routeOptions.url ?? '';
+  return `${request.method} ${url.startsWith(prefix) ? url.slice(prefix.length) : url}`;
+};
+
+const signingIn = new WeakSet<FastifyRequest>();
+
+/**
+ * Maintenance mode: while an admin has it on, every API request of anyone but an admin answers
+ * 503 with the admins' message (the client shows it as the "Maintenance Mode" toast). Admins keep
+ * working, and can switch it off. Sign-in stays open, but only an admin's succeeds: anyone else's
+ * answer is replaced by the 503 (the token it issued is refused by this gate anyway). Register it
+ * on the plugin that holds a service's routes; `prefix` is what the routes' URLs start with.
+ */
+export function registerMaintenanceGate(app: FastifyInstance, authenticator: Authenticator, prefix = '/api/v1') {
+  app.addHook('onRequest', async (request) => {
+    const key = routeKey(request, prefix);
+    if (ALWAYS_OPEN.has(key)) return;
+    const settings = await authenticator.systemSettings();
+    if (!settings.maintenance_mode) return;
+    if (key === SIGN_IN) {
+      signingIn.add(request);
+      return;
+    }
+    const auth = await authenticator.authenticate(bearerToken(request));
+    if (auth?.role === 'admin') return;
+    throw new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!signingIn.has(request) || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    const role = (JSON.parse(payload) as { user?: { role?: string } }).user?.role;
+    if (role === 'admin') return payload;
+    const settings = await authenticator.systemSettings();
+    reply.code(503);
+    return JSON.stringify({ message: settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE });
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, SiteInfo, SystemSettings, toSiteInfo } from '@fitness/contracts';
+import { requireAdmin } from '@fitness/platform/authentication.ts';
+import type { QueryServices } from '../services.ts';
+
+/** The system settings for admins: every field, from the `system_settings` read model. */
+export const adminSettingsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook('onRequest', requireAdmin(services.authenticator));
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The system settings (spec 3 "Admin settings"); the defaults until an admin changes one',
+        response: { 200: SystemSettings, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async () => services.authenticator.systemSettings(),
+  );
+};
+
+/**
+ * What every visitor may know, signed in or not, even during maintenance: the site's name (page
+ * title, header, manifest), whether registration is open, and maintenance with its message.
+ */
+export const siteQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.get(
+    '/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "The site's public information: name, registration open, maintenance",
+        response: { 200: SiteInfo },
+      },
+    },
+    async () => toSiteInfo(await services.authenticator.systemSettings()),
+  );
+};
