@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Unauthenticated } from '@fitness/platform/errors.ts';
 import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
 import type { FastifyInstance } from 'fastify';
+import { adminCommandRoutes } from './admin/routes.ts';
 import { bodyWeightCommandRoutes } from './body-weight/routes.ts';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
 import { foodCommandRoutes } from './foods/routes.ts';
@@ -35,5 +36,6 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(waterCommandRoutes, services);
   await app.register(stepsCommandRoutes, services);
   await app.register(bodyWeightCommandRoutes, services);
+  await app.register(adminCommandRoutes, services);
   await app.register(systemSettingsCommandRoutes, services);
 };

@@ -1,3 +1,4 @@
+import { adminAnalyticsProjection, adminUsersProjection } from './admin-analytics/admin-analytics-projection.ts';
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
 import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
@@ -23,4 +24,6 @@ export const allProjections = [
   bodyWeightProjection,
   personalRecordsProjection,
   systemSettingsProjection,
+  adminAnalyticsProjection,
+  adminUsersProjection,
 ] as unknown as AnyProjection[];

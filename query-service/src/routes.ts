@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
 import type { FastifyInstance } from 'fastify';
+import { adminQueryRoutes } from './admin/routes.ts';
 import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-routes.ts';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { metricsQueryRoutes } from './metrics/routes.ts';
@@ -24,4 +25,5 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(nutritionQueryRoutes, services);
   await app.register(metricsQueryRoutes, services);
   await app.register(weatherQueryRoutes, services);
+  await app.register(adminQueryRoutes, services);
 };

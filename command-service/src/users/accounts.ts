@@ -10,6 +10,7 @@ import {
   userStream,
 } from '@fitness/contracts';
 import { usersProjection } from '@fitness/projections';
+import { LastAdminDeletion, LastAdminDemotion } from '../admin/errors.ts';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
@@ -143,6 +144,44 @@ export class Accounts {
     // leave one at a time, each counting the others once the one before is in the read model.
     return this.adminDeparture.run('admins', async () => {
       if ((await this.countAdmins()) <= 1) throw new LastAdmin();
+      return deleteIt();
+    });
+  }
+
+  /**
+   * An admin sets a user's role. Demoting the last admin is refused: admins are counted one
+   * change at a time, as they are when one deletes their account.
+   */
+  async changeRoleAsAdmin(userId: string, role: Role, context: CommandContext) {
+    const state = await this.stateOf(userId);
+    if (!state.registered || state.deleted) throw new UserNotFound();
+    const change = () => this.run({ type: 'ChangeRole', userId, role, at: context.now.toISOString() }, context);
+    if (state.role !== 'admin' || role === 'admin') return change();
+    return this.adminDeparture.run('admins', async () => {
+      if ((await this.countAdmins()) <= 1) throw new LastAdminDemotion();
+      return change();
+    });
+  }
+
+  /**
+   * An admin closes a user's account: the same deletion as `deleteAccount`, without the user's
+   * password; the acting admin is the event's actor. The last admin's account stays.
+   */
+  async deleteAccountAsAdmin(
+    userId: string,
+    context: CommandContext,
+    options: { beforeDeleting?: () => Promise<void> } = {},
+  ) {
+    const state = await this.stateOf(userId);
+    if (!state.registered || state.deleted) throw new UserNotFound();
+    const deleteIt = async () => {
+      await options.beforeDeleting?.();
+      const result = await this.run({ type: 'DeleteAccount', userId, at: context.now.toISOString() }, context);
+      return result.position;
+    };
+    if (state.role !== 'admin') return deleteIt();
+    return this.adminDeparture.run('admins', async () => {
+      if ((await this.countAdmins()) <= 1) throw new LastAdminDeletion();
       return deleteIt();
     });
   }

@@ -2,6 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { ChangeNotice, ClientToServerEvents, ServerToClientEvents } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { Logger } from '@fitness/projections';
+import {
+  ADMIN_ANALYTICS_MODEL,
+  ADMIN_USERS_MODEL,
+} from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
 import { Server } from 'socket.io';
 
 /** Where change notices come from: the in-process runner, or a feed from another process. */
@@ -11,12 +15,15 @@ type SocketData = { userId: string; tokenId: string; token: string };
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const ADMIN_ROOM = 'admins';
+/** Read models only admins read (the admin dashboard, users table and analytics). */
+const ADMIN_MODELS = new Set([ADMIN_ANALYTICS_MODEL, ADMIN_USERS_MODEL]);
 
 /**
  * The socket.io channel on the API's own origin (/socket.io). A client connects with
  * `auth: { token }`; without a valid token it is refused. Each socket joins its user's room,
  * and admins also join the admin room. Every committed change is pushed as `change` to the
- * owning user's sockets (all their devices); changes to users also go to admins. When a user's
+ * owning user's sockets (all their devices); changes to users also go to admins, and the admin
+ * read models (analytics, the users table) go to admins only. When a user's
  * account changes, their sockets are re-checked, so a signed-out token loses its live feed too.
  */
 export function attachLiveChannel(
@@ -44,6 +51,11 @@ export function attachLiveChannel(
   });
 
   const stopListening = options.changes.onChange((notice) => {
+    // The admin read models are the admins' alone, whoever's day or row changed.
+    if (ADMIN_MODELS.has(notice.model)) {
+      io.to(ADMIN_ROOM).emit('change', notice);
+      return;
+    }
     if (notice.userId) io.to(userRoom(notice.userId)).emit('change', notice);
     if (notice.model === 'users') {
       io.to(ADMIN_ROOM)

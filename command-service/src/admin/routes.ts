@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AdminRoleBody, AdminUserParams, ErrorBody, MessageResponse, User } from '@fitness/contracts';
+import { requireAdmin } from '@fitness/platform/authentication.ts';
+import { requestContext } from '../core/command-route.ts';
+import type { CommandServices } from '../services.ts';
+import { UserNotFound } from '../users/errors.ts';
+
+/** How long an admin's deletion waits for the user's own writes under way (an import, say). */
+const WRITES_DRAIN_MS = 30_000;
+
+/**
+ * An admin manages users (spec 7 "Admin"): changes a role, deletes an account. Admins only.
+ * The acting admin is the events' actor. The last admin can be neither demoted nor deleted.
+ */
+export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const { accounts, clock } = services;
+  app.addHook('onRequest', requireAdmin(services.authenticator));
+
+  app.patch(
+    '/admin/users/:id/role',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Change a user's role; the user's open screens and sockets follow at once. The last admin cannot be demoted",
+        params: AdminUserParams,
+        body: AdminRoleBody,
+        response: { 200: User, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await accounts.changeRoleAsAdmin(id, request.body.role, requestContext(request, clock));
+      // Answer once the users model holds the new role: the user's next request (and socket) sees it.
+      await services.progress.waitFor(['users'], result.position, services.consistencyTimeoutMs);
+      reply.header('X-Event-Position', result.position);
+      if (!result.document) throw new UserNotFound();
+      const { tokens: _tokens, ...user } = result.document;
+      return user;
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Delete a user's account for good, as if they deleted it themselves: their data goes, every token " +
+          'and socket of theirs stops working. The last admin cannot be deleted',
+        params: AdminUserParams,
+        response: { 200: MessageResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const position = await accounts
+        .deleteAccountAsAdmin(id, requestContext(request, clock), {
+          // No new write of theirs from here on, and the ones under way finish first.
+          beforeDeleting: () => services.writes.close(id, id === request.auth?.id ? 1 : 0, WRITES_DRAIN_MS),
+        })
+        .catch((error) => {
+          services.writes.reopen(id);
+          throw error;
+        });
+      // Answer once the account is gone from the read side, so its tokens are refused from here on.
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      void services.erasure.start(id);
+      reply.header('X-Event-Position', position);
+      return { message: 'The account has been deleted.' };
+    },
+  );
+};
