@@ -1,5 +1,5 @@
 export * from './admin/api.ts';
-export * from './admin/api.ts';
+export * from './admin/events.ts';
 export * from './admin/settings.ts';
 export * from './calendar.ts';
 export * from './changes.ts';

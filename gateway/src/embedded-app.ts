@@ -3,7 +3,9 @@ import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
+import { registerRebuildRoutes } from '@fitness/projections/rebuild-routes.ts';
 import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
+import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/routes.ts';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -21,7 +23,10 @@ export type EmbeddedAppOptions = {
  */
 export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptions = {}) {
   // The projections process's app: the runner over the stores, stopped and closed with the app.
-  const { app, runner, eventStore, readStore } = await buildProjectionsApp(config, { logger: options.logger });
+  const { app, runner, eventStore, readStore, rebuild } = await buildProjectionsApp(config, {
+    logger: options.logger,
+    rebuildRoutes: false,
+  });
 
   const clock = options.clock ?? (() => new Date());
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, clock);
@@ -42,6 +47,8 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     async (api) => {
       await api.register(commandRoutes, commandServices);
       await api.register(queryRoutes, createQueryServices(config, { readStore, authenticator, progress: runner }));
+      await api.register(eventExplorerRoutes, { eventStore, readStore, authenticator });
+      await api.register(async (scope) => registerRebuildRoutes(scope, { ...rebuild, authenticator }));
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,9 @@
 import type { Config } from '@fitness/contracts';
+import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { openStores } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
+import { type RebuildServices, registerRebuildRoutes } from './rebuild-routes.ts';
 import { ProjectionRunner } from './runner.ts';
 
 /**
@@ -9,19 +11,31 @@ import { ProjectionRunner } from './runner.ts';
  * committing each batch with its checkpoint and its change notices, which the query services
  * read from the read store. Run one instance: two would fold the same events twice (harmless
  * to the documents, thanks to the position guard, but each notice would be announced twice).
- * Its only route, GET /health, answers each projection's position, for supervisors and tests.
- * The embedded product is built on it: the same process plus the services' routes.
+ * GET /health answers each projection's position, for supervisors and tests; the admin's
+ * POST /api/v1/admin/projections/{name}/rebuild replays one projection here, where the runner is.
+ * The embedded product is built on it: the same process plus the services' routes (it mounts
+ * the rebuild route itself, with the others, so that its OpenAPI document lists it:
+ * `rebuildRoutes: false`).
  */
-export async function buildProjectionsApp(config: Config, options: { logger?: boolean } = {}) {
+export async function buildProjectionsApp(config: Config, options: { logger?: boolean; rebuildRoutes?: boolean } = {}) {
   const { eventStore, readStore } = await openStores(config);
   const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
   const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: app.log });
   await runner.start();
   app.get('/health', async () => ({ positions: runner.positions() }));
+  const rebuild: RebuildServices = {
+    runner,
+    eventStore,
+    authenticator: createAuthenticator({ eventStore, readStore }, runner),
+    projectionNames: allProjections.map((projection) => projection.name),
+  };
+  if (options.rebuildRoutes !== false) {
+    await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
+  }
   app.addHook('onClose', async () => {
     await runner.stop();
     await eventStore.close();
     await readStore.close();
   });
-  return { app, runner, eventStore, readStore };
+  return { app, runner, eventStore, readStore, rebuild };
 }

@@ -206,6 +206,9 @@ export class ProjectionRunner implements ProjectionProgress {
       if (batch.length === 0) break;
       await this.serial.run(() => this.applyBatch(followers, batch));
       onProgress?.(Math.min(...followers.map((follower) => follower.position)), head);
+      // The stores may answer synchronously (SQLite): between batches, the process serving
+      // requests answers them, so a rebuild there neither freezes it nor hides its progress.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

@@ -2,6 +2,7 @@ import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
+import { eventExplorerRoutes } from './event-explorer/routes.ts';
 import { attachLiveChannel } from './live/live-channel.ts';
 import { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
 import { queryRoutes } from './routes.ts';
@@ -19,7 +20,13 @@ export async function buildQueryServiceApp(config: Config, options: ServiceAppOp
   const { app, authenticator } = await createServiceApp(config, stores, progress, options);
   const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
-  await app.register(async (api) => api.register(queryRoutes, services), { prefix: '/api/v1' });
+  await app.register(
+    async (api) => {
+      await api.register(queryRoutes, services);
+      await api.register(eventExplorerRoutes, { ...stores, authenticator });
+    },
+    { prefix: '/api/v1' },
+  );
 
   const feed = new ReadStoreChangeFeed(stores.readStore, { logger: app.log });
   await feed.start();

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
+import { redactSecrets, stateAt } from '@fitness/command-service/time-travel.ts';
 import { type RecordedEvent, readConfig } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
 import { progressBar } from './progress-bar.ts';
-import { stateAt } from './time-travel.ts';
 
 const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like the server).
 
@@ -133,7 +133,7 @@ function printEvent(event: RecordedEvent) {
   console.log(
     `#${event.position} ${event.streamId}@${event.revision} ${event.type} ${timestamp} actor=${actorId ?? 'system'}`,
   );
-  console.log(`  ${JSON.stringify(event.data, (key, value) => (key.endsWith('Hash') ? '[redacted]' : value))}`);
+  console.log(`  ${JSON.stringify(redactSecrets(event.data))}`);
 }
 
 main().catch((error) => {

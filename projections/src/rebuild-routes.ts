@@ -1,0 +1,76 @@
+import { DomainError, ErrorBody, ProjectionParams, RebuildStarted } from '@fitness/contracts';
+import { type Authenticator, requireUser } from '@fitness/platform/authentication.ts';
+import { NotFound } from '@fitness/platform/errors.ts';
+import type { HttpApp } from '@fitness/platform/http-app.ts';
+import type { EventStore } from '@fitness/stores';
+import type { ProjectionRunner } from './runner.ts';
+
+export type RebuildServices = {
+  runner: ProjectionRunner;
+  eventStore: EventStore;
+  authenticator: Authenticator;
+  projectionNames: string[];
+};
+
+class AdminOnly extends DomainError {
+  constructor() {
+    super('forbidden', 'Only admins may do this.');
+  }
+}
+
+class RebuildUnderWay extends DomainError {
+  constructor(name: string) {
+    super('conflict', `The ${name} projection is being rebuilt already.`);
+  }
+}
+
+/**
+ * POST /admin/projections/{name}/rebuild (admin only), served by whichever process runs the
+ * projections (the embedded product, or the projections process): drops the read model and
+ * replays the log into it while the others go on following the log. It answers at once; the
+ * projection's position (GET /admin/projections) then climbs from 0 to the log's head.
+ */
+export async function registerRebuildRoutes(app: HttpApp, services: RebuildServices) {
+  const { runner, eventStore, projectionNames } = services;
+  const signedIn = requireUser(services.authenticator);
+  const underWay = new Set<string>();
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(running);
+  });
+
+  app.post(
+    '/admin/projections/:name/rebuild',
+    {
+      preHandler: async (request, reply) => {
+        await signedIn(request, reply);
+        if (request.auth?.role !== 'admin') throw new AdminOnly();
+      },
+      schema: {
+        tags: ['admin: event explorer'],
+        summary: 'Rebuild one projection from the log; its position then climbs to the head',
+        params: ProjectionParams,
+        response: { 202: RebuildStarted, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!projectionNames.includes(name)) throw new NotFound(`No projection named ${name}.`);
+      if (underWay.has(name)) throw new RebuildUnderWay(name);
+      underWay.add(name);
+      const head = await eventStore.headPosition();
+      const log = request.log;
+      const rebuild = runner
+        .rebuild(name)
+        .then(() => log.info({ projection: name }, 'projection rebuilt'))
+        .catch((error) => log.error({ err: error, projection: name }, 'projection rebuild failed'))
+        .finally(() => {
+          underWay.delete(name);
+          running.delete(rebuild);
+        });
+      running.add(rebuild);
+      reply.code(202);
+      return { data: { name, head } };
+    },
+  );
+}
