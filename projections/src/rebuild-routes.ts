@@ -1,5 +1,5 @@
 import { DomainError, ErrorBody, ProjectionParams, RebuildStarted } from '@fitness/contracts';
-import { type Authenticator, requireUser } from '@fitness/platform/authentication.ts';
+import { type Authenticator, requireAdmin } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import type { HttpApp } from '@fitness/platform/http-app.ts';
 import type { EventStore } from '@fitness/stores';
@@ -11,12 +11,6 @@ export type RebuildServices = {
   authenticator: Authenticator;
   projectionNames: string[];
 };
-
-class AdminOnly extends DomainError {
-  constructor() {
-    super('forbidden', 'Only admins may do this.');
-  }
-}
 
 class RebuildUnderWay extends DomainError {
   constructor(name: string) {
@@ -32,7 +26,7 @@ class RebuildUnderWay extends DomainError {
  */
 export async function registerRebuildRoutes(app: HttpApp, services: RebuildServices) {
   const { runner, eventStore, projectionNames } = services;
-  const signedIn = requireUser(services.authenticator);
+  const adminOnly = requireAdmin(services.authenticator);
   const underWay = new Set<string>();
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -42,10 +36,7 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
   app.post(
     '/admin/projections/:name/rebuild',
     {
-      preHandler: async (request, reply) => {
-        await signedIn(request, reply);
-        if (request.auth?.role !== 'admin') throw new AdminOnly();
-      },
+      preHandler: adminOnly,
       schema: {
         tags: ['admin: event explorer'],
         summary: 'Rebuild one projection from the log; its position then climbs to the head',

@@ -22,11 +22,10 @@ import {
   UserTimelineParams,
   UserTimelineQuery,
 } from '@fitness/contracts';
-import type { Authenticator } from '@fitness/platform/authentication.ts';
+import { type Authenticator, requireAdmin } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { allProjections } from '@fitness/projections';
 import type { EventStore, ReadStore } from '@fitness/stores';
-import { adminOnly } from './admin-only.ts';
 
 export type EventExplorerServices = { eventStore: EventStore; readStore: ReadStore; authenticator: Authenticator };
 
@@ -63,7 +62,7 @@ export function explorerEvent(event: RecordedEvent): ExplorerEvent {
  */
 export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerServices> = async (app, services) => {
   const { eventStore, readStore } = services;
-  app.addHook('onRequest', adminOnly(services.authenticator));
+  app.addHook('onRequest', requireAdmin(services.authenticator));
   const tags = ['admin: event explorer'];
   const denied = { 401: ErrorBody, 403: ErrorBody };
 
