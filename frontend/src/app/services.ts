@@ -1,3 +1,4 @@
+import type { SiteInfo } from '@fitness/contracts';
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createDashboard } from '../features/dashboard/store.ts';
@@ -18,6 +19,7 @@ import { createAuth } from '../lib/stores/auth.ts';
 import { createProgress } from '../lib/stores/progress.ts';
 import { createRecords } from '../lib/stores/records.ts';
 import { createSettings } from '../lib/stores/settings.ts';
+import { createSite } from '../lib/stores/site.ts';
 import { createWorkouts } from '../lib/stores/workouts.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { createToasts } from '../lib/toasts.ts';
@@ -51,6 +53,7 @@ export function createServices() {
   });
 
   const auth = createAuth({ api, storage });
+  const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api);
   const records = createRecords(api, {
     announce(fresh) {
@@ -105,6 +108,15 @@ export function createServices() {
     });
   }
 
+  /** The site's name and registration from the server, fresh on focus; the page title follows the name. */
+  function followSite() {
+    subscribe(site.state, () => {
+      if (site.state.info) document.title = site.state.info.site_name;
+    });
+    site.follow(window);
+    site.refresh();
+  }
+
   /** Keeps the live channel open exactly while someone is signed in; signing out empties the stores. */
   function followSignIn() {
     let disconnect: (() => void) | null = null;
@@ -150,6 +162,7 @@ export function createServices() {
     /** Startup: theme, stored session (refreshed from the server), live channel. */
     async start() {
       followTheme();
+      followSite();
       await auth.restore();
       followSignIn();
     },

@@ -1,4 +1,4 @@
-import type { AccountExport, UserDocument } from '@fitness/contracts';
+import { type AccountExport, SYSTEM_SETTINGS_MODEL, type UserDocument } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 
@@ -7,6 +7,9 @@ import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
  * the workouts (and are mostly the projection's own working documents), so they stay behind.
  */
 const DERIVED = new Set(['personal_records']);
+
+/** Read models of the whole system, which no user owns. */
+const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);
 
 /**
  * A user's data to take away: every document of every read model that names them as its owner,
@@ -17,7 +20,7 @@ export async function exportAccount(readStore: ReadStore, user: UserDocument, no
   const data: Record<string, unknown[]> = {};
   for (const projection of allProjections) {
     const { name } = projection.collection;
-    if (name === 'users' || DERIVED.has(name)) continue;
+    if (name === 'users' || DERIVED.has(name) || SYSTEM_WIDE.has(name)) continue;
     const documents = await readStore.find<Document>(name, {
       where: { [projection.ownerField]: user.id },
       orderBy: [{ field: 'id', direction: 'asc' }],

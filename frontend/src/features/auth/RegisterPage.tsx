@@ -1,10 +1,12 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useServices } from '../../lib/services.ts';
+import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
 
@@ -17,6 +19,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState('');
+  const site = useSnapshot(siteState);
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [field]: event.target.value });
 
@@ -38,6 +41,19 @@ export function RegisterPage() {
       if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
       else setFormError(failure.formError);
     }
+  }
+
+  if (site.info?.allow_registration === false) {
+    return (
+      <AuthCard title={t('auth.registrationClosedTitle')} subtitle={t('auth.registrationClosedBody')}>
+        <AuthAlternatives
+          prompt={t('auth.haveAccount')}
+          linkLabel={t('auth.loginInstead')}
+          path="/login"
+          search={search}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -1,0 +1,44 @@
+import type { SiteInfo } from '@fitness/contracts';
+import { proxy } from 'valtio';
+
+/**
+ * What the server says about the site itself (GET /site): the name admins gave it, whether
+ * registration is open, and maintenance. One state for the whole app, which the header, the
+ * page title and the register screen read; `app/services.ts` loads it at startup and again
+ * whenever the window regains focus, so an admin's change reaches every open client.
+ */
+export const siteState = proxy({ info: null as SiteInfo | null });
+
+/** The site's name: the admins' one once known, else the built-in name (`fallback`). */
+export const siteName = (fallback: string) => siteState.info?.site_name ?? fallback;
+
+export function createSite(fetchSite: () => Promise<SiteInfo>) {
+  let loading: Promise<void> | null = null;
+  async function refresh() {
+    loading ??= fetchSite()
+      .then((info) => {
+        siteState.info = info;
+      })
+      .catch(() => {
+        // Unreachable for now: what the page already shows stays.
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+  return {
+    state: siteState,
+    refresh,
+    /** Refreshes whenever the window regains focus; returns the stop. */
+    follow(target: Pick<Window, 'addEventListener' | 'removeEventListener'>) {
+      const onFocus = () => {
+        refresh();
+      };
+      target.addEventListener('focus', onFocus);
+      return () => target.removeEventListener('focus', onFocus);
+    },
+  };
+}
+
+export type SiteStore = ReturnType<typeof createSite>;
