@@ -219,10 +219,23 @@ describe('admin settings API', () => {
     assert.equal((await server.api('GET', '/auth/me', { token: again.body.token })).status, 200);
   });
 
-  it('users per page and the notification switches: stored, and answered to whoever builds on them', async () => {
-    await put({ users_per_page: 7, email_notifications: false, push_notifications: false });
+  it("users per page: the admin users list's page size when the request names none", async () => {
+    for (let i = 0; i < 6; i++) await server.register(`Paged ${i}`);
+    const position = String(await server.eventStore.headPosition());
+    const headers = { 'x-min-position': position };
+    await put({ users_per_page: 5 });
+    const page = await server.api('GET', '/admin/users', { token: admin.token, headers });
+    assert.equal(page.status, 200);
+    assert.equal(page.body.data.length, 5);
+    assert.equal(page.body.meta.per_page, 5);
+    assert.ok(page.body.meta.total > 5);
+    const asked = await server.api('GET', '/admin/users?per_page=6', { token: admin.token, headers });
+    assert.equal(asked.body.data.length, 6, 'a per_page in the request wins');
+  });
+
+  it('the notification switches: stored and answered, for the mail and push senders to obey', async () => {
+    await put({ email_notifications: false, push_notifications: false });
     const settings = await server.api('GET', '/admin/settings', { token: admin.token });
-    assert.equal(settings.body.users_per_page, 7);
     assert.equal(settings.body.email_notifications, false);
     assert.equal(settings.body.push_notifications, false);
   });
