@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
+import type { Document } from '@fitness/stores';
+import { describe, it } from 'vitest';
+import type { ManyDocumentProjection, ProjectionDocuments } from '../projection.ts';
+import {
+  type AdminAnalyticsDocument,
+  type AnalyticsDayDocument,
+  adminAnalyticsProjection,
+  adminUsersProjection,
+} from './admin-analytics-projection.ts';
+
+const USER = 'u1';
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
+
+/** A user's morning: signs up, trains for yesterday and today, moves a set, eats, deletes a meal. */
+const history: DomainEvent[] = [
+  {
+    type: 'UserRegistered',
+    data: {
+      userId: USER,
+      name: 'José',
+      email: 'jose@example.com',
+      passwordHash: 'x',
+      role: 'user',
+      registeredAt: at(0),
+    },
+  },
+  {
+    type: 'WorkoutStarted',
+    data: { workoutId: 'w1', userId: USER, name: 'A', notes: null, date: '2026-11-19', startedAt: at(1) },
+  },
+  {
+    type: 'SetLogged',
+    data: {
+      workoutId: 'w1',
+      workoutExerciseId: 'x1',
+      setId: 's1',
+      loggedAt: at(2),
+      reps: 5,
+      weight: 100,
+      restTime: null,
+      type: 'working',
+      notes: null,
+      duration: null,
+      distance: null,
+    },
+  },
+  {
+    type: 'SetLogged',
+    data: {
+      workoutId: 'w1',
+      workoutExerciseId: 'x1',
+      setId: 's2',
+      loggedAt: at(3),
+      reps: 5,
+      weight: 100,
+      restTime: null,
+      type: 'working',
+      notes: null,
+      duration: null,
+      distance: null,
+    },
+  },
+  { type: 'SetChanged', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's2', changes: { weight: 110 } } },
+  { type: 'SetRemoved', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's1' } },
+  { type: 'WorkoutCompleted', data: { workoutId: 'w1', completedAt: at(4), duration: 40 } },
+  { type: 'WorkoutDetailsChanged', data: { workoutId: 'w1', date: '2026-11-20' } },
+  {
+    type: 'MealCreated',
+    data: { mealId: 'm1', userId: USER, date: '2026-11-20', mealType: 'lunch', createdAt: at(5) },
+  },
+  {
+    type: 'MealCreated',
+    data: { mealId: 'm2', userId: USER, date: '2026-11-20', mealType: 'dinner', createdAt: at(6) },
+  },
+  { type: 'MealDeleted', data: { mealId: 'm2', deletedAt: at(7) } },
+  { type: 'UserProfileUpdated', data: { userId: USER, changes: { name: 'Josefine' }, updatedAt: at(8) } },
+];
+
+function recorded(event: DomainEvent, position: number): RecordedEvent {
+  return {
+    ...event,
+    id: `e${position}`,
+    streamId: 's',
+    revision: position,
+    position,
+    recordedAt: at(position),
+    metadata: {
+      actorId: event.type === 'UserRegistered' ? null : USER,
+      commandId: `c${position}`,
+      correlationId: 'c',
+      timestamp: at(position),
+      schemaVersion: 1,
+    },
+  };
+}
+
+/** Folds the history through a projection, each event applied `times` in a row; the documents as stored. */
+async function fold<D extends Document>(projection: ManyDocumentProjection<D>, times: number) {
+  const stored = new Map<string, string>();
+  const documents: ProjectionDocuments<D> = {
+    get: async (id) => {
+      const json = stored.get(id);
+      return json ? JSON.parse(json) : null;
+    },
+    set: (id, document) => {
+      if (document) stored.set(id, JSON.stringify(document));
+      else stored.delete(id);
+    },
+  };
+  for (const [index, event] of history.entries()) {
+    for (let time = 0; time < times; time += 1) {
+      if ((projection.handles as readonly string[]).includes(event.type)) {
+        await projection.apply(recorded(event, index + 1) as never, documents);
+      }
+    }
+  }
+  return new Map([...stored].map(([id, json]) => [id, JSON.parse(json)]));
+}
+
+describe('admin analytics projection', () => {
+  it('keeps per day the sign-ups, active users, workouts with their sets, and meals', async () => {
+    const documents = (await fold(adminAnalyticsProjection, 1)) as Map<string, AdminAnalyticsDocument>;
+    const today = documents.get('day:2026-11-20') as AnalyticsDayDocument;
+    assert.deepEqual(today.signups, { [USER]: 1 });
+    assert.deepEqual(today.active, { [USER]: 1 });
+    assert.deepEqual(today.workouts, { w1: { completed: true, sets: { 'x1/s2': [5, 110] } } }, 'moved here');
+    assert.deepEqual(today.meals, { m1: 1 });
+    const yesterday = documents.get('day:2026-11-19') as AnalyticsDayDocument;
+    assert.deepEqual(yesterday.workouts, {}, 'moved away');
+    assert.deepEqual(documents.get('workout:w1'), {
+      id: 'workout:w1',
+      kind: 'workout',
+      date: '2026-11-20',
+      user_id: USER,
+    });
+    assert.equal(documents.get('meal:m2'), undefined);
+  });
+
+  it('gives the same documents when every event is applied again', async () => {
+    assert.deepEqual(await fold(adminAnalyticsProjection, 2), await fold(adminAnalyticsProjection, 1));
+    assert.deepEqual(await fold(adminUsersProjection, 2), await fold(adminUsersProjection, 1));
+  });
+
+  it('keeps a searchable row per user with their last activity', async () => {
+    const rows = await fold(adminUsersProjection, 1);
+    assert.deepEqual(rows.get(USER), {
+      id: USER,
+      user_id: USER,
+      name: 'Josefine',
+      email: 'jose@example.com',
+      role: 'user',
+      search: 'josefine jose@example.com',
+      created_at: at(0),
+      last_active_at: at(history.length),
+    });
+  });
+});
