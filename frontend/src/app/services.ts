@@ -78,6 +78,7 @@ export function createServices() {
     imports: createImports(api, workouts),
   };
   const live: LiveStore[] = [
+    site,
     workouts,
     records,
     progress,

@@ -6,6 +6,7 @@ import { readConfig, SYSTEM_SETTINGS_STREAM } from '@fitness/contracts';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from '../testing/api-client.ts';
+import { connectLive, waitUntil } from '../testing/live-client.ts';
 
 const MINUTE = 60_000;
 
@@ -251,6 +252,18 @@ describe('admin settings API', () => {
     const fields = (await manifest.json()) as { name: string; short_name: string };
     assert.equal(fields.short_name, 'Iron & Oak');
     assert.equal(fields.name, 'Iron & Oak fitness tracker');
+  });
+
+  it('tells every signed-in client at once when the settings change', async () => {
+    const clients = [await connectLive(server.baseUrl, admin.token), await connectLive(server.baseUrl, user.token)];
+    try {
+      await put({ site_name: 'Live Gym' });
+      const told = (client: (typeof clients)[number]) =>
+        client.received.some(({ notice }) => notice.model === 'system_settings' && notice.userId === null);
+      assert.ok(await waitUntil(() => clients.every(told), 2000));
+    } finally {
+      for (const client of clients) client.socket.disconnect();
+    }
   });
 
   it('is in the OpenAPI document', async () => {

@@ -1,5 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
-import type { ChangeNotice, ClientToServerEvents, ServerToClientEvents } from '@fitness/contracts';
+import {
+  type ChangeNotice,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SYSTEM_SETTINGS_MODEL,
+} from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { Logger } from '@fitness/projections';
 import {
@@ -51,6 +56,11 @@ export function attachLiveChannel(
   });
 
   const stopListening = options.changes.onChange((notice) => {
+    // The system settings are everyone's business: each client follows the site's name and state.
+    if (notice.model === SYSTEM_SETTINGS_MODEL) {
+      io.emit('change', notice);
+      return;
+    }
     // The admin read models are the admins' alone, whoever's day or row changed.
     if (ADMIN_MODELS.has(notice.model)) {
       io.to(ADMIN_ROOM).emit('change', notice);
