@@ -1,6 +1,7 @@
 import {
   type ProjectionProgress,
   parseToken,
+  SESSION_TIMEOUT_BOUNDS,
   SYSTEM_SETTINGS_DOCUMENT_ID,
   SYSTEM_SETTINGS_MODEL,
   type SystemSettings,
@@ -46,6 +47,7 @@ export class Authenticator {
    */
   private readonly lastUsed = new Map<string, number>();
   private readonly startedAt: number;
+  private prunedAt = 0;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
@@ -94,9 +96,23 @@ export class Authenticator {
     const last = this.lastUsed.get(tokenId) ?? Math.max(Date.parse(createdAt) || 0, this.startedAt);
     if (now - last > timeoutMs) return false;
     this.lastUsed.set(tokenId, Math.max(last, now));
+    if (this.lastUsed.size > PRUNE_ABOVE && now - this.prunedAt > 3_600_000) this.prune(now);
     return true;
   }
+
+  /**
+   * Forgets tokens idle for longer than any timeout allows. Safe: every remembered time is later
+   * than the process start, so a forgotten token falls back to a time that is older still.
+   */
+  private prune(now: number) {
+    this.prunedAt = now;
+    const longest = SESSION_TIMEOUT_BOUNDS.maximum * 60_000;
+    for (const [tokenId, last] of this.lastUsed) if (now - last > longest) this.lastUsed.delete(tokenId);
+  }
 }
+
+/** How many tokens' last use the authenticator remembers before it forgets the long-dead ones. */
+const PRUNE_ABOVE = 50_000;
 
 /** How long an unknown token waits for the users read model before it is refused. */
 export const AUTH_WAIT_MS = 2000;
