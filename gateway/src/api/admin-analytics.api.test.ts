@@ -169,7 +169,9 @@ describe('admin analytics', () => {
     await train(newcomer.token, today(), [[5, 50]]);
     assert.ok(
       await waitUntil(() =>
-        watcher.received.some((r) => r.notice.model === 'admin_analytics' && r.notice.id === `day:${today()}`),
+        watcher.received.some(
+          (r) => r.notice.model === 'admin_analytics' && r.notice.id === `day:${today()}:${newcomer.user.id}`,
+        ),
       ),
       "the admin hears of today's numbers",
     );

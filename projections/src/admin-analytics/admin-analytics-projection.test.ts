@@ -120,15 +120,16 @@ async function fold<D extends Document>(projection: ManyDocumentProjection<D>, t
 }
 
 describe('admin analytics projection', () => {
-  it('keeps per day the sign-ups, active users, workouts with their sets, and meals', async () => {
+  it('keeps per user and day the sign-up, workouts with their sets, and meals', async () => {
     const documents = (await fold(adminAnalyticsProjection, 1)) as Map<string, AdminAnalyticsDocument>;
-    const today = documents.get('day:2026-11-20') as AnalyticsDayDocument;
-    assert.deepEqual(today.signups, { [USER]: 1 });
-    assert.deepEqual(today.active, { [USER]: 1 });
+    const today = documents.get(`day:2026-11-20:${USER}`) as AnalyticsDayDocument;
+    assert.equal(today.signed_up, true);
+    assert.equal(today.user_id, USER);
     assert.deepEqual(today.workouts, { w1: { completed: true, sets: { 'x1/s2': [5, 110] } } }, 'moved here');
     assert.deepEqual(today.meals, { m1: 1 });
-    const yesterday = documents.get('day:2026-11-19') as AnalyticsDayDocument;
+    const yesterday = documents.get(`day:2026-11-19:${USER}`) as AnalyticsDayDocument;
     assert.deepEqual(yesterday.workouts, {}, 'moved away');
+    assert.equal(yesterday.signed_up, false);
     assert.deepEqual(documents.get('workout:w1'), {
       id: 'workout:w1',
       kind: 'workout',

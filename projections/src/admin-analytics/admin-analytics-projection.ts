@@ -10,7 +10,7 @@ import {
 } from '@fitness/contracts';
 import type { ManyDocumentProjection, ProjectionDocuments } from '../projection.ts';
 
-/** The read model of the admin analytics: one document per day, and what placing events on a day needs. */
+/** The read model of the admin analytics: one document per user and day, and what placing events on a day needs. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
 /** The read model of the admin users table: one small, searchable document per user. */
 export const ADMIN_USERS_MODEL = 'admin_users';
@@ -20,16 +20,18 @@ type AnalyticsEvent = UserEvent | WorkoutEvent | MealEvent;
 /** A set as the day counts it: reps and weight (kg, null for bodyweight). */
 type SetCount = [reps: number, weight: number | null];
 
-/** One UTC calendar day of the whole system, every counter an id set, so re-applying an event changes nothing. */
+/**
+ * What one user did on one UTC calendar day; the document exists because they were active
+ * then. Everything is kept by id (never counted up), so re-applying an event changes nothing.
+ */
 export type AnalyticsDayDocument = {
   id: string;
   kind: 'day';
   date: string;
-  /** Users who registered that day. */
-  signups: Record<string, 1>;
-  /** Users who did anything that day: registered, signed in, trained, logged a meal. */
-  active: Record<string, 1>;
-  /** The workouts of that day, with their sets keyed `<workoutExerciseId>/<setId>`. */
+  user_id: string;
+  /** They registered that day. */
+  signed_up: boolean;
+  /** Their workouts of that day, with their sets keyed `<workoutExerciseId>/<setId>`. */
   workouts: Record<string, { completed: boolean; sets: Record<string, SetCount> }>;
   meals: Record<string, 1>;
 };
@@ -46,17 +48,17 @@ export type AdminAnalyticsDocument = AnalyticsDayDocument | AnalyticsPlacementDo
 
 type Documents = ProjectionDocuments<AdminAnalyticsDocument>;
 
-export const analyticsDayId = (date: string) => `day:${date}`;
+export const analyticsDayId = (date: string, userId: string) => `day:${date}:${userId}`;
 const placementId = (kind: 'workout' | 'meal', id: string) => `${kind}:${id}`;
 const dayOf = (timestamp: string) => timestamp.slice(0, 10);
 
 /**
- * The `admin_analytics` read model: per day, sign-ups, active users, workouts (completed or
- * not, with their sets) and meals. Days are the days things are logged for (a workout's or
- * meal's date, a sign-up's or sign-in's UTC day), so a history written today for last year
- * lands on last year's days. Counts are kept as id sets: applying an event again gives the
- * same documents, and a rebuild from zero gives the documents the live projection keeps.
- * A deleted account's placements go with it; the days keep what happened on them.
+ * The `admin_analytics` read model: per user and day, whether they signed up, their workouts
+ * (completed or not, with their sets) and meals; the admin analytics add the users of a day
+ * up. Days are the days things are logged for (a workout's or meal's date, a sign-up's or
+ * sign-in's UTC day), so a history written today for last year lands on last year's days.
+ * Every document names its user, so a deleted account's history leaves the analytics as it
+ * leaves the log, and a rebuild from zero gives the documents the live projection keeps.
  */
 export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocument, AnalyticsEvent> = {
   name: ADMIN_ANALYTICS_MODEL,
@@ -80,11 +82,12 @@ export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocu
   apply: applyAnalyticsEvent,
 };
 
-async function day(documents: Documents, date: string): Promise<AnalyticsDayDocument> {
-  const found = (await documents.get(analyticsDayId(date))) as AnalyticsDayDocument | null;
+async function day(documents: Documents, date: string, userId: string): Promise<AnalyticsDayDocument> {
+  const id = analyticsDayId(date, userId);
+  const found = (await documents.get(id)) as AnalyticsDayDocument | null;
   return found
     ? structuredClone(found)
-    : { id: analyticsDayId(date), kind: 'day', date, signups: {}, active: {}, workouts: {}, meals: {} };
+    : { id, kind: 'day', date, user_id: userId, signed_up: false, workouts: {}, meals: {} };
 }
 
 async function placement(documents: Documents, kind: 'workout' | 'meal', id: string) {
@@ -99,7 +102,7 @@ async function changeWorkout(
 ) {
   const placed = await placement(documents, 'workout', workoutId);
   if (!placed) return;
-  const doc = await day(documents, placed.date);
+  const doc = await day(documents, placed.date, placed.user_id);
   const workout = doc.workouts[workoutId];
   if (!workout) return;
   change(workout);
@@ -109,17 +112,15 @@ async function changeWorkout(
 async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents) {
   switch (event.type) {
     case 'UserRegistered': {
-      const doc = await day(documents, dayOf(event.data.registeredAt));
-      doc.signups[event.data.userId] = 1;
-      doc.active[event.data.userId] = 1;
+      const doc = await day(documents, dayOf(event.data.registeredAt), event.data.userId);
+      doc.signed_up = true;
       documents.set(doc.id, doc);
       return;
     }
     case 'AccessTokenIssued': {
-      const doc = await day(documents, dayOf(event.data.issuedAt));
-      if (doc.active[event.data.userId]) return;
-      doc.active[event.data.userId] = 1;
-      documents.set(doc.id, doc);
+      const id = analyticsDayId(dayOf(event.data.issuedAt), event.data.userId);
+      if (await documents.get(id)) return;
+      documents.set(id, await day(documents, dayOf(event.data.issuedAt), event.data.userId));
       return;
     }
     case 'WorkoutStarted': {
@@ -130,9 +131,8 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
         date,
         user_id: userId,
       });
-      const doc = await day(documents, date);
+      const doc = await day(documents, date, userId);
       doc.workouts[workoutId] ??= { completed: false, sets: {} };
-      doc.active[userId] = 1;
       documents.set(doc.id, doc);
       return;
     }
@@ -140,13 +140,12 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
       const { workoutId, date } = event.data;
       const placed = await placement(documents, 'workout', workoutId);
       if (!placed || date === undefined || date === placed.date) return;
-      const from = await day(documents, placed.date);
+      const from = await day(documents, placed.date, placed.user_id);
       const moving = from.workouts[workoutId];
       delete from.workouts[workoutId];
       documents.set(from.id, from);
-      const to = await day(documents, date);
+      const to = await day(documents, date, placed.user_id);
       if (moving) to.workouts[workoutId] = moving;
-      to.active[placed.user_id] = 1;
       documents.set(to.id, to);
       documents.set(placed.id, { ...placed, date });
       return;
@@ -158,7 +157,7 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
     case 'WorkoutDeleted': {
       const placed = await placement(documents, 'workout', event.data.workoutId);
       if (!placed) return;
-      const doc = await day(documents, placed.date);
+      const doc = await day(documents, placed.date, placed.user_id);
       delete doc.workouts[event.data.workoutId];
       documents.set(doc.id, doc);
       documents.set(placed.id, null);
@@ -198,16 +197,15 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
         date,
         user_id: userId,
       });
-      const doc = await day(documents, date);
+      const doc = await day(documents, date, userId);
       doc.meals[mealId] = 1;
-      doc.active[userId] = 1;
       documents.set(doc.id, doc);
       return;
     }
     case 'MealDeleted': {
       const placed = await placement(documents, 'meal', event.data.mealId);
       if (!placed) return;
-      const doc = await day(documents, placed.date);
+      const doc = await day(documents, placed.date, placed.user_id);
       delete doc.meals[event.data.mealId];
       documents.set(doc.id, doc);
       documents.set(placed.id, null);

@@ -21,17 +21,18 @@ export function mondayOf(date: string) {
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
-/** The days of the analytics model from `from` to `to` (inclusive), by date. */
+/** Each day's documents (one per user active that day) from `from` to `to` (inclusive), by date. */
 async function daysBetween(readStore: ReadStore, from: string, to: string) {
-  const days = await readStore.find<AnalyticsDayDocument>(ADMIN_ANALYTICS_MODEL, {
-    where: { kind: 'day' },
-    orderBy: [{ field: 'date', direction: 'asc' }],
-  });
-  return new Map(days.filter((day) => day.date >= from && day.date <= to).map((day) => [day.date, day]));
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = shiftDay(date, 1)) dates.push(date);
+  const days = await Promise.all(
+    dates.map((date) => readStore.find<AnalyticsDayDocument>(ADMIN_ANALYTICS_MODEL, { where: { kind: 'day', date } })),
+  );
+  return new Map(dates.map((date, index) => [date, days[index] ?? []]));
 }
 
-/** The counters of some days together; active users are counted once however many days they were active. */
-function countersOf(days: (AnalyticsDayDocument | undefined)[]): AnalyticsCounters {
+/** The counters of some users' days together; a user active on several of them counts once. */
+function countersOf(days: AnalyticsDayDocument[]): AnalyticsCounters {
   const active = new Set<string>();
   const counters = {
     signups: 0,
@@ -42,9 +43,8 @@ function countersOf(days: (AnalyticsDayDocument | undefined)[]): AnalyticsCounte
     meals_logged: 0,
   };
   for (const day of days) {
-    if (!day) continue;
-    counters.signups += Object.keys(day.signups).length;
-    for (const userId of Object.keys(day.active)) active.add(userId);
+    if (day.signed_up) counters.signups += 1;
+    active.add(day.user_id);
     for (const workout of Object.values(day.workouts)) {
       if (workout.completed) counters.workouts_completed += 1;
       for (const [reps, weight] of Object.values(workout.sets)) {
@@ -73,7 +73,7 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
   const points: AnalyticsPoint[] = [];
   for (let bucket = 0; bucket < buckets; bucket += 1) {
     const start = shiftDay(first, bucket * step);
-    const inBucket = Array.from({ length: step }, (_, offset) => days.get(shiftDay(start, offset)));
+    const inBucket = Array.from({ length: step }, (_, offset) => days.get(shiftDay(start, offset)) ?? []).flat();
     points.push({ date: start, ...countersOf(inBucket) });
   }
   return {
@@ -82,7 +82,7 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
     from: first,
     to,
     points,
-    totals: countersOf([...days.values()]),
+    totals: countersOf([...days.values()].flat()),
   };
 }
 
@@ -98,10 +98,10 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
     daysBetween(readStore, weekAgo, today),
     readStore.checkpoints(),
   ]);
-  const todayCounters = countersOf([days.get(today)]);
-  const todayDoc = days.get(today);
-  const week = [...days.values()].filter((day) => day.date >= monday);
-  const lastSeven = [...days.values()].filter((day) => day.date >= weekAgo);
+  const todayDays = days.get(today) ?? [];
+  const todayCounters = countersOf(todayDays);
+  const lastSeven = [...days.values()].flat();
+  const week = lastSeven.filter((day) => day.date >= monday);
   // Every projection's checkpoint moves to the last event of each batch the runner reads, so
   // the furthest one is where the log ends as far as the read side knows.
   const names = allProjections.map((projection) => projection.name);
@@ -119,7 +119,7 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
       new_this_week: countersOf(week).signups,
     },
     active_users: { today: todayCounters.active_users, last_7_days: countersOf(lastSeven).active_users },
-    workouts_today: todayDoc ? Object.keys(todayDoc.workouts).length : 0,
+    workouts_today: todayDays.reduce((sum, day) => sum + Object.keys(day.workouts).length, 0),
     sets_today: todayCounters.sets_logged,
     meals_today: todayCounters.meals_logged,
     events: head,

@@ -4,9 +4,10 @@ import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 
 /**
  * Read models worked out from others that the export holds already: personal records come from
- * the workouts (and are mostly the projection's own working documents), so they stay behind.
+ * the workouts (and are mostly the projection's own working documents), and the admin analytics
+ * and users table from the account and what it logged, so they stay behind.
  */
-const DERIVED = new Set(['personal_records']);
+const DERIVED = new Set(['personal_records', 'admin_analytics', 'admin_users']);
 
 /** Read models of the whole system, which no user owns. */
 const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);
