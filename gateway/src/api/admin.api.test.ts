@@ -53,6 +53,25 @@ describe('admin API: stats, users, roles and deletion', () => {
     }
   });
 
+  it('is in the OpenAPI document, with its answers and refusals', async () => {
+    const { paths } = (await server.api('GET', '/openapi.json')).body;
+    const routes: [string, string][] = [
+      ['/api/v1/admin/stats', 'get'],
+      ['/api/v1/admin/users', 'get'],
+      ['/api/v1/admin/users/{id}', 'get'],
+      ['/api/v1/admin/users/{id}', 'delete'],
+      ['/api/v1/admin/users/{id}/role', 'patch'],
+      ['/api/v1/admin/analytics', 'get'],
+    ];
+    for (const [path, method] of routes) {
+      const operation = paths[path]?.[method];
+      assert.ok(operation, `${method} ${path}`);
+      for (const status of ['200', '401', '403']) assert.ok(operation.responses[status], `${method} ${path} ${status}`);
+    }
+    const analytics = paths['/api/v1/admin/analytics'].get;
+    assert.ok(analytics.parameters.some((parameter: { name: string }) => parameter.name === 'period'));
+  });
+
   it('refuses bad input with 422 and unknown users with 404', async () => {
     assert.equal((await adminGet('/admin/analytics?period=decade')).status, 422);
     assert.equal((await adminGet('/admin/users?per_page=0')).status, 422);
@@ -297,6 +316,9 @@ describe('admin API: stats, users, roles and deletion', () => {
     const listed = await adminGet(`/admin/users?search=${encodeURIComponent(leaving.email)}`, positionOf(deleted));
     assert.equal(listed.body.meta.total, 0);
 
+    for (const model of ['admin_analytics', 'admin_users']) {
+      assert.equal(await server.readStore.count(model, { user_id: leaving.user.id }), 0, `${model} forgets them`);
+    }
     const own = await server.eventStore.readStream(userStream(leaving.user.id));
     const deletion = own.find((event) => event.type === 'UserDeleted');
     assert.equal(deletion?.metadata.actorId, admin.user.id, 'the acting admin is on the event');
