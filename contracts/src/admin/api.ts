@@ -43,10 +43,14 @@ export const AdminStats = Type.Object({
     today: Count,
     last_7_days: Count,
   }),
+  /** Workouts logged for today, finished or not; sets and meals likewise. */
   workouts_today: Count,
   sets_today: Count,
   meals_today: Count,
-  /** Events in the log (its last position). */
+  /**
+   * Events in the log: its last position as the projections have read it (every event ever
+   * appended, an erased account's included).
+   */
   events: Count,
   /** The largest lag of any projection, and each projection's position and lag. */
   projection_lag: Type.Object({
