@@ -5,6 +5,7 @@ import { ForgotPasswordPage, GoogleCallbackPage, VerifyEmailPage } from '../feat
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { EventExplorerPage } from '../features/event-explorer/EventExplorerPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { ImportWorkoutsButton } from '../features/imports/ImportWorkoutsButton.tsx';
 import { MealsPage } from '../features/meals/MealsPage.tsx';
@@ -71,6 +72,7 @@ export function Routes({ stores }: { stores: FeatureStores }) {
       <Route path="/admin/settings">
         {signedIn('admin', soon(t('comingSoon.adminSettings'), t('comingSoon.adminSettings'), true))}
       </Route>
+      <Route path="/admin/events">{signedIn('admin', <EventExplorerPage explorer={stores.eventExplorer} />)}</Route>
       <Route>
         <NotFoundPage />
       </Route>

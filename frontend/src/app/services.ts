@@ -3,6 +3,7 @@ import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createDashboard } from '../features/dashboard/store.ts';
 import { createWeather } from '../features/dashboard/weather-store.ts';
+import { createEventExplorer } from '../features/event-explorer/store.ts';
 import { createExercises } from '../features/exercises/store.ts';
 import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
@@ -76,6 +77,7 @@ export function createServices() {
     templates: createTemplates(api),
     weighIns: createWeighIns(api),
     imports: createImports(api, workouts),
+    eventExplorer: createEventExplorer(api),
   };
   const live: LiveStore[] = [
     site,
