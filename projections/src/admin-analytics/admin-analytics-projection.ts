@@ -10,55 +10,55 @@ import {
 } from '@fitness/contracts';
 import type { ManyDocumentProjection, ProjectionDocuments } from '../projection.ts';
 
-/** The read model of the admin analytics: one document per user and day, and what placing events on a day needs. */
+/** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
 /** The read model of the admin users table: one small, searchable document per user. */
 export const ADMIN_USERS_MODEL = 'admin_users';
 
 type AnalyticsEvent = UserEvent | WorkoutEvent | MealEvent;
 
-/** A set as the day counts it: reps and weight (kg, null for bodyweight). */
+/** A set as the analytics count it: reps and weight (kg, null for bodyweight). */
 type SetCount = [reps: number, weight: number | null];
 
-/**
- * What one user did on one UTC calendar day; the document exists because they were active
- * then. Everything is kept by id (never counted up), so re-applying an event changes nothing.
- */
+/** One user was active on one UTC calendar day (and signed up then, or not). */
 export type AnalyticsDayDocument = {
   id: string;
   kind: 'day';
   date: string;
   user_id: string;
-  /** They registered that day. */
   signed_up: boolean;
-  /** Their workouts of that day, with their sets keyed `<workoutExerciseId>/<setId>`. */
-  workouts: Record<string, { completed: boolean; sets: Record<string, SetCount> }>;
-  meals: Record<string, 1>;
 };
 
-/** Which day a workout or meal is on, and whose it is: to place its later events, which name neither. */
-export type AnalyticsPlacementDocument = {
+/** A workout on the day it is for, with its sets keyed `<workoutExerciseId>/<setId>`. */
+export type AnalyticsWorkoutDocument = {
   id: string;
-  kind: 'workout' | 'meal';
+  kind: 'workout';
   date: string;
   user_id: string;
+  completed: boolean;
+  sets: Record<string, SetCount>;
 };
 
-export type AdminAnalyticsDocument = AnalyticsDayDocument | AnalyticsPlacementDocument;
+/** A meal on the day it is for. */
+export type AnalyticsMealDocument = { id: string; kind: 'meal'; date: string; user_id: string };
+
+export type AdminAnalyticsDocument = AnalyticsDayDocument | AnalyticsWorkoutDocument | AnalyticsMealDocument;
 
 type Documents = ProjectionDocuments<AdminAnalyticsDocument>;
 
 export const analyticsDayId = (date: string, userId: string) => `day:${date}:${userId}`;
-const placementId = (kind: 'workout' | 'meal', id: string) => `${kind}:${id}`;
+const workoutId = (id: string) => `workout:${id}`;
+const mealId = (id: string) => `meal:${id}`;
 const dayOf = (timestamp: string) => timestamp.slice(0, 10);
 
 /**
- * The `admin_analytics` read model: per user and day, whether they signed up, their workouts
- * (completed or not, with their sets) and meals; the admin analytics add the users of a day
- * up. Days are the days things are logged for (a workout's or meal's date, a sign-up's or
- * sign-in's UTC day), so a history written today for last year lands on last year's days.
- * Every document names its user, so a deleted account's history leaves the analytics as it
- * leaves the log, and a rebuild from zero gives the documents the live projection keeps.
+ * The `admin_analytics` read model, which the admin analytics add up per day: who was active
+ * on a day (and signed up then), and each workout (completed or not, with its sets) and meal on
+ * the day it is for. Days are the days things are logged for (a workout's or meal's date, a
+ * sign-up's or sign-in's UTC day), so a history written today for last year lands on last
+ * year's days. Documents stay small whatever the traffic (one per workout, meal, or user and
+ * day), are set, never counted up (re-applying an event changes nothing), and each names its
+ * user, so a deleted account's history leaves the analytics as it leaves the log.
  */
 export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocument, AnalyticsEvent> = {
   name: ADMIN_ANALYTICS_MODEL,
@@ -82,133 +82,89 @@ export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocu
   apply: applyAnalyticsEvent,
 };
 
-async function day(documents: Documents, date: string, userId: string): Promise<AnalyticsDayDocument> {
+/** Marks the user active on the day; `signedUp` also marks the day of their sign-up. */
+async function markActive(documents: Documents, date: string, userId: string, signedUp = false) {
   const id = analyticsDayId(date, userId);
   const found = (await documents.get(id)) as AnalyticsDayDocument | null;
-  return found
-    ? structuredClone(found)
-    : { id, kind: 'day', date, user_id: userId, signed_up: false, workouts: {}, meals: {} };
+  if (found && (found.signed_up || !signedUp)) return;
+  documents.set(id, { id, kind: 'day', date, user_id: userId, signed_up: signedUp || (found?.signed_up ?? false) });
 }
 
-async function placement(documents: Documents, kind: 'workout' | 'meal', id: string) {
-  return (await documents.get(placementId(kind, id))) as AnalyticsPlacementDocument | null;
-}
-
-/** Changes one workout of its day, if the workout is known there. */
+/** Changes a workout's document, if the workout is known. */
 async function changeWorkout(
   documents: Documents,
-  workoutId: string,
-  change: (workout: AnalyticsDayDocument['workouts'][string]) => void,
+  id: string,
+  change: (workout: AnalyticsWorkoutDocument) => AnalyticsWorkoutDocument | null,
 ) {
-  const placed = await placement(documents, 'workout', workoutId);
-  if (!placed) return;
-  const doc = await day(documents, placed.date, placed.user_id);
-  const workout = doc.workouts[workoutId];
-  if (!workout) return;
-  change(workout);
-  documents.set(doc.id, doc);
+  const found = (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
+  if (found) documents.set(found.id, change(structuredClone(found)));
 }
 
 async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents) {
   switch (event.type) {
-    case 'UserRegistered': {
-      const doc = await day(documents, dayOf(event.data.registeredAt), event.data.userId);
-      doc.signed_up = true;
-      documents.set(doc.id, doc);
-      return;
-    }
-    case 'AccessTokenIssued': {
-      const id = analyticsDayId(dayOf(event.data.issuedAt), event.data.userId);
-      if (await documents.get(id)) return;
-      documents.set(id, await day(documents, dayOf(event.data.issuedAt), event.data.userId));
-      return;
-    }
+    case 'UserRegistered':
+      return markActive(documents, dayOf(event.data.registeredAt), event.data.userId, true);
+    case 'AccessTokenIssued':
+      return markActive(documents, dayOf(event.data.issuedAt), event.data.userId);
     case 'WorkoutStarted': {
-      const { workoutId, userId, date } = event.data;
-      documents.set(placementId('workout', workoutId), {
-        id: placementId('workout', workoutId),
-        kind: 'workout',
-        date,
-        user_id: userId,
-      });
-      const doc = await day(documents, date, userId);
-      doc.workouts[workoutId] ??= { completed: false, sets: {} };
-      documents.set(doc.id, doc);
-      return;
+      const { userId, date } = event.data;
+      const id = workoutId(event.data.workoutId);
+      if (!(await documents.get(id))) {
+        documents.set(id, { id, kind: 'workout', date, user_id: userId, completed: false, sets: {} });
+      }
+      return markActive(documents, date, userId);
     }
     case 'WorkoutDetailsChanged': {
-      const { workoutId, date } = event.data;
-      const placed = await placement(documents, 'workout', workoutId);
-      if (!placed || date === undefined || date === placed.date) return;
-      const from = await day(documents, placed.date, placed.user_id);
-      const moving = from.workouts[workoutId];
-      delete from.workouts[workoutId];
-      documents.set(from.id, from);
-      const to = await day(documents, date, placed.user_id);
-      if (moving) to.workouts[workoutId] = moving;
-      documents.set(to.id, to);
-      documents.set(placed.id, { ...placed, date });
-      return;
+      const { date } = event.data;
+      if (date === undefined) return;
+      const found = (await documents.get(workoutId(event.data.workoutId))) as AnalyticsWorkoutDocument | null;
+      if (!found || found.date === date) return;
+      documents.set(found.id, { ...found, date });
+      return markActive(documents, date, found.user_id);
     }
     case 'WorkoutCompleted':
-      return changeWorkout(documents, event.data.workoutId, (workout) => {
-        workout.completed = true;
-      });
-    case 'WorkoutDeleted': {
-      const placed = await placement(documents, 'workout', event.data.workoutId);
-      if (!placed) return;
-      const doc = await day(documents, placed.date, placed.user_id);
-      delete doc.workouts[event.data.workoutId];
-      documents.set(doc.id, doc);
-      documents.set(placed.id, null);
-      return;
-    }
+      return changeWorkout(documents, event.data.workoutId, (workout) => ({ ...workout, completed: true }));
+    case 'WorkoutDeleted':
+      return changeWorkout(documents, event.data.workoutId, () => null);
     case 'WorkoutExerciseRemoved': {
       const prefix = `${event.data.workoutExerciseId}/`;
       return changeWorkout(documents, event.data.workoutId, (workout) => {
         for (const key of Object.keys(workout.sets)) if (key.startsWith(prefix)) delete workout.sets[key];
+        return workout;
       });
     }
     case 'SetLogged': {
-      const { workoutId, workoutExerciseId, setId, reps, weight } = event.data;
-      return changeWorkout(documents, workoutId, (workout) => {
+      const { workoutExerciseId, setId, reps, weight } = event.data;
+      return changeWorkout(documents, event.data.workoutId, (workout) => {
         workout.sets[`${workoutExerciseId}/${setId}`] = [reps, weight];
+        return workout;
       });
     }
     case 'SetChanged': {
-      const { workoutId, workoutExerciseId, setId, changes } = event.data;
+      const { workoutExerciseId, setId, changes } = event.data;
       const key = `${workoutExerciseId}/${setId}`;
-      return changeWorkout(documents, workoutId, (workout) => {
+      return changeWorkout(documents, event.data.workoutId, (workout) => {
         const set = workout.sets[key];
         if (set) workout.sets[key] = [changes.reps ?? set[0], changes.weight !== undefined ? changes.weight : set[1]];
+        return workout;
       });
     }
     case 'SetRemoved': {
       const key = `${event.data.workoutExerciseId}/${event.data.setId}`;
       return changeWorkout(documents, event.data.workoutId, (workout) => {
         delete workout.sets[key];
+        return workout;
       });
     }
     case 'MealCreated': {
-      const { mealId, userId, date } = event.data;
-      documents.set(placementId('meal', mealId), {
-        id: placementId('meal', mealId),
-        kind: 'meal',
-        date,
-        user_id: userId,
-      });
-      const doc = await day(documents, date, userId);
-      doc.meals[mealId] = 1;
-      documents.set(doc.id, doc);
-      return;
+      const { userId, date } = event.data;
+      const id = mealId(event.data.mealId);
+      documents.set(id, { id, kind: 'meal', date, user_id: userId });
+      return markActive(documents, date, userId);
     }
     case 'MealDeleted': {
-      const placed = await placement(documents, 'meal', event.data.mealId);
-      if (!placed) return;
-      const doc = await day(documents, placed.date, placed.user_id);
-      delete doc.meals[event.data.mealId];
-      documents.set(doc.id, doc);
-      documents.set(placed.id, null);
+      const id = mealId(event.data.mealId);
+      if (await documents.get(id)) documents.set(id, null);
       return;
     }
     default:

@@ -9,7 +9,10 @@ import {
 import { allProjections } from '@fitness/projections';
 import {
   ADMIN_ANALYTICS_MODEL,
+  type AdminAnalyticsDocument,
   type AnalyticsDayDocument,
+  type AnalyticsMealDocument,
+  type AnalyticsWorkoutDocument,
 } from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
 import type { ReadStore } from '@fitness/stores';
 
@@ -21,18 +24,30 @@ export function mondayOf(date: string) {
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Each day's documents (one per user active that day) from `from` to `to` (inclusive), by date. */
+/** What the analytics model holds for one day: who was active, and the workouts and meals of the day. */
+type Day = { actives: AnalyticsDayDocument[]; workouts: AnalyticsWorkoutDocument[]; meals: AnalyticsMealDocument[] };
+
+/** Each day's documents from `from` to `to` (inclusive), by date. */
 async function daysBetween(readStore: ReadStore, from: string, to: string) {
   const dates: string[] = [];
   for (let date = from; date <= to; date = shiftDay(date, 1)) dates.push(date);
+  const of = <D extends AdminAnalyticsDocument>(kind: D['kind'], date: string) =>
+    readStore.find<D>(ADMIN_ANALYTICS_MODEL, { where: { kind, date } });
   const days = await Promise.all(
-    dates.map((date) => readStore.find<AnalyticsDayDocument>(ADMIN_ANALYTICS_MODEL, { where: { kind: 'day', date } })),
+    dates.map(async (date): Promise<Day> => {
+      const [actives, workouts, meals] = await Promise.all([
+        of<AnalyticsDayDocument>('day', date),
+        of<AnalyticsWorkoutDocument>('workout', date),
+        of<AnalyticsMealDocument>('meal', date),
+      ]);
+      return { actives, workouts, meals };
+    }),
   );
-  return new Map(dates.map((date, index) => [date, days[index] ?? []]));
+  return new Map(dates.map((date, index) => [date, days[index] as Day]));
 }
 
-/** The counters of some users' days together; a user active on several of them counts once. */
-function countersOf(days: AnalyticsDayDocument[]): AnalyticsCounters {
+/** The counters of some days together; a user active on several of them counts once. */
+function countersOf(days: Day[]): AnalyticsCounters {
   const active = new Set<string>();
   const counters = {
     signups: 0,
@@ -43,16 +58,18 @@ function countersOf(days: AnalyticsDayDocument[]): AnalyticsCounters {
     meals_logged: 0,
   };
   for (const day of days) {
-    if (day.signed_up) counters.signups += 1;
-    active.add(day.user_id);
-    for (const workout of Object.values(day.workouts)) {
+    for (const user of day.actives) {
+      active.add(user.user_id);
+      if (user.signed_up) counters.signups += 1;
+    }
+    for (const workout of day.workouts) {
       if (workout.completed) counters.workouts_completed += 1;
       for (const [reps, weight] of Object.values(workout.sets)) {
         counters.sets_logged += 1;
         counters.volume_lifted += reps * (weight ?? 0);
       }
     }
-    counters.meals_logged += Object.keys(day.meals).length;
+    counters.meals_logged += day.meals.length;
   }
   counters.active_users = active.size;
   counters.volume_lifted = Math.round(counters.volume_lifted * 10) / 10;
@@ -73,7 +90,9 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
   const points: AnalyticsPoint[] = [];
   for (let bucket = 0; bucket < buckets; bucket += 1) {
     const start = shiftDay(first, bucket * step);
-    const inBucket = Array.from({ length: step }, (_, offset) => days.get(shiftDay(start, offset)) ?? []).flat();
+    const inBucket = Array.from({ length: step }, (_, offset) => days.get(shiftDay(start, offset))).filter(
+      (day): day is Day => day !== undefined,
+    );
     points.push({ date: start, ...countersOf(inBucket) });
   }
   return {
@@ -82,7 +101,7 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
     from: first,
     to,
     points,
-    totals: countersOf([...days.values()].flat()),
+    totals: countersOf([...days.values()]),
   };
 }
 
@@ -98,10 +117,10 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
     daysBetween(readStore, weekAgo, today),
     readStore.checkpoints(),
   ]);
-  const todayDays = days.get(today) ?? [];
-  const todayCounters = countersOf(todayDays);
-  const lastSeven = [...days.values()].flat();
-  const week = lastSeven.filter((day) => day.date >= monday);
+  const todayDay = days.get(today);
+  const todayCounters = countersOf(todayDay ? [todayDay] : []);
+  const lastSeven = [...days.values()];
+  const week = [...days].filter(([date]) => date >= monday).map(([, day]) => day);
   // Every projection's checkpoint moves to the last event of each batch the runner reads, so
   // the furthest one is where the log ends as far as the read side knows.
   const names = allProjections.map((projection) => projection.name);
@@ -119,7 +138,7 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
       new_this_week: countersOf(week).signups,
     },
     active_users: { today: todayCounters.active_users, last_7_days: countersOf(lastSeven).active_users },
-    workouts_today: todayDays.reduce((sum, day) => sum + Object.keys(day.workouts).length, 0),
+    workouts_today: todayDay?.workouts.length ?? 0,
     sets_today: todayCounters.sets_logged,
     meals_today: todayCounters.meals_logged,
     events: head,
