@@ -1,6 +1,6 @@
 import { STREAM_CATEGORIES, type StreamCategory } from '@fitness/contracts/admin/events.ts';
 import { ArrowLeft, ChevronLeft, ChevronRight, History, RefreshCw } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -240,10 +240,15 @@ function Stream({ explorer }: { explorer: EventExplorerStore }) {
   const { streamId, events, nextRevision, eventsFailed, event, revision, latestRevision, aggregate, aggregateFailed } =
     useSnapshot(explorer.state);
   const sliderId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The stream opened takes the focus: screen readers hear it, and on a phone it scrolls into view.
+  useEffect(() => {
+    if (streamId) heading.current?.focus();
+  }, [streamId]);
   if (!streamId) return null;
   return (
     <section className="card stack-sm" aria-labelledby="explorer-stream-title" data-testid="explorer-stream">
-      <h2 id="explorer-stream-title" className="explorer-mono explorer-ellipsis" dir="ltr">
+      <h2 id="explorer-stream-title" className="explorer-mono explorer-ellipsis" dir="ltr" tabIndex={-1} ref={heading}>
         {streamId}
       </h2>
       {eventsFailed && (
