@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
@@ -24,8 +25,11 @@ async function seriousViolations(page: Page) {
 
 describe('every screen, in English and Arabic, light and dark, desktop and phone', () => {
   let app: App;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
   beforeAll(async () => {
     app = await startApp();
+    // The first account of an empty system is its admin; every other account is a user.
+    admin = await registerUser(app.api, 'Ada Admin');
   });
   afterAll(async () => {
     await app?.close();
@@ -86,6 +90,30 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
         p.getByRole('alert').first().waitFor(),
       );
       await context.close();
+
+      const adminContext = await app.context({
+        viewport: device.viewport,
+        storage: {
+          auth_token: admin.token,
+          auth_user: JSON.stringify(admin.user),
+          locale,
+          app_settings: JSON.stringify(settings),
+        },
+      });
+      const adminPage = await adminContext.newPage();
+      await visit(adminPage, '/admin', 'admin-dashboard', (p) => p.getByTestId('admin-stat-users-value').waitFor());
+      await visit(adminPage, '/admin/users', 'admin-users', (p) => p.getByTestId('admin-user-row').first().waitFor());
+      await visit(adminPage, '/admin/users', 'admin-user-detail', async (p) => {
+        await p.getByTestId('admin-user-row').first().getByRole('button').click();
+        await p.getByTestId('admin-user-workouts').waitFor();
+      });
+      await visit(adminPage, '/admin/analytics', 'admin-analytics', (p) =>
+        p.getByTestId('admin-chart-meals').locator('.recharts-surface').first().waitFor(),
+      );
+      await visit(adminPage, '/admin/settings', 'admin-settings', (p) =>
+        p.getByTestId('admin-settings-form').waitFor(),
+      );
+      await adminContext.close();
 
       assert.deepEqual(problems, []);
     });

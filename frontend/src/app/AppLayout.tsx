@@ -86,6 +86,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <header className="topbar">
         <Brand />
         <div className="row" style={{ gap: 'var(--space-2)' }}>
+          {user?.role === 'admin' && (
+            // Phones have no sidebar and the bottom bar holds five tabs: admins reach their area here.
+            <Link
+              href="/admin"
+              className="btn btn-ghost btn-icon"
+              aria-label={t('nav.admin')}
+              aria-current={isActive(path, '/admin') ? 'page' : undefined}
+            >
+              <Shield size={20} aria-hidden />
+            </Link>
+          )}
           <Link href="/profile" className="avatar" aria-label={t('nav.profile')}>
             {displayName.slice(0, 1).toUpperCase()}
           </Link>

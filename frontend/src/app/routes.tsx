@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
+import { AdminAnalyticsPage } from '../features/admin/AdminAnalyticsPage.tsx';
+import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
+import { AdminSettingsPage } from '../features/admin/AdminSettingsPage.tsx';
+import { AdminUsersPage } from '../features/admin/AdminUsersPage.tsx';
 import { ForgotPasswordPage, GoogleCallbackPage, VerifyEmailPage } from '../features/auth/AccountHelpPages.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
@@ -9,7 +12,7 @@ import { EventExplorerPage } from '../features/event-explorer/EventExplorerPage.
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { ImportWorkoutsButton } from '../features/imports/ImportWorkoutsButton.tsx';
 import { MealsPage } from '../features/meals/MealsPage.tsx';
-import { ComingSoonPage, NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
+import { NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
@@ -34,10 +37,6 @@ const guest = (access: Access, page: ReactNode) => (
 
 /** Every route of spec section 2, with its guard; each page gets the stores only it reads. */
 export function Routes({ stores }: { stores: FeatureStores }) {
-  const { t } = useTranslation();
-  const soon = (title: string, feature: string, admin = false) => (
-    <ComingSoonPage title={title} feature={feature} admin={admin} />
-  );
   return (
     <Switch>
       <Route path="/">
@@ -62,16 +61,10 @@ export function Routes({ stores }: { stores: FeatureStores }) {
       <Route path="/meals">{signedIn('user', <MealsPage meals={stores.meals} />)}</Route>
       <Route path="/profile">{signedIn('user', <ProfilePage weighIns={stores.weighIns} />)}</Route>
       <Route path="/settings">{signedIn('user', <SettingsPage />)}</Route>
-      <Route path="/admin">{signedIn('admin', soon(t('nav.admin'), t('comingSoon.admin'), true))}</Route>
-      <Route path="/admin/users">
-        {signedIn('admin', soon(t('comingSoon.adminUsers'), t('comingSoon.adminUsers'), true))}
-      </Route>
-      <Route path="/admin/analytics">
-        {signedIn('admin', soon(t('comingSoon.adminAnalytics'), t('comingSoon.adminAnalytics'), true))}
-      </Route>
-      <Route path="/admin/settings">
-        {signedIn('admin', soon(t('comingSoon.adminSettings'), t('comingSoon.adminSettings'), true))}
-      </Route>
+      <Route path="/admin">{signedIn('admin', <AdminDashboardPage admin={stores.admin} />)}</Route>
+      <Route path="/admin/users">{signedIn('admin', <AdminUsersPage admin={stores.admin} />)}</Route>
+      <Route path="/admin/analytics">{signedIn('admin', <AdminAnalyticsPage admin={stores.admin} />)}</Route>
+      <Route path="/admin/settings">{signedIn('admin', <AdminSettingsPage admin={stores.admin} />)}</Route>
       <Route path="/admin/events">{signedIn('admin', <EventExplorerPage explorer={stores.eventExplorer} />)}</Route>
       <Route>
         <NotFoundPage />

@@ -1,6 +1,7 @@
 import type { SiteInfo } from '@fitness/contracts';
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
+import { createAdmin } from '../features/admin/store.ts';
 import { createDashboard } from '../features/dashboard/store.ts';
 import { createWeather } from '../features/dashboard/weather-store.ts';
 import { createEventExplorer } from '../features/event-explorer/store.ts';
@@ -78,6 +79,9 @@ export function createServices() {
     weighIns: createWeighIns(api),
     imports: createImports(api, workouts),
     eventExplorer: createEventExplorer(api),
+    // A 403 from the admin API means this admin was demoted meanwhile: fetching who they are
+    // now takes the admin screens away (the route guard sends them to the dashboard).
+    admin: createAdmin(api, { onForbidden: () => auth.fetchUser().catch(() => undefined) }),
   };
   const live: LiveStore[] = [
     site,
@@ -89,6 +93,7 @@ export function createServices() {
     stores.meals,
     stores.templates,
     stores.weighIns,
+    stores.admin,
   ];
 
   /** Sets the document language, saves the locale, and keeps the settings entry in step. */

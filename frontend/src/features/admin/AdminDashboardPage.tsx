@@ -1,0 +1,147 @@
+import { Activity, Database, Dumbbell, Gauge, Repeat, UserPlus, Users, Utensils } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
+import { AdminNav, BackendRequired } from './AdminNav.tsx';
+import type { AdminStore } from './store.ts';
+import './admin.css';
+
+function StatCard({
+  icon,
+  value,
+  label,
+  detail,
+  id,
+}: {
+  icon: ReactNode;
+  value: string;
+  label: string;
+  detail?: string;
+  id: string;
+}) {
+  return (
+    <div className="card stat" data-testid={`admin-stat-${id}`}>
+      {icon}
+      <span className="stat-value" data-testid={`admin-stat-${id}-value`}>
+        {value}
+      </span>
+      <span className="stat-label">{label}</span>
+      {detail && <span className="muted">{detail}</span>}
+    </div>
+  );
+}
+
+/** The admin dashboard: who uses the product and what they did today, live. */
+export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
+  const { t, i18n } = useTranslation();
+  const { stats, statsFailed } = useSnapshot(admin.state);
+  useStoreWhileMounted({ show: admin.showStats });
+  const n = (value: number) => formatNumber(value, i18n.language, 0);
+
+  return (
+    <>
+      <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} />
+      <AdminNav />
+      {statsFailed && <BackendRequired />}
+      {!stats && !statsFailed && <Spinner />}
+      {stats && (
+        <div className="stack">
+          <section aria-labelledby="admin-users-title" className="stack-sm">
+            <h2 id="admin-users-title">{t('admin.dashboard.users')}</h2>
+            <div className="admin-stats">
+              <StatCard
+                id="users"
+                icon={<Users size={20} aria-hidden className="muted" />}
+                value={n(stats.users.total)}
+                label={t('admin.dashboard.totalUsers')}
+                detail={t('admin.dashboard.admins', { count: stats.users.admins, value: n(stats.users.admins) })}
+              />
+              <StatCard
+                id="new-today"
+                icon={<UserPlus size={20} aria-hidden className="muted" />}
+                value={n(stats.users.new_today)}
+                label={t('admin.dashboard.newToday')}
+                detail={t('admin.dashboard.newThisWeek', { value: n(stats.users.new_this_week) })}
+              />
+              <StatCard
+                id="active-today"
+                icon={<Activity size={20} aria-hidden className="muted" />}
+                value={n(stats.active_users.today)}
+                label={t('admin.dashboard.activeToday')}
+                detail={t('admin.dashboard.active7', { value: n(stats.active_users.last_7_days) })}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="admin-today-title" className="stack-sm">
+            <h2 id="admin-today-title">{t('admin.dashboard.today')}</h2>
+            <div className="admin-stats">
+              <StatCard
+                id="workouts-today"
+                icon={<Dumbbell size={20} aria-hidden className="muted" />}
+                value={n(stats.workouts_today)}
+                label={t('admin.dashboard.workoutsToday')}
+              />
+              <StatCard
+                id="sets-today"
+                icon={<Repeat size={20} aria-hidden className="muted" />}
+                value={n(stats.sets_today)}
+                label={t('admin.dashboard.setsToday')}
+              />
+              <StatCard
+                id="meals-today"
+                icon={<Utensils size={20} aria-hidden className="muted" />}
+                value={n(stats.meals_today)}
+                label={t('admin.dashboard.mealsToday')}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="admin-system-title" className="stack-sm">
+            <h2 id="admin-system-title">{t('admin.dashboard.system')}</h2>
+            <div className="admin-stats">
+              <StatCard
+                id="events"
+                icon={<Database size={20} aria-hidden className="muted" />}
+                value={n(stats.events)}
+                label={t('admin.dashboard.events')}
+              />
+              <StatCard
+                id="lag"
+                icon={<Gauge size={20} aria-hidden className="muted" />}
+                value={n(stats.projection_lag.max)}
+                label={t('admin.dashboard.lag')}
+              />
+            </div>
+            {stats.projection_lag.projections.length > 0 && (
+              <div className="card admin-table-wrap">
+                <table className="admin-table admin-lag-table">
+                  <caption className="visually-hidden">{t('admin.dashboard.projections')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.dashboard.projection')}</th>
+                      <th scope="col">{t('admin.dashboard.position')}</th>
+                      <th scope="col">{t('admin.dashboard.behind')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.projection_lag.projections.map((projection) => (
+                      <tr key={projection.name}>
+                        <td>
+                          <code>{projection.name}</code>
+                        </td>
+                        <td>{n(projection.position)}</td>
+                        <td>{n(projection.lag)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
