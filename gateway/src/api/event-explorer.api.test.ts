@@ -238,6 +238,21 @@ describe('event explorer API (admin)', () => {
   });
 
   it('refuses a second rebuild of the same projection while one runs, and a demoted admin at once', async () => {
+    // Events no projection handles, so a rebuild replays several batches and yields between them.
+    const noise = Array.from({ length: 3000 }, () => ({
+      id: randomUUID(),
+      type: 'ExplorerTestNoise',
+      data: {},
+      metadata: {
+        actorId: null,
+        commandId: randomUUID(),
+        correlationId: 'noise',
+        timestamp: new Date().toISOString(),
+        schemaVersion: 1,
+      },
+    }));
+    await server.eventStore.appendToStream('noise-1', noise, 'no_stream');
+    await settle();
     const both = await Promise.all(
       [1, 2].map(() => server.api('POST', '/admin/projections/personal_records/rebuild', { token: admin.token })),
     );
