@@ -26,6 +26,8 @@ export type Config = {
   commandServiceUrl: string;
   /** Where a distributed gateway sends reads and the socket.io channel. */
   queryServiceUrl: string;
+  /** Where a distributed gateway sends what only the projections process can do (an admin's rebuild). */
+  projectionsServiceUrl: string;
   weather: {
     /** Open-Meteo's forecast origin; tests point it at a local server that answers the same way. */
     apiUrl: string;
@@ -40,7 +42,7 @@ export class ConfigError extends Error {}
 
 /**
  * Reads and validates the environment. Each process has its own default port (the gateway 3000,
- * the command service 3001, the query service 3002), so the caller names it.
+ * the command service 3001, the query service 3002, the projections process 3003), so the caller names it.
  */
 export function readConfig(env: Record<string, string | undefined> = process.env, defaultPort = 3000): Config {
   return {
@@ -62,6 +64,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     gatewayMode: oneOf(env, 'GATEWAY_MODE', ['embedded', 'distributed'] as const, 'embedded'),
     commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
     queryServiceUrl: httpUrl(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
+    projectionsServiceUrl: httpUrl(env, 'PROJECTIONS_SERVICE_URL', 'http://localhost:3003'),
     weather: {
       apiUrl: httpUrl(env, 'WEATHER_API_URL', 'https://api.open-meteo.com'),
       location: weatherLocation(env),

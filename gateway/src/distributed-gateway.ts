@@ -21,7 +21,7 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /**
  * The distributed deployment's front door, serving the same origin as the embedded product:
  * /api/v1 reads (GET, HEAD) go to the query service and every other method to the command
- * service; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
+ * service, except an admin's projection rebuild, which goes to the projections process; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
  * OpenAPI document merges the services' own; the CSRF cookie and the web app are served here.
  * Holds no stores: a gateway restarts in an instant and any number can run.
  * Returns the app without listening.
@@ -34,7 +34,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
-    fetchMergedApiDocs([config.commandServiceUrl, config.queryServiceUrl], request.log),
+    fetchMergedApiDocs([config.commandServiceUrl, config.queryServiceUrl, config.projectionsServiceUrl], request.log),
   );
 
   await root.register(async (proxied) => {
@@ -44,6 +44,12 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const toQueries = forwardTo(config.queryServiceUrl);
     const toCommands = forwardTo(config.commandServiceUrl);
+    // A rebuild runs where the runner is: the projections process.
+    proxied.route({
+      method: ['POST'],
+      url: '/api/v1/admin/projections/*',
+      handler: forwardTo(config.projectionsServiceUrl),
+    });
     proxied.route({
       method: API_METHODS,
       url: '/api/v1/*',

@@ -21,6 +21,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
   const clients: LiveClient[] = [];
   let gateway: ServerProcess;
   let api: ReturnType<typeof apiClient>;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
 
   beforeAll(async () => {
     const services = await Promise.allSettled([
@@ -29,7 +30,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
       startProcess('projections/src/main.ts', { env, readyPath: '/health' }),
     ]);
     for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
-    const [commands, queries] = services.map((started) => {
+    const [commands, queries, projections] = services.map((started) => {
       if (started.status === 'rejected') throw started.reason;
       return started.value;
     });
@@ -39,11 +40,14 @@ describe('distributed deployment: four processes behind the gateway', () => {
         GATEWAY_MODE: 'distributed',
         COMMAND_SERVICE_URL: commands?.baseUrl ?? '',
         QUERY_SERVICE_URL: queries?.baseUrl ?? '',
+        PROJECTIONS_SERVICE_URL: projections?.baseUrl ?? '',
       },
       readyPath: '/api/v1/openapi.json',
     });
     processes.unshift(gateway);
     api = apiClient(gateway.baseUrl);
+    // The first account of an empty system is its admin.
+    admin = await registerUser(api, 'Ada Admin');
   });
 
   // Runs whether the tests passed or not: no process outlives the suite.
@@ -67,6 +71,27 @@ describe('distributed deployment: four processes behind the gateway', () => {
     assert.ok(paths['/api/v1/workouts']?.get, 'a query route');
     const workout = paths['/api/v1/workouts/{id}'];
     assert.ok(workout?.get && workout?.delete, 'one path served by both services');
+  });
+
+  it("rebuilds a projection in the projections process at an admin's request, through the gateway", async () => {
+    const docs = await api('GET', '/openapi.json');
+    assert.ok(docs.body.paths['/api/v1/admin/projections/{name}/rebuild']?.post, "the projections process's route");
+    const user = await registerUser(api, 'Not An Admin');
+    const refused = await api('POST', '/admin/projections/workouts/rebuild', { token: user.token });
+    assert.equal(refused.status, 403, 'the projections process answered (the command service has no such route)');
+
+    const started = await api('POST', '/admin/projections/workouts/rebuild', { token: admin.token });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const caughtUp = async () => {
+      const status = await api('GET', '/admin/projections', { token: admin.token });
+      const workouts = status.body.data.find((projection: { name: string }) => projection.name === 'workouts');
+      return workouts?.lag === 0 && workouts.position === status.body.meta.head;
+    };
+    const deadline = Date.now() + 10_000;
+    while (!(await caughtUp())) {
+      assert.ok(Date.now() < deadline, 'the workouts projection catches up with the log again');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 
   it('writes through the command service, reads them back through the query service, and pushes them live', async () => {

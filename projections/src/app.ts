@@ -1,4 +1,5 @@
 import type { Config } from '@fitness/contracts';
+import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { openStores } from '@fitness/stores';
@@ -30,6 +31,8 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
     projectionNames: allProjections.map((projection) => projection.name),
   };
   if (options.rebuildRoutes !== false) {
+    // Standalone, the process serves its own OpenAPI document, which the gateway merges.
+    await registerApiDocs(app as unknown as Parameters<typeof registerApiDocs>[0]);
     await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
   }
   app.addHook('onClose', async () => {
