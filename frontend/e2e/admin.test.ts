@@ -164,6 +164,26 @@ describe('the admin area in a real browser', () => {
     await context.close();
   });
 
+  it('pages the users table by the users-per-page setting', async () => {
+    const perPage = await app.api('PUT', '/admin/settings', { token: admin.token, body: { users_per_page: 5 } });
+    assert.equal(perPage.status, 200);
+    for (let index = 1; index <= 7; index += 1) await registerUser(app.api, `Pat Pager ${index}`);
+    const context = await adminContext();
+    const page = await context.newPage();
+    await page.goto('/admin/users');
+    await page.getByLabel('Search users').fill('pat pager');
+    await page.getByTestId('admin-users-total').filter({ hasText: 'Page 1 of 2 · 7 users' }).waitFor();
+    assert.equal(await page.getByTestId('admin-user-row').count(), 5);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('admin-users-total').filter({ hasText: 'Page 2 of 2 · 7 users' }).waitFor();
+    assert.equal(await page.getByTestId('admin-user-row').count(), 2);
+    assert.equal(await page.getByRole('button', { name: 'Next' }).isDisabled(), true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByTestId('admin-users-total').filter({ hasText: 'Page 1 of 2' }).waitFor();
+    await context.close();
+    await app.api('PUT', '/admin/settings', { token: admin.token, body: { users_per_page: 20 } });
+  });
+
   it('takes the admin screens from an admin demoted while they watch, without a reload', async () => {
     const second = await registerUser(app.api, 'Bea Backup');
     const promoted = await app.api('PATCH', `/admin/users/${second.user.id}/role`, {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../lib/format.ts';
 
-type Series = { key: keyof AdminAnalytics['totals']; color: string; unit?: string };
+type Series = { key: keyof AdminAnalytics['totals']; color: string };
 
 const CHARTS: { id: string; series: Series[] }[] = [
   {
@@ -20,7 +20,7 @@ const CHARTS: { id: string; series: Series[] }[] = [
       { key: 'sets_logged', color: 'var(--success)' },
     ],
   },
-  { id: 'volume', series: [{ key: 'volume_lifted', color: 'var(--primary)', unit: 'kg' }] },
+  { id: 'volume', series: [{ key: 'volume_lifted', color: 'var(--primary)' }] },
   { id: 'meals', series: [{ key: 'meals_logged', color: 'var(--warning)' }] },
 ];
 
@@ -62,10 +62,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AdminAnalytics }) {
                     tickFormatter={n}
                   />
                   <Tooltip
-                    formatter={(value, _name, item) => {
-                      const unit = chart.series.find((series) => series.key === item.dataKey)?.unit;
-                      return unit ? `${n(value)} ${unit}` : n(value);
-                    }}
+                    formatter={(value) => n(value)}
                     contentStyle={{
                       background: 'var(--surface)',
                       border: '1px solid var(--border)',
@@ -74,7 +71,11 @@ export function AnalyticsCharts({ analytics }: { analytics: AdminAnalytics }) {
                       textAlign: 'start',
                     }}
                   />
-                  <Legend wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr', fontSize: 12 }} />
+                  <Legend
+                    wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr', fontSize: 12 }}
+                    // recharts spaces the swatch on its right; right to left, the text needs the gap.
+                    formatter={(value) => <span style={{ paddingInlineStart: rtl ? 4 : 0 }}>{value}</span>}
+                  />
                   {chart.series.map((series) => (
                     <Bar
                       key={series.key}

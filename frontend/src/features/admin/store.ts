@@ -13,6 +13,7 @@ import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import { shownCount } from '../../lib/shown.ts';
+import { coalesced } from './coalesced.ts';
 
 export type UsersQuery = { search: string; role: '' | AdminRole; page: number };
 
@@ -20,38 +21,6 @@ export type UsersQuery = { search: string; role: '' | AdminRole; page: number };
 const SETTINGS_MODEL = 'system_settings';
 /** The read models the users table lists. */
 const USER_MODELS = new Set(['users', 'admin_users']);
-/** Notices come in bursts (a set changes several read models): one reload per this many ms at most. */
-const RELOAD_GAP_MS = 400;
-
-/**
- * Reloads that follow pushed changes: never two at once, and a burst of notices while one runs
- * (or within the gap after it) costs one more load, not one each.
- */
-function coalesced(load: () => Promise<void>, what: string) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let last = 0;
-  async function loop() {
-    do {
-      again = false;
-      const wait = last + RELOAD_GAP_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      last = Date.now();
-      await load().catch((error) => console.error(`Failed to reload ${what}`, error));
-    } while (again);
-  }
-  return () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-}
-
 /**
  * The admin area's data while its screens show it: the dashboard's stats, the users table (with
  * its search, role filter and page), one user's detail, the analytics of a period, and the system
