@@ -184,6 +184,29 @@ describe('the admin area in a real browser', () => {
     await app.api('PUT', '/admin/settings', { token: admin.token, body: { users_per_page: 20 } });
   });
 
+  it('says "Backend Integration Required" only once an admin API call has failed, not while it loads', async () => {
+    const context = await adminContext();
+    const page = await context.newPage();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/v1/admin/stats', async (route) => {
+      await answered;
+      await route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' });
+    });
+    await page.goto('/admin');
+    await page.getByRole('status').first().waitFor();
+    assert.equal(await page.getByTestId('admin-backend-required').count(), 0, 'not while loading');
+    answer();
+    await page
+      .getByTestId('admin-backend-required')
+      .filter({ hasText: 'Backend Integration Required: Admin API endpoints need to be implemented' })
+      .waitFor();
+    assert.equal(await page.getByTestId('admin-stat-users').count(), 0, 'no invented numbers');
+    await context.close();
+  });
+
   it('takes the admin screens from an admin demoted while they watch, without a reload', async () => {
     const second = await registerUser(app.api, 'Bea Backup');
     const promoted = await app.api('PATCH', `/admin/users/${second.user.id}/role`, {
