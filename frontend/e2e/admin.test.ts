@@ -106,6 +106,7 @@ describe('the admin area in a real browser', () => {
     await analytics.getByRole('tab', { name: 'Year' }).click();
     await analytics.getByTestId('admin-chart-training').waitFor();
     await waitForShown(analytics, 'admin-total-workouts_completed-value', before.workouts + 1);
+    await screenshot(analytics, 'admin-analytics-year-en-desktop');
 
     await strangerContext.close();
     await context.close();
@@ -238,6 +239,7 @@ describe('the admin area in a real browser', () => {
     await form.getByLabel('Users per page').fill('3');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Enter a whole number from 5 to 100.').waitFor();
+    await screenshot(page, 'admin-settings-errors-en-desktop');
 
     await form.getByLabel('Users per page').fill('25');
     await form.getByLabel('Site name').fill('Iron Club');
