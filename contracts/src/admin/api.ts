@@ -89,7 +89,7 @@ export type AdminUserList = Static<typeof AdminUserList>;
 
 export const AdminUserParams = Type.Object({ id: Type.String() });
 
-/** GET /admin/users/{id} (and the answer of a role change): the user with profile, activity and counts. */
+/** GET /admin/users/{id}: the user with profile, activity and counts (a role change answers with the user alone). */
 export const AdminUserDetail = Type.Object({
   ...User.properties,
   last_active_at: Nullable(Timestamp),

@@ -12,7 +12,6 @@ import { EventExplorerPage } from '../features/event-explorer/EventExplorerPage.
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
 import { ImportWorkoutsButton } from '../features/imports/ImportWorkoutsButton.tsx';
 import { MealsPage } from '../features/meals/MealsPage.tsx';
-import { NotFoundPage } from '../features/placeholders/ComingSoonPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
@@ -22,6 +21,7 @@ import { AppLayout } from './AppLayout.tsx';
 import { Guarded } from './Guarded.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
 import type { Access } from './guards.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import type { FeatureStores } from './services.ts';
 
 const signedIn = (access: Access, page: ReactNode) => (

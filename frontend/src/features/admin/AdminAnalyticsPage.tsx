@@ -2,11 +2,12 @@ import { type AdminAnalytics, ANALYTICS_PERIODS } from '@fitness/contracts/admin
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { AdminNav } from '../../components/AdminNav.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import { AdminNav, BackendRequired } from './AdminNav.tsx';
+import { BackendRequired } from './BackendRequired.tsx';
 import type { AdminStore } from './store.ts';
 import './admin.css';
 

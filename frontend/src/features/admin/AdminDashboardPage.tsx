@@ -2,10 +2,11 @@ import { Activity, Database, Dumbbell, Gauge, Repeat, UserPlus, Users, Utensils 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { AdminNav } from '../../components/AdminNav.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import { AdminNav, BackendRequired } from './AdminNav.tsx';
+import { BackendRequired } from './BackendRequired.tsx';
 import type { AdminStore } from './store.ts';
 import './admin.css';
 

@@ -6,13 +6,14 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { AdminNav } from '../../components/AdminNav.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { Field, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import { AdminNav, BackendRequired } from './AdminNav.tsx';
+import { BackendRequired } from './BackendRequired.tsx';
 import type { AdminStore } from './store.ts';
 import './admin.css';
 

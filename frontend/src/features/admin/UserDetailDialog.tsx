@@ -10,7 +10,7 @@ import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import { BackendRequired } from './AdminNav.tsx';
+import { BackendRequired } from './BackendRequired.tsx';
 import { formatDate } from './format.ts';
 import type { AdminStore } from './store.ts';
 

@@ -1,9 +1,9 @@
 import { STREAM_CATEGORIES, type StreamCategory } from '@fitness/contracts/admin/events.ts';
-import { ArrowLeft, ChevronLeft, ChevronRight, History, RefreshCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, History, RefreshCw } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
+import { AdminNav } from '../../components/AdminNav.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
@@ -382,15 +382,8 @@ export function EventExplorerPage({ explorer }: { explorer: EventExplorerStore }
   useStoreWhileMounted(explorer);
   return (
     <>
-      <PageHeader
-        title={t('eventExplorer.title')}
-        subtitle={t('eventExplorer.subtitle')}
-        actions={
-          <Link href="/admin" className="btn btn-ghost btn-sm">
-            <ArrowLeft size={14} aria-hidden className="flip-rtl" /> {t('eventExplorer.back')}
-          </Link>
-        }
-      />
+      <PageHeader title={t('eventExplorer.title')} subtitle={t('eventExplorer.subtitle')} />
+      <AdminNav />
       <div className="explorer-grid">
         <div className="stack">
           <Streams explorer={explorer} />

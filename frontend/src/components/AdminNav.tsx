@@ -10,7 +10,10 @@ const ITEMS = [
   { href: '/admin/events', key: 'events', icon: History },
 ] as const;
 
-/** The admin area's own navigation, on every admin screen (phones reach /admin from the top bar). */
+/**
+ * The admin area's own navigation, on every admin screen: the admin feature's four and the event
+ * explorer (phones reach /admin from the top bar).
+ */
 export function AdminNav() {
   const { t } = useTranslation();
   const [path] = useLocation();
@@ -28,15 +31,5 @@ export function AdminNav() {
         </Link>
       ))}
     </nav>
-  );
-}
-
-/** Shown only when an admin API call has truly failed (not while it loads). */
-export function BackendRequired() {
-  const { t } = useTranslation();
-  return (
-    <div className="card admin-failed" role="alert" data-testid="admin-backend-required">
-      <p>{t('admin.backendRequired')}</p>
-    </div>
   );
 }
