@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import type { AnalyticsCounters, AnalyticsPoint } from '@fitness/contracts';
+import { countEventStoreReads } from '@fitness/gateway/testing/event-store-reads.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { seedHistory } from './demo-history.ts';
@@ -10,16 +12,6 @@ import { seedHistory } from './demo-history.ts';
  */
 const today = () => new Date().toISOString().slice(0, 10);
 const ADMIN_MODELS = ['admin_analytics', 'admin_users'];
-
-type Point = {
-  date: string;
-  signups: number;
-  active_users: number;
-  workouts_completed: number;
-  sets_logged: number;
-  volume_lifted: number;
-  meals_logged: number;
-};
 
 describe('a year of demo history in the admin analytics', () => {
   let server: TestServer;
@@ -35,18 +27,7 @@ describe('a year of demo history in the admin analytics', () => {
   afterAll(() => server?.close());
 
   it('answers period=year and the stats from read models, without reading the event store', async () => {
-    const reads = { stream: 0, all: 0 };
-    const { eventStore } = server;
-    const readStream = eventStore.readStream.bind(eventStore);
-    const readAll = eventStore.readAll.bind(eventStore);
-    eventStore.readStream = (...args) => {
-      reads.stream += 1;
-      return readStream(...args);
-    };
-    eventStore.readAll = (...args) => {
-      reads.all += 1;
-      return readAll(...args);
-    };
+    const { reads, stop } = countEventStoreReads(server.eventStore);
     try {
       const year = await server.api('GET', '/admin/analytics?period=year', { token: admin.token });
       const stats = await server.api('GET', '/admin/stats', { token: admin.token });
@@ -54,7 +35,7 @@ describe('a year of demo history in the admin analytics', () => {
       assert.equal(year.status, 200);
       assert.equal(stats.status, 200);
 
-      const { points, totals } = year.body as { points: Point[]; totals: Point };
+      const { points, totals } = year.body as { points: AnalyticsPoint[]; totals: AnalyticsCounters };
       assert.equal(points.length, 52);
       // Four sessions a week, a few missed; three or four meals a day.
       assert.ok(totals.workouts_completed >= 150, `workouts: ${totals.workouts_completed}`);
@@ -69,8 +50,7 @@ describe('a year of demo history in the admin analytics', () => {
       assert.equal(stats.body.users.total, 2);
       assert.ok(stats.body.events > 5000);
     } finally {
-      eventStore.readStream = readStream;
-      eventStore.readAll = readAll;
+      stop();
     }
   });
 });

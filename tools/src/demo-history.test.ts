@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
+import { countEventStoreReads } from '@fitness/gateway/testing/event-store-reads.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '@fitness/gateway/testing/read-models.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
@@ -42,18 +43,7 @@ describe('a year of history', () => {
   });
 
   it('answers today, the week, the month, records and achievements without reading the event store', async () => {
-    const reads = { stream: 0, all: 0 };
-    const { eventStore } = server;
-    const readStream = eventStore.readStream.bind(eventStore);
-    const readAll = eventStore.readAll.bind(eventStore);
-    eventStore.readStream = (...args) => {
-      reads.stream += 1;
-      return readStream(...args);
-    };
-    eventStore.readAll = (...args) => {
-      reads.all += 1;
-      return readAll(...args);
-    };
+    const { reads, stop } = countEventStoreReads(server.eventStore);
     try {
       const get = async (url: string) => {
         const response = await server.api('GET', url, { token });
@@ -88,8 +78,7 @@ describe('a year of history', () => {
         assert.ok(unlocked.includes(id), `${id} unlocked: ${unlocked.join(', ')}`);
       }
     } finally {
-      eventStore.readStream = readStream;
-      eventStore.readAll = readAll;
+      stop();
     }
   });
 });

@@ -134,18 +134,7 @@ export class Accounts {
     if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
       throw new PasswordIncorrect();
     }
-    const deleteIt = async () => {
-      await options.beforeDeleting?.();
-      const result = await this.run({ type: 'DeleteAccount', userId, at: context.now.toISOString() }, context);
-      return result.position;
-    };
-    if (state.role !== 'admin') return deleteIt();
-    // Someone must be left to run the place (`npm run users -- promote` is there if not). Admins
-    // leave one at a time, each counting the others once the one before is in the read model.
-    return this.adminDeparture.run('admins', async () => {
-      if ((await this.countAdmins()) <= 1) throw new LastAdmin();
-      return deleteIt();
-    });
+    return this.close(userId, state.role, context, options, () => new LastAdmin());
   }
 
   /**
@@ -174,14 +163,29 @@ export class Accounts {
   ) {
     const state = await this.stateOf(userId);
     if (!state.registered || state.deleted) throw new UserNotFound();
+    return this.close(userId, state.role, context, options, () => new LastAdminDeletion());
+  }
+
+  /**
+   * Deletes the account, by its owner or by an admin. Someone must be left to run the place
+   * (`npm run users -- promote` is there if not): admins leave one at a time, each counting the
+   * others once the one before is in the read model.
+   */
+  private async close(
+    userId: string,
+    role: Role,
+    context: CommandContext,
+    options: { beforeDeleting?: () => Promise<void> },
+    lastAdmin: () => Error,
+  ) {
     const deleteIt = async () => {
       await options.beforeDeleting?.();
       const result = await this.run({ type: 'DeleteAccount', userId, at: context.now.toISOString() }, context);
       return result.position;
     };
-    if (state.role !== 'admin') return deleteIt();
+    if (role !== 'admin') return deleteIt();
     return this.adminDeparture.run('admins', async () => {
-      if ((await this.countAdmins()) <= 1) throw new LastAdminDeletion();
+      if ((await this.countAdmins()) <= 1) throw lastAdmin();
       return deleteIt();
     });
   }
