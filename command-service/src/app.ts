@@ -2,8 +2,9 @@ import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
+import { CommandHandler } from './core/command-handler.ts';
 import { commandRoutes } from './routes.ts';
-import { createCommandServices, finishErasures, seedCatalogues } from './services.ts';
+import { createCommandServices, finishErasures, seedCatalogues, tokenUseRecorder } from './services.ts';
 
 /**
  * The command service of the distributed deployment: the write routes under /api/v1. Any
@@ -14,8 +15,14 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
   const stores = await openStores(config);
   // Authentication and sign-out wait on the users read model, which the projections process keeps.
   const progress = await pollProjectionProgress(stores.readStore);
-  const { app, authenticator } = await createServiceApp(config, stores, progress, options);
+  // The handler the commands and the token-use records (TokenUsed, the session timeout's) share.
+  const handler = new CommandHandler(stores.eventStore);
+  const { app, authenticator } = await createServiceApp(config, stores, progress, {
+    ...options,
+    recordTokenUse: tokenUseRecorder(handler),
+  });
   const services = createCommandServices(config, {
+    handler,
     eventStore: stores.eventStore,
     authenticator,
     progress,

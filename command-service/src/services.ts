@@ -1,13 +1,15 @@
-import type { Config } from '@fitness/contracts';
-import type { Authenticator } from '@fitness/platform/authentication.ts';
+import { type Config, userStream } from '@fitness/contracts';
+import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
+import { newId } from './core/ids.ts';
 import { seedSystemExercises } from './exercises/seed.ts';
 import { seedSystemFoods } from './foods/seed.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
 import { Accounts } from './users/accounts.ts';
+import { userDecider } from './users/decide.ts';
 import { AccountErasure } from './users/erasure.ts';
 import { WritesInFlight } from './users/writes-in-flight.ts';
 
@@ -37,9 +39,11 @@ export function createCommandServices(
     clock: () => Date;
     logger: Logger;
     readStore: ReadStore;
+    /** The handler the authenticator's token-use port writes through, when it was made first. */
+    handler?: CommandHandler;
   },
 ): CommandServices {
-  const handler = new CommandHandler(parts.eventStore);
+  const handler = parts.handler ?? new CommandHandler(parts.eventStore);
   const countAdmins = async () => {
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
     return parts.readStore.count('users', { role: 'admin' });
@@ -55,6 +59,21 @@ export function createCommandServices(
     authRateLimit: config.authRateLimit,
     consistencyTimeoutMs: config.readYourWritesTimeoutMs,
   };
+}
+
+/**
+ * The authenticator's port for a token's last use: a RecordTokenUse command on the user's
+ * stream, which the users decider turns into a TokenUsed event (or nothing, for a token gone
+ * or a use no later than the recorded one). The user is the actor.
+ */
+export function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
+  return (userId, tokenId, at) =>
+    handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'RecordTokenUse', userId, tokenId, at: at.toISOString() },
+      { actorId: userId, commandId: newId(), correlationId: `token-use-${newId()}`, now: at },
+    );
 }
 
 /**

@@ -1,4 +1,11 @@
-import { commandRoutes, createCommandServices, finishErasures, seedCatalogues } from '@fitness/command-service';
+import {
+  CommandHandler,
+  commandRoutes,
+  createCommandServices,
+  finishErasures,
+  seedCatalogues,
+  tokenUseRecorder,
+} from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
@@ -29,8 +36,15 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
 
   const clock = options.clock ?? (() => new Date());
-  const authenticator = createAuthenticator({ eventStore, readStore }, runner, clock);
+  // The commands and the authenticator's token-use records (TokenUsed) share one handler.
+  const handler = new CommandHandler(eventStore);
+  const authenticator = createAuthenticator({ eventStore, readStore }, runner, {
+    now: clock,
+    recordTokenUse: tokenUseRecorder(handler),
+    logger: app.log,
+  });
   const commandServices = createCommandServices(config, {
+    handler,
     eventStore,
     authenticator,
     progress: runner,
@@ -57,6 +71,6 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());
-  const { accounts, handler } = commandServices;
+  const { accounts } = commandServices;
   return { app, runner, eventStore, readStore, accounts, handler };
 }

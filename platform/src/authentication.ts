@@ -16,6 +16,12 @@ import { Forbidden, Unauthenticated, ValidationFailed } from './errors.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
 
+/** Records that a token was used at a moment (a TokenUsed event, through the users decider). */
+export type RecordTokenUse = (userId: string, tokenId: string, at: Date) => Promise<unknown>;
+
+/** Where a failed record of a token's use is reported. */
+export type AuthenticationLogger = { warn(details: object, message: string): void };
+
 export type AuthenticationOptions = {
   readStore: ReadStore;
   progress: ProjectionProgress;
@@ -23,6 +29,9 @@ export type AuthenticationOptions = {
   headPosition: () => Promise<number>;
   waitMs: number;
   now?: () => Date;
+  /** Makes a token's last use durable; without it, only this process remembers it. */
+  recordTokenUse?: RecordTokenUse;
+  logger?: AuthenticationLogger;
 };
 
 declare module 'fastify' {
@@ -39,19 +48,17 @@ declare module 'fastify' {
 export class Authenticator {
   private readonly options: AuthenticationOptions;
   /**
-   * When each token was last used, for the session timeout. Kept here, in memory, rather than
-   * as an event per request (the log would grow by one event per API call) or a throttled
-   * "token used" event (a write on the read path of every service). A token this process has
-   * not seen counts as used when it was issued or when the process started, whichever is later:
-   * a restart gives idle tokens a fresh timeout rather than signing everyone out.
+   * When each token was last used as this process saw it. The read model's `last_used_at` (the
+   * TokenUsed events) is the durable one, shared by every process and surviving restarts, but it
+   * is recorded at most once per throttle window: a token is idle after the later of the two.
    */
   private readonly lastUsed = new Map<string, number>();
-  private readonly startedAt: number;
+  /** When this process last asked to record each token's use, so it asks once per window. */
+  private readonly recordedAt = new Map<string, number>();
   private prunedAt = 0;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
-    this.startedAt = this.now().getTime();
   }
 
   private now() {
@@ -86,52 +93,80 @@ export class Authenticator {
     if (!secretMatches(secret, token.hash)) return null;
     const now = this.now();
     if (token.expires_at <= now.toISOString()) return null;
-    if (!(await this.stillActive(tokenId, token.created_at, now.getTime()))) return null;
+    if (!(await this.stillActive(user.id, token, now.getTime()))) return null;
     return { id: user.id, role: user.role, tokenId, user };
   }
 
-  /** False once a token went unused for longer than the session timeout; else marks it used now. */
-  private async stillActive(tokenId: string, createdAt: string, now: number) {
+  /**
+   * False once a token went unused for longer than the session timeout; else marks it used now,
+   * and records the use when the recorded one is older than the throttle window.
+   */
+  private async stillActive(userId: string, token: UserDocument['tokens'][number], now: number) {
     const timeoutMs = (await this.systemSettings()).session_timeout_minutes * 60_000;
-    const last = this.lastUsed.get(tokenId) ?? Math.max(Date.parse(createdAt) || 0, this.startedAt);
+    // A document projected before tokens carried their last use falls back to the creation.
+    const recorded = Date.parse(token.last_used_at ?? token.created_at) || 0;
+    const last = Math.max(recorded, this.lastUsed.get(token.id) ?? 0);
     if (now - last > timeoutMs) return false;
-    this.lastUsed.set(tokenId, Math.max(last, now));
+    this.lastUsed.set(token.id, Math.max(last, now));
+    const throttleMs = Math.min(MAX_RECORD_THROTTLE_MS, timeoutMs / 4);
+    if (now - recorded > throttleMs) this.record(userId, token.id, now, throttleMs);
     if (this.lastUsed.size > PRUNE_ABOVE && now - this.prunedAt > 3_600_000) this.prune(now);
     return true;
   }
 
+  /** Records a use without making the request wait; once per token and window in this process. */
+  private record(userId: string, tokenId: string, now: number, throttleMs: number) {
+    const { recordTokenUse, logger } = this.options;
+    if (!recordTokenUse) return;
+    const asked = this.recordedAt.get(tokenId);
+    if (asked !== undefined && now - asked <= throttleMs) return;
+    this.recordedAt.set(tokenId, now);
+    const at = new Date(now);
+    Promise.resolve()
+      .then(() => recordTokenUse(userId, tokenId, at))
+      .catch((error) => {
+        // The next window asks again; this process still remembers the use meanwhile.
+        logger?.warn({ err: error, userId, tokenId, usedAt: at.toISOString() }, 'recording a token use failed');
+      });
+  }
+
   /**
-   * Forgets tokens idle for longer than any timeout allows. Safe: every remembered time is later
-   * than the process start, so a forgotten token falls back to a time that is older still.
+   * Forgets tokens idle for longer than any timeout allows. Safe: a forgotten token falls back
+   * to its recorded last use, and it was idle for too long either way.
    */
   private prune(now: number) {
     this.prunedAt = now;
     const longest = SESSION_TIMEOUT_BOUNDS.maximum * 60_000;
     for (const [tokenId, last] of this.lastUsed) if (now - last > longest) this.lastUsed.delete(tokenId);
+    for (const [tokenId, asked] of this.recordedAt) if (now - asked > longest) this.recordedAt.delete(tokenId);
   }
 }
 
 /** How many tokens' last use the authenticator remembers before it forgets the long-dead ones. */
 const PRUNE_ABOVE = 50_000;
 
+/** The longest a token's recorded last use may lag behind its real one (a quarter of the timeout if less). */
+const MAX_RECORD_THROTTLE_MS = 5 * 60_000;
+
 /** How long an unknown token waits for the users read model before it is refused. */
 export const AUTH_WAIT_MS = 2000;
 
 /**
  * The authenticator of a server (the embedded one or a service): tokens checked against the
- * users read model, an unknown one waiting for `progress` to reach the head of the event log.
+ * users read model, an unknown one waiting for `progress` to reach the head of the event log;
+ * `recordTokenUse` makes the session timeout's last use durable (every server that writes passes it).
  */
 export function createAuthenticator(
   stores: { eventStore: EventStore; readStore: ReadStore },
   progress: ProjectionProgress,
-  now: () => Date = () => new Date(),
+  options: { now?: () => Date; recordTokenUse?: RecordTokenUse; logger?: AuthenticationLogger } = {},
 ) {
   return new Authenticator({
     readStore: stores.readStore,
     progress,
     headPosition: () => stores.eventStore.headPosition(),
     waitMs: AUTH_WAIT_MS,
-    now,
+    ...options,
   });
 }
 

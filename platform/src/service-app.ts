@@ -2,12 +2,14 @@ import type { Config, ProjectionProgress } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
-import { createAuthenticator } from './authentication.ts';
+import { createAuthenticator, type RecordTokenUse } from './authentication.ts';
 import { createHttpApp } from './http-app.ts';
 
 export type ServiceAppOptions = {
   /** Tests pass false to keep their output readable. */
   logger?: boolean;
+  /** How the authenticator records a token's use (the session timeout's last use, durable). */
+  recordTokenUse?: RecordTokenUse;
 };
 
 /**
@@ -28,5 +30,9 @@ export async function createServiceApp(
     await stores.eventStore.close();
     await stores.readStore.close();
   });
-  return { app, authenticator: createAuthenticator(stores, progress) };
+  const authenticator = createAuthenticator(stores, progress, {
+    recordTokenUse: options.recordTokenUse,
+    logger: app.log,
+  });
+  return { app, authenticator };
 }

@@ -1,3 +1,4 @@
+import { CommandHandler, tokenUseRecorder } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
@@ -17,7 +18,13 @@ import { createQueryServices } from './services.ts';
 export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const stores = await openStores(config);
   const progress = await pollProjectionProgress(stores.readStore);
-  const { app, authenticator } = await createServiceApp(config, stores, progress, options);
+  // A user who only reads keeps their token alive for their next write too: the query service
+  // records the uses it sees (TokenUsed, throttled) through the users decider, as the command
+  // service does.
+  const { app, authenticator } = await createServiceApp(config, stores, progress, {
+    ...options,
+    recordTokenUse: tokenUseRecorder(new CommandHandler(stores.eventStore)),
+  });
   const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(

@@ -74,4 +74,40 @@ describe('user decider', () => {
       .when({ type: 'UpdateProfile', userId, at, changes: { name: 'Eve' } })
       .thenThrows(UserNotFound);
   });
+  describe('recording a token use', () => {
+    const later = '2026-11-21T10:05:00.000Z';
+    const use = (usedAt: string, tokenId = 't1') => ({ type: 'RecordTokenUse', userId, at: usedAt, tokenId }) as const;
+    const used = (usedAt: string): UserEvent => ({ type: 'TokenUsed', data: { userId, tokenId: 't1', usedAt } });
+
+    it('records a use of a live token later than its last recorded use', () => {
+      spec
+        .given([registered, issued])
+        .when(use(later))
+        .thenEvents([used(later)]);
+      spec
+        .given([registered, issued, used(later)])
+        .when(use('2026-11-21T10:10:00.000Z'))
+        .thenEvents([used('2026-11-21T10:10:00.000Z')]);
+    });
+    it('records nothing for a use no later than the last one (a late or repeated report)', () => {
+      spec.given([registered, issued]).when(use(at)).thenEvents([]);
+      spec
+        .given([registered, issued, used(later)])
+        .when(use(later))
+        .thenEvents([]);
+      spec
+        .given([registered, issued, used(later)])
+        .when(use('2026-11-21T10:01:00.000Z'))
+        .thenEvents([]);
+    });
+    it('records nothing for an unknown, revoked or expired token, nor for a gone account', () => {
+      const revoked: UserEvent = { type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } };
+      spec.given([registered, issued]).when(use(later, 't2')).thenEvents([]);
+      spec.given([registered, issued, revoked]).when(use(later)).thenEvents([]);
+      spec.given([registered, issued]).when(use(token.expiresAt)).thenEvents([]);
+      spec.given([]).when(use(later)).thenEvents([]);
+      const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };
+      spec.given([registered, issued, deleted]).when(use(later)).thenEvents([]);
+    });
+  });
 });

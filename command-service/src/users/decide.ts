@@ -11,6 +11,8 @@ export type UserCommand =
   | (Base & { type: 'Register'; name: string; email: string; passwordHash: string; role: Role; token: IssuedToken })
   | (Base & { type: 'IssueToken'; token: IssuedToken })
   | (Base & { type: 'RevokeToken'; tokenId: string })
+  /** The token was used at `at` (the authenticator records it, throttled). */
+  | (Base & { type: 'RecordTokenUse'; tokenId: string })
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
   | (Base & { type: 'DeleteAccount' })
@@ -30,6 +32,13 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     // After the erasure the stream starts at the deletion: the registration itself is gone.
     if (!state.deleted) throw new AccountNotDeleted();
     return state.erased ? [] : [{ type: 'UserErased', data: { userId, erasedAt: at, streams: command.streams } }];
+  }
+  if (command.type === 'RecordTokenUse') {
+    // A use of a token that is gone (or of an account that is) records nothing, and neither
+    // does one no later than the use recorded already (a late or repeated report).
+    const token = state.deleted ? undefined : state.tokens.get(command.tokenId);
+    if (!token || token.expiresAt <= at || at <= token.lastUsedAt) return [];
+    return [{ type: 'TokenUsed', data: { userId, tokenId: command.tokenId, usedAt: at } }];
   }
   if (!state.registered || state.deleted) throw new UserNotFound();
   switch (command.type) {

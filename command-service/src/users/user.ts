@@ -8,7 +8,8 @@ export type UserState = {
   erased: boolean;
   passwordHash: string | null;
   role: Role;
-  tokens: Set<string>;
+  /** The live tokens by id: when each expires and when it was last used (ISO 8601). */
+  tokens: Map<string, { expiresAt: string; lastUsedAt: string }>;
 };
 
 export const initialUserState = (): UserState => ({
@@ -17,26 +18,34 @@ export const initialUserState = (): UserState => ({
   erased: false,
   passwordHash: null,
   role: 'user',
-  tokens: new Set(),
+  tokens: new Map(),
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
       return { ...state, registered: true, passwordHash: event.data.passwordHash, role: event.data.role };
-    case 'AccessTokenIssued':
-      return { ...state, tokens: new Set(state.tokens).add(event.data.tokenId) };
+    case 'AccessTokenIssued': {
+      const { tokenId, expiresAt, issuedAt } = event.data;
+      return { ...state, tokens: new Map(state.tokens).set(tokenId, { expiresAt, lastUsedAt: issuedAt }) };
+    }
     case 'AccessTokenRevoked': {
-      const tokens = new Set(state.tokens);
+      const tokens = new Map(state.tokens);
       tokens.delete(event.data.tokenId);
       return { ...state, tokens };
+    }
+    case 'TokenUsed': {
+      const { tokenId, usedAt } = event.data;
+      const token = state.tokens.get(tokenId);
+      if (!token || token.lastUsedAt >= usedAt) return state;
+      return { ...state, tokens: new Map(state.tokens).set(tokenId, { ...token, lastUsedAt: usedAt }) };
     }
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
     case 'UserProfileUpdated':
       return state;
     case 'UserDeleted':
-      return { ...state, deleted: true, tokens: new Set() };
+      return { ...state, deleted: true, tokens: new Map() };
     case 'UserErased':
       return { ...state, erased: true };
     default: {

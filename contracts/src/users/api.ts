@@ -84,9 +84,12 @@ export type AuthResponse = Static<typeof AuthResponse>;
 
 export const MessageResponse = Type.Object({ message: Type.String() });
 
-/** The read-model document: the API user plus what authentication needs, never serialised out. */
+/**
+ * The read-model document: the API user plus what authentication needs, never serialised out.
+ * A token's `last_used_at` starts at its creation and follows its TokenUsed events.
+ */
 export type UserDocument = User & {
-  tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string }[];
+  tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string; last_used_at: string }[];
 };
 
 const choice = <T extends readonly string[]>(values: T, message: string) =>

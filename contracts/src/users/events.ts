@@ -19,6 +19,11 @@ export type UserEvent =
       data: { userId: string; tokenId: string; tokenHash: string; name: string; issuedAt: string; expiresAt: string };
     }
   | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
+  /**
+   * The token was used at `usedAt`, for the session timeout and the token list's "last used".
+   * Throttled: recorded when the read model's last use is older than a few minutes, not per request.
+   */
+  | { type: 'TokenUsed'; data: { userId: string; tokenId: string; usedAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
@@ -59,6 +64,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'UserRegistered',
   'AccessTokenIssued',
   'AccessTokenRevoked',
+  'TokenUsed',
   'UserRoleChanged',
   'UserProfileUpdated',
   'UserDeleted',

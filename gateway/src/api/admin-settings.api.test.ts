@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig, SYSTEM_SETTINGS_STREAM } from '@fitness/contracts';
+import { readConfig, SYSTEM_SETTINGS_STREAM, type UserDocument, userStream } from '@fitness/contracts';
+import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from '../testing/api-client.ts';
@@ -10,11 +11,14 @@ import { connectLive, waitUntil } from '../testing/live-client.ts';
 
 const MINUTE = 60_000;
 
-/** The embedded product as startTestServer builds it, on a clock the session timeout test moves. */
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-settings-test-'));
+/**
+ * The embedded product as startTestServer builds it, on a clock the session timeout test moves.
+ * Given the data directory of a server closed before (and the clock's offset then), it restarts it.
+ */
+async function startServer(restart?: { dataDir: string; offsetMs: number }) {
+  const dataDir = restart?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fitness-settings-test-'));
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '10000' });
-  let offsetMs = 0;
+  let offsetMs = restart?.offsetMs ?? 0;
   const built = await buildEmbeddedApp(config, { logger: false, clock: () => new Date(Date.now() + offsetMs) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -28,6 +32,12 @@ async function startServer() {
     register: (name?: string) => registerUser(api, name),
     advance: (ms: number) => {
       offsetMs += ms;
+    },
+    clockOffset: () => offsetMs,
+    /** Stops the server, keeping its data directory; `startServer(server.stop())` starts it again. */
+    async stop() {
+      await built.app.close();
+      return { dataDir, offsetMs };
     },
     async close() {
       await built.app.close();
@@ -220,6 +230,73 @@ describe('admin settings API', () => {
     assert.equal((await server.api('GET', '/auth/me', { token: again.body.token })).status, 200);
   });
 
+  /** The TokenUsed events on a user's stream, once `count` of them are there (or after `ms`). */
+  async function tokenUses(userId: string, count: number, ms = 2000) {
+    const read = async () =>
+      (await server.eventStore.readStream(userStream(userId))).filter((event) => event.type === 'TokenUsed');
+    const deadline = Date.now() + ms;
+    let uses = await read();
+    while (uses.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      uses = await read();
+    }
+    return uses;
+  }
+
+  it('session timeout: uses within the throttle window record one TokenUsed, not one per request', async () => {
+    // 30 minutes: a use is recorded once the recorded one is over 5 minutes old (7.5 is a quarter).
+    await put({ session_timeout_minutes: 30 });
+    const reader = await server.register('Reader');
+    const me = () => server.api('GET', '/auth/me', { token: reader.token });
+    for (let i = 0; i < 5; i++) assert.equal((await me()).status, 200);
+    assert.equal((await tokenUses(reader.user.id, 1, 200)).length, 0, 'the token was issued just now');
+
+    server.advance(6 * MINUTE);
+    for (let i = 0; i < 10; i++) assert.equal((await me()).status, 200);
+    const first = await tokenUses(reader.user.id, 1);
+    assert.equal(first.length, 1);
+    assert.equal((await tokenUses(reader.user.id, 2, 200)).length, 1, 'ten requests in the window, one event');
+    assert.equal(first[0]?.metadata.actorId, reader.user.id);
+
+    server.advance(2 * MINUTE);
+    for (let i = 0; i < 5; i++) assert.equal((await me()).status, 200);
+    server.advance(4 * MINUTE);
+    for (let i = 0; i < 5; i++) assert.equal((await me()).status, 200);
+    const uses = await tokenUses(reader.user.id, 2);
+    assert.equal(uses.length, 2, 'the next window records once more');
+    // The token list's "last used" (and every other process's timeout) follows.
+    const head = await server.eventStore.headPosition();
+    assert.ok(await server.runner.waitFor(['users'], head, 5000));
+    const document = await server.readStore.get<UserDocument>('users', reader.user.id);
+    assert.equal(document?.tokens[0]?.last_used_at, (uses[1]?.data as { usedAt?: string } | undefined)?.usedAt);
+  });
+
+  it('session timeout: a token used only through reads stays valid for a write, in a process that saw none of them', async () => {
+    await put({ session_timeout_minutes: 30 });
+    const reader = await server.register('Reads only');
+    for (let step = 0; step < 3; step++) {
+      server.advance(20 * MINUTE);
+      assert.equal((await server.api('GET', '/workouts', { token: reader.token })).status, 200);
+      assert.equal((await server.api('GET', '/auth/me', { token: admin.token })).status, 200);
+    }
+    assert.equal((await tokenUses(reader.user.id, 3)).length, 3, 'one use recorded per read, 20 minutes apart');
+    assert.ok(await server.runner.waitFor(['users'], await server.eventStore.headPosition(), 5000));
+    // A command service that served none of the reads knows them from the users read model.
+    const elsewhere = createAuthenticator(server, server.runner, {
+      now: () => new Date(Date.now() + server.clockOffset()),
+    });
+    assert.equal((await elsewhere.authenticate(reader.token))?.id, reader.user.id, '60 minutes in all, 20 idle');
+    const write = await server.api('PATCH', '/me', { token: reader.token, body: { name: 'Still here' } });
+    assert.equal(write.status, 200);
+    // A token nobody used for as long is refused there too.
+    const idle = await server.register('Idle elsewhere');
+    for (const minutes of [20, 11]) {
+      server.advance(minutes * MINUTE);
+      assert.equal((await server.api('GET', '/auth/me', { token: admin.token })).status, 200);
+    }
+    assert.equal(await elsewhere.authenticate(idle.token), null);
+  });
+
   it("users per page: the admin users list's page size when the request names none", async () => {
     for (let i = 0; i < 6; i++) await server.register(`Paged ${i}`);
     const position = String(await server.eventStore.headPosition());
@@ -271,5 +348,39 @@ describe('admin settings API', () => {
     assert.ok(document.body.paths['/api/v1/admin/settings'].get);
     assert.ok(document.body.paths['/api/v1/admin/settings'].put);
     assert.ok(document.body.paths['/api/v1/site'].get);
+  });
+});
+
+describe('session timeout across a restart', () => {
+  it('a restarted server still refuses a token idle for longer than the timeout, and accepts one used recently', async () => {
+    let server = await startServer();
+    try {
+      const admin = await registerUser(server.api, 'Admin');
+      const put = await server.api('PUT', '/admin/settings', {
+        token: admin.token,
+        body: { session_timeout_minutes: 30 },
+      });
+      assert.equal(put.status, 200);
+      const idle = await registerUser(server.api, 'Idle');
+      const busy = await registerUser(server.api, 'Busy');
+      server.advance(20 * MINUTE);
+      assert.equal((await server.api('GET', '/auth/me', { token: busy.token })).status, 200);
+      // The use is recorded (TokenUsed) and projected before the server stops.
+      const deadline = Date.now() + 2000;
+      const recorded = async () =>
+        (await server.eventStore.readStream(userStream(busy.user.id))).some((event) => event.type === 'TokenUsed');
+      while (!(await recorded()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(await recorded());
+      assert.ok(await server.runner.waitFor(['users'], await server.eventStore.headPosition(), 5000));
+
+      const stopped = await server.stop();
+      server = await startServer({ ...stopped, offsetMs: stopped.offsetMs + 20 * MINUTE });
+      // 40 minutes unused: no fresh timeout for having restarted.
+      assert.equal((await server.api('GET', '/auth/me', { token: idle.token })).status, 401);
+      // Used 20 minutes ago, before the restart.
+      assert.equal((await server.api('GET', '/auth/me', { token: busy.token })).status, 200);
+    } finally {
+      await server.close();
+    }
   });
 });

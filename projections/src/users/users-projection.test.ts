@@ -95,4 +95,29 @@ describe('users projection', () => {
     );
     assert.equal(user, null);
   });
+  it("keeps each token's last use: its creation, then its latest TokenUsed, never going back", () => {
+    const used = (tokenId: string, usedAt: string): { event: UserEvent; at: string } => ({
+      event: { type: 'TokenUsed', data: { userId, tokenId, usedAt } },
+      at: usedAt,
+    });
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: token('a', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: token('b', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        used('a', '2026-01-05T00:00:00.000Z'),
+        used('a', '2026-01-04T00:00:00.000Z'),
+      ]),
+    );
+    assert.deepEqual(
+      user?.tokens.map((t) => [t.id, t.last_used_at]),
+      [
+        ['a', '2026-01-05T00:00:00.000Z'],
+        ['b', '2026-01-01T00:00:00.000Z'],
+      ],
+    );
+    // A use is no change to the user.
+    assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
+  });
 });

@@ -4,11 +4,13 @@ import type { Projection } from '../projection.ts';
 
 /**
  * The `users` read model: the user as the API shows it, plus the hashes of their live access
- * tokens, which authentication checks. Expired tokens are dropped whenever the user changes.
+ * tokens, which authentication checks, and each token's last recorded use (the session
+ * timeout's, across processes and restarts). Expired tokens are dropped whenever the user changes.
+ * Version 2: tokens carry `last_used_at`.
  */
 export const usersProjection: Projection<UserDocument, UserEvent> = {
   name: 'users',
-  version: 1,
+  version: 2,
   collection: { name: 'users', indexes: [['email'], ['role']] },
   handles: userEventTypes,
   documentId: (event) => event.data.userId,
@@ -60,12 +62,23 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
             name: data.name,
             expires_at: data.expiresAt,
             created_at: data.issuedAt,
+            last_used_at: data.issuedAt,
           },
         ],
       };
     }
     case 'AccessTokenRevoked':
       return { ...current, tokens: tokens.filter((token) => token.id !== event.data.tokenId) };
+    case 'TokenUsed': {
+      const { tokenId, usedAt } = event.data;
+      // A use is no change to the user: `updated_at` stays.
+      return {
+        ...current,
+        tokens: tokens.map((token) =>
+          token.id === tokenId && token.last_used_at < usedAt ? { ...token, last_used_at: usedAt } : token,
+        ),
+      };
+    }
     case 'UserRoleChanged':
       return { ...current, tokens, role: event.data.role, updated_at: at };
     case 'UserProfileUpdated': {
