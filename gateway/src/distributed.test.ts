@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
@@ -17,6 +18,16 @@ import { type ServerProcess, startProcess } from './testing/server-process.ts';
 describe('distributed deployment: four processes behind the gateway', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'distributed-'));
   const env = { DATA_DIR: dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', AUTH_RATE_LIMIT: '10000' };
+  // The services' clocks run ahead by what the session timeout test writes here (see shifted-clock.ts).
+  const clockOffsetFile = path.join(dataDir, 'clock-offset-ms');
+  const shiftedClock = pathToFileURL(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/shifted-clock.ts'),
+  );
+  const servicesEnv = {
+    ...env,
+    CLOCK_OFFSET_FILE: clockOffsetFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${shiftedClock.href}`.trim(),
+  };
   const processes: ServerProcess[] = [];
   const clients: LiveClient[] = [];
   let gateway: ServerProcess;
@@ -25,9 +36,9 @@ describe('distributed deployment: four processes behind the gateway', () => {
 
   beforeAll(async () => {
     const services = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('projections/src/main.ts', { env, readyPath: '/health' }),
+      startProcess('command-service/src/main.ts', { env: servicesEnv, readyPath: '/api/v1/openapi.json' }),
+      startProcess('query-service/src/main.ts', { env: servicesEnv, readyPath: '/api/v1/openapi.json' }),
+      startProcess('projections/src/main.ts', { env: servicesEnv, readyPath: '/health' }),
     ]);
     for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
     const [commands, queries, projections] = services.map((started) => {
@@ -150,6 +161,38 @@ describe('distributed deployment: four processes behind the gateway', () => {
       bobs.received.filter(({ notice }) => notice.userId !== bob.user.id),
       [],
     );
+  });
+
+  it("session timeout: a token used only through the query service stays valid for the command service's writes", async () => {
+    const put = await api('PUT', '/admin/settings', { token: admin.token, body: { session_timeout_minutes: 30 } });
+    assert.equal(put.status, 200);
+    const reader = await registerUser(api, 'Reads only');
+    const idle = await registerUser(api, 'Idle');
+    let offsetMs = 0;
+    for (let step = 0; step < 3; step++) {
+      offsetMs += 20 * 60_000;
+      writeFileSync(clockOffsetFile, String(offsetMs));
+      await new Promise((resolve) => setTimeout(resolve, 60)); // past the services' 20 ms re-read
+      // Reads: the query service records the uses (TokenUsed) that the command service never sees.
+      assert.equal((await api('GET', '/workouts', { token: reader.token })).status, 200);
+      assert.equal((await api('GET', '/admin/settings', { token: admin.token })).status, 200);
+    }
+    // 60 minutes since the token was issued, 20 since the last read: the command service takes the write.
+    const deadline = Date.now() + 5000;
+    let write = await api('PATCH', '/me', { token: reader.token, body: { name: 'Still reading' } });
+    while (write.status === 401 && Date.now() < deadline) {
+      // The last use may still be on its way to the users read model.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      write = await api('PATCH', '/me', { token: reader.token, body: { name: 'Still reading' } });
+    }
+    assert.equal(write.status, 200, JSON.stringify(write.body));
+    const refused = await api('PATCH', '/me', { token: idle.token, body: { name: 'Gone' } });
+    assert.equal(refused.status, 401, 'unused for 60 minutes');
+    const reset = await api('PUT', '/admin/settings', {
+      token: admin.token,
+      body: { session_timeout_minutes: 10_080 },
+    });
+    assert.equal(reset.status, 200);
   });
 
   it('shuts every process down promptly and cleanly on SIGTERM', async () => {
