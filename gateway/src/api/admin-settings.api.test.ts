@@ -1,24 +1,23 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, SYSTEM_SETTINGS_STREAM, type UserDocument, userStream } from '@fitness/contracts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from '../testing/api-client.ts';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
+import { startServerProcess } from '../testing/server-process.ts';
 
 const MINUTE = 60_000;
 
-/**
- * The embedded product as startTestServer builds it, on a clock the session timeout test moves.
- * Given the data directory of a server closed before (and the clock's offset then), it restarts it.
- */
-async function startServer(restart?: { dataDir: string; offsetMs: number }) {
-  const dataDir = restart?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fitness-settings-test-'));
+/** The embedded product as startTestServer builds it, on a clock the session timeout test moves. */
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-settings-test-'));
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '10000' });
-  let offsetMs = restart?.offsetMs ?? 0;
+  let offsetMs = 0;
   const built = await buildEmbeddedApp(config, { logger: false, clock: () => new Date(Date.now() + offsetMs) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -34,11 +33,6 @@ async function startServer(restart?: { dataDir: string; offsetMs: number }) {
       offsetMs += ms;
     },
     clockOffset: () => offsetMs,
-    /** Stops the server, keeping its data directory; `startServer(server.stop())` starts it again. */
-    async stop() {
-      await built.app.close();
-      return { dataDir, offsetMs };
-    },
     async close() {
       await built.app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -352,35 +346,53 @@ describe('admin settings API', () => {
 });
 
 describe('session timeout across a restart', () => {
-  it('a restarted server still refuses a token idle for longer than the timeout, and accepts one used recently', async () => {
-    let server = await startServer();
+  it('a restarted server process still refuses a token idle for longer than the timeout, and accepts one used recently', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-timeout-restart-'));
+    // The process's clock runs ahead by what the test writes here (see testing/shifted-clock.ts).
+    const offsetFile = path.join(dataDir, 'clock-offset-ms');
+    const shiftedClock = pathToFileURL(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/shifted-clock.ts'),
+    );
+    const env = {
+      AUTH_RATE_LIMIT: '10000',
+      CLOCK_OFFSET_FILE: offsetFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${shiftedClock.href}`.trim(),
+    };
+    const moveClockTo = async (ms: number) => {
+      writeFileSync(offsetFile, String(ms));
+      await new Promise((resolve) => setTimeout(resolve, 60)); // past the process's 20 ms re-read
+    };
+    let server = await startServerProcess(dataDir, env);
     try {
-      const admin = await registerUser(server.api, 'Admin');
-      const put = await server.api('PUT', '/admin/settings', {
-        token: admin.token,
-        body: { session_timeout_minutes: 30 },
-      });
+      let api = apiClient(server.baseUrl);
+      const admin = await registerUser(api, 'Admin');
+      const put = await api('PUT', '/admin/settings', { token: admin.token, body: { session_timeout_minutes: 30 } });
       assert.equal(put.status, 200);
-      const idle = await registerUser(server.api, 'Idle');
-      const busy = await registerUser(server.api, 'Busy');
-      server.advance(20 * MINUTE);
-      assert.equal((await server.api('GET', '/auth/me', { token: busy.token })).status, 200);
-      // The use is recorded (TokenUsed) and projected before the server stops.
-      const deadline = Date.now() + 2000;
-      const recorded = async () =>
-        (await server.eventStore.readStream(userStream(busy.user.id))).some((event) => event.type === 'TokenUsed');
-      while (!(await recorded()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      assert.ok(await recorded());
-      assert.ok(await server.runner.waitFor(['users'], await server.eventStore.headPosition(), 5000));
+      const idle = await registerUser(api, 'Idle');
+      const busy = await registerUser(api, 'Busy');
+      await moveClockTo(20 * MINUTE);
+      assert.equal((await api('GET', '/auth/me', { token: busy.token })).status, 200);
+      assert.equal((await api('GET', '/auth/me', { token: admin.token })).status, 200);
+      // The use is in the log (TokenUsed) before the process stops.
+      const recorded = async () => {
+        const stream = await api('GET', `/admin/events/streams/${userStream(busy.user.id)}`, { token: admin.token });
+        return (stream.body.data as { type: string }[]).some((event) => event.type === 'TokenUsed');
+      };
+      const deadline = Date.now() + 3000;
+      while (!(await recorded()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(await recorded(), 'the use was recorded');
 
-      const stopped = await server.stop();
-      server = await startServer({ ...stopped, offsetMs: stopped.offsetMs + 20 * MINUTE });
+      assert.equal((await server.kill('SIGTERM')).code, 0);
+      await moveClockTo(40 * MINUTE);
+      server = await startServerProcess(dataDir, env);
+      api = apiClient(server.baseUrl);
       // 40 minutes unused: no fresh timeout for having restarted.
-      assert.equal((await server.api('GET', '/auth/me', { token: idle.token })).status, 401);
+      assert.equal((await api('GET', '/auth/me', { token: idle.token })).status, 401);
       // Used 20 minutes ago, before the restart.
-      assert.equal((await server.api('GET', '/auth/me', { token: busy.token })).status, 200);
+      assert.equal((await api('GET', '/auth/me', { token: busy.token })).status, 200);
     } finally {
-      await server.close();
+      await server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
