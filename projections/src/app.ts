@@ -27,7 +27,10 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
   const rebuild: RebuildServices = {
     runner,
     eventStore,
-    authenticator: createAuthenticator({ eventStore, readStore }, runner),
+    // Only admins' rebuild requests come here: tokens are checked against the users read model
+    // (their recorded last use included) but their uses are not recorded from this process, which
+    // has no users decider (the command service depends on the projections, not the other way).
+    authenticator: createAuthenticator({ eventStore, readStore }, runner, { logger: app.log }),
     projectionNames: allProjections.map((projection) => projection.name),
   };
   if (options.rebuildRoutes !== false) {
