@@ -1,26 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-
-/** axe-core on the page as it is; only serious and critical findings count. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 

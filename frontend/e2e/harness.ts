@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,4 +103,23 @@ export async function screenshot(page: Page, name: string) {
 /** Waits for the app's toast with this title. */
 export async function expectToast(page: Page, title: string) {
   await page.getByTestId('toast').filter({ hasText: title }).first().waitFor({ timeout: 5000 });
+}
+
+/** axe-core's script, read once, when a test first checks a page. */
+let axeSource: string | null = null;
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** axe-core on the page as it is; only serious and critical findings fail. */
+export async function seriousViolations(page: Page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

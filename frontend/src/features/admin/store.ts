@@ -52,46 +52,22 @@ export function createAdmin(api: ApiClient, options: { onForbidden(): void }) {
     throw error;
   };
 
-  const statsLoads = latestLoads({
-    get failed() {
-      return state.statsFailed;
-    },
-    set failed(value) {
-      state.statsFailed = value;
-    },
-  });
-  const usersLoads = latestLoads({
-    get failed() {
-      return state.usersFailed;
-    },
-    set failed(value) {
-      state.usersFailed = value;
-    },
-  });
-  const userLoads = latestLoads({
-    get failed() {
-      return state.userFailed;
-    },
-    set failed(value) {
-      state.userFailed = value;
-    },
-  });
-  const analyticsLoads = latestLoads({
-    get failed() {
-      return state.analyticsFailed;
-    },
-    set failed(value) {
-      state.analyticsFailed = value;
-    },
-  });
-  const settingsLoads = latestLoads({
-    get failed() {
-      return state.settingsFailed;
-    },
-    set failed(value) {
-      state.settingsFailed = value;
-    },
-  });
+  /** The loads of one part of the state, reporting their failure in its flag (e.g. `statsFailed`). */
+  type FailedFlag = 'statsFailed' | 'usersFailed' | 'userFailed' | 'analyticsFailed' | 'settingsFailed';
+  const loadsFlagging = (flag: FailedFlag) =>
+    latestLoads({
+      get failed() {
+        return state[flag];
+      },
+      set failed(value) {
+        state[flag] = value;
+      },
+    });
+  const statsLoads = loadsFlagging('statsFailed');
+  const usersLoads = loadsFlagging('usersFailed');
+  const userLoads = loadsFlagging('userFailed');
+  const analyticsLoads = loadsFlagging('analyticsFailed');
+  const settingsLoads = loadsFlagging('settingsFailed');
 
   const loadStats = () =>
     statsLoads
