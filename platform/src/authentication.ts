@@ -79,21 +79,27 @@ export class Authenticator {
     if (!parsed) return null;
     if (minPosition > 0) await this.options.progress.waitFor(['users'], minPosition, this.options.waitMs);
     const found = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
-    if (found !== 'unknown') return found;
+    if (found !== 'unknown' && found !== 'idle') return found;
+    // Not in the read model yet (issued a moment ago), or idle by what it holds while another
+    // process's record of a recent use may still be on its way: check again at the log's head.
     const head = await this.options.headPosition();
     if (!(await this.options.progress.waitFor(['users'], head, this.options.waitMs))) return null;
     const retried = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
-    return retried === 'unknown' ? null : retried;
+    return retried === 'unknown' || retried === 'idle' ? null : retried;
   }
 
-  private async lookup(userId: string, tokenId: string, secret: string): Promise<AuthenticatedUser | null | 'unknown'> {
+  private async lookup(
+    userId: string,
+    tokenId: string,
+    secret: string,
+  ): Promise<AuthenticatedUser | null | 'unknown' | 'idle'> {
     const user = await this.options.readStore.get<UserDocument>('users', userId);
     const token = user?.tokens.find((t) => t.id === tokenId);
     if (!user || !token) return 'unknown';
     if (!secretMatches(secret, token.hash)) return null;
     const now = this.now();
     if (token.expires_at <= now.toISOString()) return null;
-    if (!(await this.stillActive(user.id, token, now.getTime()))) return null;
+    if (!(await this.stillActive(user.id, token, now.getTime()))) return 'idle';
     return { id: user.id, role: user.role, tokenId, user };
   }
 
