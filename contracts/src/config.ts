@@ -28,6 +28,21 @@ export type Config = {
   queryServiceUrl: string;
   /** Where a distributed gateway sends what only the projections process can do (an admin's rebuild). */
   projectionsServiceUrl: string;
+  /**
+   * The address people reach the web app at, without a trailing slash: links in mails (verify,
+   * reset) and Google's redirect URI point there. APP_URL; default http://localhost:<port>.
+   */
+  publicUrl: string;
+  mail: {
+    /** file: each mail an .eml under DATA_DIR/mail (the embedded default); smtp: sent through SMTP_URL. */
+    transport: 'file' | 'smtp';
+    /** smtp(s)://user:pass@host:port, as nodemailer reads it. */
+    smtpUrl: string | null;
+    /** The From address; the site name is its display name. */
+    from: string;
+  };
+  /** Google sign-in (OpenID Connect); null hides the button. GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER_URL. */
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   weather: {
     /** Open-Meteo's forecast origin; tests point it at a local server that answers the same way. */
     apiUrl: string;
@@ -65,6 +80,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
     queryServiceUrl: httpUrl(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
     projectionsServiceUrl: httpUrl(env, 'PROJECTIONS_SERVICE_URL', 'http://localhost:3003'),
+    publicUrl: publicUrl(env, defaultPort),
+    mail: mailConfig(env),
+    google: googleConfig(env),
     weather: {
       apiUrl: httpUrl(env, 'WEATHER_API_URL', 'https://api.open-meteo.com'),
       location: weatherLocation(env),
@@ -72,6 +90,47 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       cacheSeconds: integer(env, 'WEATHER_CACHE_SECONDS', 600, 0, 86_400),
     },
   };
+}
+
+function publicUrl(env: Record<string, string | undefined>, defaultPort: number) {
+  const port = integer(env, 'PORT', defaultPort, 0, 65535);
+  const raw = env.APP_URL;
+  if (raw === undefined || raw === '') return `http://localhost:${port}`;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`APP_URL must be an http(s) URL like https://fitness.example.com, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** SMTP_URL switches mail from .eml files to SMTP unless MAIL_TRANSPORT says otherwise. */
+function mailConfig(env: Record<string, string | undefined>): Config['mail'] {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl) {
+    const url = URL.parse(smtpUrl);
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')) {
+      throw new ConfigError(`SMTP_URL must look like smtp://user:password@host:587 or smtps://…, got "${smtpUrl}"`);
+    }
+  }
+  const transport = oneOf(env, 'MAIL_TRANSPORT', ['file', 'smtp'] as const, smtpUrl ? 'smtp' : 'file');
+  if (transport === 'smtp' && !smtpUrl) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  const from = env.MAIL_FROM?.trim() || 'no-reply@localhost';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from)) throw new ConfigError(`MAIL_FROM must be an email address, got "${from}"`);
+  return { transport, smtpUrl, from };
+}
+
+/** All three of GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and (optionally) GOOGLE_ISSUER_URL, or none. */
+function googleConfig(env: Record<string, string | undefined>): Config['google'] {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  const issuer = env.GOOGLE_ISSUER_URL?.trim() || 'https://accounts.google.com';
+  const url = URL.parse(issuer);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`GOOGLE_ISSUER_URL must be an http(s) URL, got "${issuer}"`);
+  }
+  return { clientId, clientSecret, issuerUrl: issuer.replace(/\/+$/, '') };
 }
 
 /** WEATHER_LATITUDE and WEATHER_LONGITUDE together, or neither; WEATHER_LOCATION_NAME names the place. */
