@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import type { ClientSettings } from './client-settings.ts';
 import { ACTIVITY_LEVELS, GENDERS, GOALS } from './events.ts';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -90,6 +91,8 @@ export const MessageResponse = Type.Object({ message: Type.String() });
  */
 export type UserDocument = User & {
   tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string; last_used_at: string }[];
+  /** The client settings the user changed (ClientSettingsChanged); `clientSettingsOf` adds the defaults. */
+  settings?: Partial<ClientSettings>;
 };
 
 const choice = <T extends readonly string[]>(values: T, message: string) =>
