@@ -6,6 +6,7 @@ import {
   newSecret,
   type RecordedEvent,
   type Role,
+  type TokenKind,
   type UserDocument,
   userStream,
 } from '@fitness/contracts';
@@ -32,6 +33,7 @@ export type AccountsOptions = {
 export type SignedIn = { user: UserDocument; token: string; position: number };
 
 const DAY_MS = 86_400_000;
+const UNKNOWN_DEVICE = 'Unknown device';
 
 /** How an email reservation stands given where its owner stands. */
 const EMAIL_CLAIM = { unwritten: 'pending', active: 'held', deleted: 'free' } as const satisfies Record<
@@ -55,7 +57,10 @@ export class Accounts {
     this.countAdmins = options.countAdmins;
   }
 
-  async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<SignedIn> {
+  async register(
+    input: { name: string; email: string; password: string; device?: string },
+    context: CommandContext,
+  ): Promise<SignedIn> {
     // The admins' settings, from the log itself: registration closed refuses at once.
     const settings = await currentSystemSettings(this.handler);
     if (!settings.allowRegistration) throw new RegistrationClosed();
@@ -88,7 +93,7 @@ export class Accounts {
       seatStatus,
     );
     const role: Role = firstUser ? 'admin' : settings.defaultUserRole;
-    const { token, secret } = this.newToken('web', false, context.now);
+    const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, false, context.now);
     const result = await this.run(
       { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },
       context,
@@ -97,7 +102,7 @@ export class Accounts {
   }
 
   async login(
-    input: { email: string; password: string; remember: boolean },
+    input: { email: string; password: string; remember: boolean; device?: string },
     context: CommandContext,
   ): Promise<SignedIn> {
     const holder = await this.holderOfEmail(input.email);
@@ -109,9 +114,19 @@ export class Accounts {
     if (!userId || !valid) {
       throw new CredentialsDoNotMatch();
     }
-    const { token, secret } = this.newToken('web', input.remember, context.now);
+    const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);
+  }
+
+  /**
+   * A personal access token the user names, for a script or another app: the plain token is
+   * in the answer only, its hash in the log.
+   */
+  async createPersonalToken(userId: string, input: { name: string; days: number }, context: CommandContext) {
+    const { token, secret } = this.newToken(input.name, 'personal', input.days, context.now);
+    const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
+    return { tokenId: token.tokenId, plainTextToken: formatToken(userId, token.tokenId, secret), result };
   }
 
   async changeRole(userId: string, role: Role, context: CommandContext) {
@@ -219,15 +234,20 @@ export class Accounts {
     return standingOf(await this.stateOf(userId));
   }
 
-  private newToken(name: string, remember: boolean, now: Date): { token: IssuedToken; secret: string } {
+  /** A sign-in's token, named after the device it was made on. */
+  private newSession(device: string, remember: boolean, now: Date) {
+    return this.newToken(device, 'session', remember ? this.ttl.remember : this.ttl.session, now);
+  }
+
+  private newToken(name: string, kind: TokenKind, days: number, now: Date): { token: IssuedToken; secret: string } {
     const secret = newSecret();
-    const days = remember ? this.ttl.remember : this.ttl.session;
     return {
       secret,
       token: {
         tokenId: newId(),
         tokenHash: hashSecret(secret),
         name,
+        kind,
         expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
       },
     };

@@ -1,13 +1,19 @@
-import type { UserEvent } from '@fitness/contracts';
+import { MAX_PERSONAL_TOKENS, type UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { userDecider } from './decide.ts';
-import { UserAlreadyRegistered, UserNotFound } from './errors.ts';
+import { TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
 
 const spec = specification(userDecider);
 const userId = 'u1';
 const at = '2026-11-21T10:00:00.000Z';
-const token = { tokenId: 't1', tokenHash: 'h1', name: 'web', expiresAt: '2026-12-21T10:00:00.000Z' };
+const token = {
+  tokenId: 't1',
+  tokenHash: 'h1',
+  name: 'Firefox on Linux',
+  kind: 'session' as const,
+  expiresAt: '2026-12-21T10:00:00.000Z',
+};
 const registered: UserEvent = {
   type: 'UserRegistered',
   data: { userId, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', registeredAt: at },
@@ -55,6 +61,45 @@ describe('user decider', () => {
       .when({ type: 'RevokeToken', userId, at, tokenId: 't1' })
       .thenEvents([{ type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } }]);
     spec.given([registered]).when({ type: 'RevokeToken', userId, at, tokenId: 't1' }).thenEvents([]);
+  });
+  it('caps the personal access tokens a user holds, not their sessions', () => {
+    const personal = (n: number): UserEvent => ({
+      type: 'AccessTokenIssued',
+      data: { userId, ...token, tokenId: `p${n}`, name: `script ${n}`, kind: 'personal', issuedAt: at },
+    });
+    const fifty = Array.from({ length: MAX_PERSONAL_TOKENS }, (_, n) => personal(n));
+    const another = { ...token, tokenId: 'p-new', name: 'one more', kind: 'personal' as const };
+    spec
+      .given([registered, ...fifty])
+      .when({ type: 'IssueToken', userId, at, token: another })
+      .thenThrows(TooManyPersonalTokens);
+    spec
+      .given([registered, ...fifty])
+      .when({ type: 'IssueToken', userId, at, token })
+      .thenEvents([{ type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } }]);
+    const revoked: UserEvent = { type: 'AccessTokenRevoked', data: { userId, tokenId: 'p0', revokedAt: at } };
+    spec
+      .given([registered, ...fifty, revoked])
+      .when({ type: 'IssueToken', userId, at, token: another })
+      .thenEvents([{ type: 'AccessTokenIssued', data: { userId, ...another, issuedAt: at } }]);
+  });
+  it('records only the client settings that really change', () => {
+    const dark: UserEvent = {
+      type: 'ClientSettingsChanged',
+      data: { userId, changes: { theme: 'dark' }, changedAt: at },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark', units: 'metric' } })
+      .thenEvents([dark]);
+    spec
+      .given([registered, dark])
+      .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark' } })
+      .thenEvents([]);
+    spec
+      .given([])
+      .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark' } })
+      .thenThrows(UserNotFound);
   });
   it('changes the role only when it differs', () => {
     spec

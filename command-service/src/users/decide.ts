@@ -1,9 +1,16 @@
-import type { ProfileChanges, Role, UserEvent } from '@fitness/contracts';
+import {
+  type ClientSettings,
+  MAX_PERSONAL_TOKENS,
+  type ProfileChanges,
+  type Role,
+  type TokenKind,
+  type UserEvent,
+} from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
-import { AccountNotDeleted, UserAlreadyRegistered, UserNotFound } from './errors.ts';
+import { AccountNotDeleted, TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
 import { evolveUser, initialUserState, type UserState } from './user.ts';
 
-export type IssuedToken = { tokenId: string; tokenHash: string; name: string; expiresAt: string };
+export type IssuedToken = { tokenId: string; tokenHash: string; name: string; kind: TokenKind; expiresAt: string };
 
 type Base = { userId: string; at: string };
 
@@ -15,6 +22,7 @@ export type UserCommand =
   | (Base & { type: 'RecordTokenUse'; tokenId: string })
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
+  | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
   | (Base & { type: 'DeleteAccount' })
   | (Base & { type: 'RecordErasure'; streams: number });
 
@@ -42,8 +50,13 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
   if (!state.registered || state.deleted) throw new UserNotFound();
   switch (command.type) {
-    case 'IssueToken':
+    case 'IssueToken': {
+      const personal = [...state.tokens.values()].filter((token) => token.kind === 'personal');
+      if (command.token.kind === 'personal' && personal.length >= MAX_PERSONAL_TOKENS) {
+        throw new TooManyPersonalTokens();
+      }
       return [{ type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } }];
+    }
     case 'RevokeToken':
       // Revoking a token that is already gone is done already.
       return state.tokens.has(command.tokenId)
@@ -53,6 +66,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return Object.keys(command.changes).length === 0
         ? []
         : [{ type: 'UserProfileUpdated', data: { userId, changes: command.changes, updatedAt: at } }];
+    case 'ChangeClientSettings': {
+      // Only what really changes: a device echoing back what another one set writes nothing.
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(([key, value]) => state.settings[key as keyof ClientSettings] !== value),
+      );
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'ClientSettingsChanged', data: { userId, changes, changedAt: at } }];
+    }
     case 'ChangeRole':
       return state.role === command.role
         ? []

@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput } from '@fitness/contracts';
+import { DomainError, InvalidInput, MAX_PERSONAL_TOKENS } from '@fitness/contracts';
 
 export class UserNotFound extends DomainError {
   constructor() {
@@ -42,5 +42,17 @@ export class CredentialsDoNotMatch extends InvalidInput {
 export class PasswordIncorrect extends InvalidInput {
   constructor() {
     super({ password: ['The password is incorrect.'] });
+  }
+}
+
+export class TooManyPersonalTokens extends InvalidInput {
+  constructor() {
+    super({ name: [`You have ${MAX_PERSONAL_TOKENS} access tokens already. Revoke one you no longer use first.`] });
+  }
+}
+
+export class AccessTokenNotFound extends DomainError {
+  constructor() {
+    super('not_found', 'Access token not found.');
   }
 }

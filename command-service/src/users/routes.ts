@@ -21,6 +21,7 @@ import { usersProjection } from '@fitness/projections';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { type UserCommand, userDecider } from './decide.ts';
+import { deviceName } from './device-name.ts';
 import { UserNotFound } from './errors.ts';
 import type { UserState } from './user.ts';
 
@@ -66,7 +67,10 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       if (password !== password_confirmation) {
         throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
       }
-      const signedIn = await accounts.register({ name, email, password }, requestContext(request, clock));
+      const signedIn = await accounts.register(
+        { name, email, password, device: deviceName(request.headers['user-agent']) },
+        requestContext(request, clock),
+      );
       reply.header('X-Event-Position', signedIn.position).status(201);
       return { user: signedIn.user, token: signedIn.token };
     },
@@ -86,7 +90,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const signedIn = await accounts.login(
-        { email, password, remember: remember ?? false },
+        { email, password, remember: remember ?? false, device: deviceName(request.headers['user-agent']) },
         requestContext(request, clock),
       );
       reply.header('X-Event-Position', signedIn.position);

@@ -1,4 +1,4 @@
-import type { Role, UserEvent } from '@fitness/contracts';
+import { type ClientSettings, clientSettingsOf, type Role, type TokenKind, type UserEvent } from '@fitness/contracts';
 
 export type UserState = {
   registered: boolean;
@@ -8,8 +8,10 @@ export type UserState = {
   erased: boolean;
   passwordHash: string | null;
   role: Role;
-  /** The live tokens by id: when each expires and when it was last used (ISO 8601). */
-  tokens: Map<string, { expiresAt: string; lastUsedAt: string }>;
+  /** The live tokens by id: their kind, when each expires and when it was last used (ISO 8601). */
+  tokens: Map<string, { kind: TokenKind; expiresAt: string; lastUsedAt: string }>;
+  /** The client settings, the defaults where the user changed nothing. */
+  settings: ClientSettings;
 };
 
 export const initialUserState = (): UserState => ({
@@ -19,6 +21,7 @@ export const initialUserState = (): UserState => ({
   passwordHash: null,
   role: 'user',
   tokens: new Map(),
+  settings: clientSettingsOf(undefined),
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -26,8 +29,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRegistered':
       return { ...state, registered: true, passwordHash: event.data.passwordHash, role: event.data.role };
     case 'AccessTokenIssued': {
-      const { tokenId, expiresAt, issuedAt } = event.data;
-      return { ...state, tokens: new Map(state.tokens).set(tokenId, { expiresAt, lastUsedAt: issuedAt }) };
+      const { tokenId, expiresAt, issuedAt, kind = 'session' } = event.data;
+      return { ...state, tokens: new Map(state.tokens).set(tokenId, { kind, expiresAt, lastUsedAt: issuedAt }) };
     }
     case 'AccessTokenRevoked': {
       const tokens = new Map(state.tokens);
@@ -40,6 +43,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (!token || token.lastUsedAt >= usedAt) return state;
       return { ...state, tokens: new Map(state.tokens).set(tokenId, { ...token, lastUsedAt: usedAt }) };
     }
+    case 'ClientSettingsChanged':
+      return { ...state, settings: { ...state.settings, ...event.data.changes } };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
     case 'UserProfileUpdated':

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { ClientSettings } from './client-settings.ts';
-import { ACTIVITY_LEVELS, GENDERS, GOALS } from './events.ts';
+import { ACTIVITY_LEVELS, GENDERS, GOALS, type TokenKind } from './events.ts';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -90,7 +90,16 @@ export const MessageResponse = Type.Object({ message: Type.String() });
  * A token's `last_used_at` starts at its creation and follows its TokenUsed events.
  */
 export type UserDocument = User & {
-  tokens: { id: string; hash: string; name: string; expires_at: string; created_at: string; last_used_at: string }[];
+  tokens: {
+    id: string;
+    hash: string;
+    name: string;
+    /** Absent in documents projected before tokens had kinds: a session. */
+    kind?: TokenKind;
+    expires_at: string;
+    created_at: string;
+    last_used_at: string;
+  }[];
   /** The client settings the user changed (ClientSettingsChanged); `clientSettingsOf` adds the defaults. */
   settings?: Partial<ClientSettings>;
 };

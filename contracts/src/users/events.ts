@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import type { ClientSettings } from './client-settings.ts';
 import type { ProfileChanges } from './profile-changes.ts';
 
 /**
@@ -9,14 +10,29 @@ import type { ProfileChanges } from './profile-changes.ts';
 
 export type Role = 'admin' | 'user';
 
+export type TokenKind = 'session' | 'personal';
+
 export type UserEvent =
   | {
       type: 'UserRegistered';
       data: { userId: string; name: string; email: string; passwordHash: string; role: Role; registeredAt: string };
     }
+  /**
+   * A bearer token: a sign-in on a device (`kind` session, named after the browser and system)
+   * or a personal access token the user made for a script (`kind` personal, named by them).
+   * Tokens issued before `kind` existed are sessions.
+   */
   | {
       type: 'AccessTokenIssued';
-      data: { userId: string; tokenId: string; tokenHash: string; name: string; issuedAt: string; expiresAt: string };
+      data: {
+        userId: string;
+        tokenId: string;
+        tokenHash: string;
+        name: string;
+        kind?: TokenKind;
+        issuedAt: string;
+        expiresAt: string;
+      };
     }
   | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
   /**
@@ -24,6 +40,8 @@ export type UserEvent =
    * Throttled: recorded when the read model's last use is older than a few minutes, not per request.
    */
   | { type: 'TokenUsed'; data: { userId: string; tokenId: string; usedAt: string } }
+  /** The client settings the user changed (only those), so they follow them to every device. */
+  | { type: 'ClientSettingsChanged'; data: { userId: string; changes: Partial<ClientSettings>; changedAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
@@ -65,6 +83,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'AccessTokenIssued',
   'AccessTokenRevoked',
   'TokenUsed',
+  'ClientSettingsChanged',
   'UserRoleChanged',
   'UserProfileUpdated',
   'UserDeleted',

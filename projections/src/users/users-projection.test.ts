@@ -121,3 +121,52 @@ describe('users projection', () => {
     assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
   });
 });
+
+describe('users projection: token kinds and client settings', () => {
+  it('holds a token issued before kinds existed as a session, and a personal one as personal', () => {
+    const personal: UserEvent = {
+      type: 'AccessTokenIssued',
+      data: {
+        userId,
+        tokenId: 'p1',
+        tokenHash: 'hash-p1',
+        name: 'Home Assistant',
+        kind: 'personal',
+        issuedAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      },
+    };
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: token('t1', '2026-02-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: personal, at: '2026-01-01T00:00:00.000Z' },
+      ]),
+    );
+    assert.deepEqual(
+      user?.tokens.map((t) => [t.id, t.kind]),
+      [
+        ['t1', 'session'],
+        ['p1', 'personal'],
+      ],
+    );
+  });
+
+  it('merges the settings a user changes, without touching the account', () => {
+    const change = (changes: Record<string, unknown>): UserEvent => ({
+      type: 'ClientSettingsChanged',
+      data: { userId, changes, changedAt: '2026-01-02T00:00:00.000Z' },
+    });
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: change({ theme: 'dark', language: 'ar' }), at: '2026-01-02T00:00:00.000Z' },
+        { event: change({ theme: 'auto' }), at: '2026-01-03T00:00:00.000Z' },
+      ]),
+    );
+    assert.deepEqual(user?.settings, { theme: 'auto', language: 'ar' });
+    assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
+  });
+});

@@ -6,11 +6,12 @@ import type { Projection } from '../projection.ts';
  * The `users` read model: the user as the API shows it, plus the hashes of their live access
  * tokens, which authentication checks, and each token's last recorded use (the session
  * timeout's, across processes and restarts). Expired tokens are dropped whenever the user changes.
- * Version 2: tokens carry `last_used_at`.
+ * Version 2: tokens carry `last_used_at`. Version 3: tokens carry their kind, and the document
+ * the client settings the user changed.
  */
 export const usersProjection: Projection<UserDocument, UserEvent> = {
   name: 'users',
-  version: 2,
+  version: 3,
   collection: { name: 'users', indexes: [['email'], ['role']] },
   handles: userEventTypes,
   documentId: (event) => event.data.userId,
@@ -60,6 +61,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
             id: data.tokenId,
             hash: data.tokenHash,
             name: data.name,
+            kind: data.kind ?? 'session',
             expires_at: data.expiresAt,
             created_at: data.issuedAt,
             last_used_at: data.issuedAt,
@@ -79,6 +81,9 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         ),
       };
     }
+    case 'ClientSettingsChanged':
+      // Settings are the user's own business, not a change to the account: `updated_at` stays.
+      return { ...current, tokens, settings: { ...current.settings, ...event.data.changes } };
     case 'UserRoleChanged':
       return { ...current, tokens, role: event.data.role, updated_at: at };
     case 'UserProfileUpdated': {

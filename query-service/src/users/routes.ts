@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AccountExport, ErrorBody, User } from '@fitness/contracts';
+import {
+  AccessTokenList,
+  AccountExport,
+  ClientSettingsResponse,
+  clientSettingsOf,
+  ErrorBody,
+  presentToken,
+  User,
+} from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
+import type { FastifyRequest } from 'fastify';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
 import { exportAccount } from './account-export.ts';
@@ -11,7 +20,42 @@ export const userQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
   const schema = (summary: string) => ({ tags: ['account'], summary, response: { 200: User, 401: ErrorBody } });
   app.get('/auth/me', { schema: schema('The signed-in user with profile') }, async (request) => request.auth?.user);
   app.get('/me', { schema: schema('The signed-in account with profile') }, async (request) => request.auth?.user);
+  app.get(
+    '/me/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your client settings (spec section 3), the defaults where you changed nothing',
+        response: { 200: ClientSettingsResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => clientSettingsOf(signedIn(request).settings),
+  );
+  app.get(
+    '/auth/tokens',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Your signed-in devices and personal access tokens, newest first, with when each was last used',
+        response: { 200: AccessTokenList, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const now = new Date().toISOString();
+      const tokens = signedIn(request)
+        .tokens.filter((token) => token.expires_at > now)
+        .map((token) => presentToken(token, request.auth?.tokenId))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return { data: tokens };
+    },
+  );
 };
+
+function signedIn(request: FastifyRequest) {
+  const user = request.auth?.user;
+  if (!user) throw new Error('signedInRead sets request.auth');
+  return user;
+}
 
 /** Everything the signed-in user owns, as one JSON file to download. */
 export const accountExportRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {

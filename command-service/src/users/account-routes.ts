@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ClientSettingsResponse,
+  CreateAccessTokenBody,
+  CreatedAccessToken,
+  clientSettingsOf,
+  ErrorBody,
+  MessageResponse,
+  PERSONAL_TOKEN_DAYS,
+  presentToken,
+  UpdateClientSettingsBody,
+} from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { Type } from 'typebox';
+import { commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
+import type { CommandServices } from '../services.ts';
+import { AccessTokenNotFound, UserNotFound } from './errors.ts';
+import { users } from './routes.ts';
+
+/**
+ * The account's settings and bearer tokens: the client settings the user changes on one device
+ * (they reach the others through the users read model's live change), personal access tokens
+ * made for scripts, and signing out any session or token, which stops it at once, open sockets
+ * included.
+ */
+export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const run = commandRunner(services);
+  app.addHook('onRequest', requireUser(services.authenticator));
+
+  app.patch(
+    '/me/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change client settings (those of spec section 3); they follow you to your other devices',
+        body: UpdateClientSettingsBody,
+        response: { 200: ClientSettingsResponse, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await run(users, request, reply, { type: 'ChangeClientSettings', changes: request.body });
+      return clientSettingsOf(result.state.settings);
+    },
+  );
+
+  app.post(
+    '/auth/tokens',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Make a personal access token for a script or app (usable as a Bearer token); the plain token is shown only in this answer',
+        body: CreateAccessTokenBody,
+        response: { 201: CreatedAccessToken, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const userId = signedInUser(request);
+      const { name, expires_in_days = PERSONAL_TOKEN_DAYS.default } = request.body;
+      const created = await services.accounts.createPersonalToken(
+        userId,
+        { name: name.trim(), days: expires_in_days },
+        requestContext(request, services.clock),
+      );
+      const token = created.result.document?.tokens.find((t) => t.id === created.tokenId);
+      if (!token) throw new UserNotFound();
+      reply.header('X-Event-Position', created.result.position).status(201);
+      return { access_token: presentToken(token, request.auth?.tokenId), plain_text_token: created.plainTextToken };
+    },
+  );
+
+  app.delete(
+    '/auth/tokens/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke a token or sign out a device: it stops working at once, on open sockets too',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: MessageResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!request.auth?.user.tokens.some((token) => token.id === id)) throw new AccessTokenNotFound();
+      const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId: id });
+      // Answer once the token is really dead, so the next request with it is refused.
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      return { message: 'The token was revoked.' };
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import {
+  CLIENT_SETTING_CHOICES,
+  type ClientSettingKey,
+  type ClientSettings,
+  DEFAULT_CLIENT_SETTINGS,
+} from './client-settings.ts';
+
+/**
+ * The account's own API beyond the profile: the client settings as the server keeps them
+ * (`/me/settings`) and the bearer tokens (`/auth/tokens`): sessions on devices and personal
+ * access tokens.
+ */
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+function settingSchema(key: ClientSettingKey): TSchema {
+  const fallback = DEFAULT_CLIENT_SETTINGS[key];
+  const choices = CLIENT_SETTING_CHOICES[key];
+  if (choices) {
+    return Type.Union(
+      choices.map((value) => Type.Literal(value)),
+      { errorMessage: `${key} must be one of ${choices.join(', ')}.` },
+    );
+  }
+  if (key === 'defaultRestTime') {
+    return Type.Integer({
+      minimum: 0,
+      maximum: 3600,
+      errorMessage: 'defaultRestTime must be a whole number of seconds from 0 to 3600.',
+    });
+  }
+  if (typeof fallback === 'boolean') return Type.Boolean({ errorMessage: `${key} must be true or false.` });
+  throw new Error(`No schema for the client setting ${key}`);
+}
+
+const settingFields = Object.fromEntries(
+  (Object.keys(DEFAULT_CLIENT_SETTINGS) as ClientSettingKey[]).map((key) => [key, settingSchema(key)]),
+) as Record<ClientSettingKey, TSchema>;
+
+/** GET /me/settings and the answer of PATCH: every client setting, the defaults where unchanged. */
+export const ClientSettingsResponse = Type.Unsafe<ClientSettings>(Type.Object(settingFields));
+
+/** PATCH /me/settings: any settings; those left out keep their value. Unknown ones are refused. */
+export const UpdateClientSettingsBody = Type.Unsafe<Partial<ClientSettings>>(
+  Type.Partial(Type.Object(settingFields), { additionalProperties: false }),
+);
+
+/** One bearer token as its owner sees it; never its secret or hash. */
+export const AccessToken = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** session: a sign-in on a device; personal: made by the user for a script or app. */
+  kind: Type.Union([Type.Literal('session'), Type.Literal('personal')]),
+  created_at: Timestamp,
+  last_used_at: Timestamp,
+  expires_at: Timestamp,
+  /** The token this request was made with. */
+  current: Type.Boolean(),
+});
+export type AccessToken = Static<typeof AccessToken>;
+
+export const AccessTokenList = Type.Object({ data: Type.Array(AccessToken) });
+export type AccessTokenList = Static<typeof AccessTokenList>;
+
+export const PERSONAL_TOKEN_DAYS = { minimum: 1, maximum: 3650, default: 365 } as const;
+/** So a leaked account cannot mint tokens without end; sessions are not counted. */
+export const MAX_PERSONAL_TOKENS = 50;
+
+/** POST /auth/tokens. */
+export const CreateAccessTokenBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 80,
+      pattern: '\\S',
+      errorMessage: 'The name must be 1 to 80 characters.',
+    }),
+    expires_in_days: Type.Optional(
+      Type.Integer({
+        minimum: PERSONAL_TOKEN_DAYS.minimum,
+        maximum: PERSONAL_TOKEN_DAYS.maximum,
+        errorMessage: `expires_in_days must be a whole number from ${PERSONAL_TOKEN_DAYS.minimum} to ${PERSONAL_TOKEN_DAYS.maximum}.`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateAccessTokenBody = Static<typeof CreateAccessTokenBody>;
+
+/** The answer of POST /auth/tokens: the only time the plain token is shown. */
+export const CreatedAccessToken = Type.Object({
+  access_token: AccessToken,
+  /** Use as `Authorization: Bearer <token>`. Not shown again. */
+  plain_text_token: Type.String(),
+});
+export type CreatedAccessToken = Static<typeof CreatedAccessToken>;
