@@ -3,7 +3,7 @@ import {
   ClientSettingsResponse,
   CreateAccessTokenBody,
   CreatedAccessToken,
-  clientSettingsOf,
+  clientSettingsResponse,
   ErrorBody,
   MessageResponse,
   PERSONAL_TOKEN_DAYS,
@@ -39,7 +39,7 @@ export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
     async (request, reply) => {
       const result = await run(users, request, reply, { type: 'ChangeClientSettings', changes: request.body });
-      return clientSettingsOf(result.state.settings);
+      return clientSettingsResponse(result.document?.settings);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   CLIENT_SETTING_CHOICES,
   type ClientSettingKey,
   type ClientSettings,
+  clientSettingsOf,
   DEFAULT_CLIENT_SETTINGS,
 } from './client-settings.ts';
 
@@ -38,8 +39,21 @@ const settingFields = Object.fromEntries(
   (Object.keys(DEFAULT_CLIENT_SETTINGS) as ClientSettingKey[]).map((key) => [key, settingSchema(key)]),
 ) as Record<ClientSettingKey, TSchema>;
 
-/** GET /me/settings and the answer of PATCH: every client setting, the defaults where unchanged. */
-export const ClientSettingsResponse = Type.Unsafe<ClientSettings>(Type.Object(settingFields));
+/**
+ * GET /me/settings and the answer of PATCH: every client setting (the defaults where the user
+ * changed nothing), and which ones the user did change: a device that finds none changed
+ * brings its own choices instead of taking the defaults.
+ */
+export const ClientSettingsResponse = Type.Object({
+  settings: Type.Unsafe<ClientSettings>(Type.Object(settingFields)),
+  changed: Type.Array(Type.String()),
+});
+export type ClientSettingsResponse = Static<typeof ClientSettingsResponse>;
+
+/** The answer of GET and PATCH /me/settings for the settings a user changed. */
+export function clientSettingsResponse(stored: Partial<ClientSettings> | undefined): ClientSettingsResponse {
+  return { settings: clientSettingsOf(stored), changed: Object.keys(stored ?? {}) };
+}
 
 /** PATCH /me/settings: any settings; those left out keep their value. Unknown ones are refused. */
 export const UpdateClientSettingsBody = Type.Unsafe<Partial<ClientSettings>>(

@@ -9,6 +9,7 @@ import { createExercises } from '../features/exercises/store.ts';
 import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
 import { createWeighIns } from '../features/profile/store.ts';
+import { createAccessTokens } from '../features/settings/access-tokens-store.ts';
 import { createTemplates } from '../features/templates/store.ts';
 import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
@@ -21,6 +22,7 @@ import { createAuth } from '../lib/stores/auth.ts';
 import { createProgress } from '../lib/stores/progress.ts';
 import { createRecords } from '../lib/stores/records.ts';
 import { createSettings } from '../lib/stores/settings.ts';
+import { createSettingsSync } from '../lib/stores/settings-sync.ts';
 import { createSite } from '../lib/stores/site.ts';
 import { createWorkouts } from '../lib/stores/workouts.ts';
 import { applyTheme } from '../lib/theme.ts';
@@ -55,6 +57,7 @@ export function createServices() {
   });
 
   const auth = createAuth({ api, storage });
+  const settingsSync = createSettingsSync({ api, settings, signedInUserId: () => auth.state.user?.id ?? null });
   const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api);
   const records = createRecords(api, {
@@ -79,12 +82,14 @@ export function createServices() {
     weighIns: createWeighIns(api),
     imports: createImports(api, workouts),
     eventExplorer: createEventExplorer(api),
+    accessTokens: createAccessTokens(api, () => auth.state.user?.id ?? null),
     // A 403 from the admin API means this admin was demoted meanwhile: fetching who they are
     // now takes the admin screens away (the route guard sends them to the dashboard).
     admin: createAdmin(api, { onForbidden: () => auth.fetchUser().catch(() => undefined) }),
   };
   const live: LiveStore[] = [
     site,
+    settingsSync,
     workouts,
     records,
     progress,
@@ -94,6 +99,7 @@ export function createServices() {
     stores.templates,
     stores.weighIns,
     stores.admin,
+    stores.accessTokens,
   ];
 
   /** Sets the document language, saves the locale, and keeps the settings entry in step. */
@@ -116,6 +122,14 @@ export function createServices() {
     });
   }
 
+  /** A language chosen on another device (it arrives in the settings) is applied here too. */
+  function followLanguage() {
+    subscribe(settings.state, () => {
+      const language = settings.state.language;
+      if (language !== i18n.language && isLanguage(language)) void changeLanguage(language);
+    });
+  }
+
   /** The site's name and registration from the server, fresh on focus; the page title follows the name. */
   function followSite() {
     subscribe(site.state, () => {
@@ -129,10 +143,12 @@ export function createServices() {
   function followSignIn() {
     let disconnect: (() => void) | null = null;
     let token: string | null = null;
+    let started = false;
     const sync = () => {
       if (auth.state.token === token) return;
       disconnect?.();
       disconnect = null;
+      const signingIn = token === null && started;
       token = auth.state.token;
       if (!token) {
         for (const store of live) store.clear();
@@ -140,6 +156,8 @@ export function createServices() {
         restTimer.stop();
         return;
       }
+      // The settings follow the user: a stored sign-in takes the server's, a new one brings this browser's.
+      (signingIn ? settingsSync.signedIn() : settingsSync.restored()).catch(() => undefined);
       disconnect = connectLive(token, {
         onChange: (notice) => {
           for (const store of live) {
@@ -155,6 +173,8 @@ export function createServices() {
     };
     subscribe(auth.state, sync);
     sync();
+    // From here on, a token appearing is someone signing in on this page, not a stored session.
+    started = true;
   }
 
   const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, changeLanguage };
@@ -170,6 +190,7 @@ export function createServices() {
     /** Startup: theme, stored session (refreshed from the server), live channel. */
     async start() {
       followTheme();
+      followLanguage();
       followSite();
       await auth.restore();
       followSignIn();

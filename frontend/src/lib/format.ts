@@ -66,3 +66,25 @@ export function localToday(now = new Date()) {
   const offset = now.getTimezoneOffset() * 60_000;
   return new Date(now.getTime() - offset).toISOString().slice(0, 10);
 }
+
+/** Each unit after minutes, with how many of the unit before it make one. */
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['hour', 60],
+  ['day', 24],
+  ['week', 7],
+  ['month', 4.35],
+  ['year', 12],
+];
+
+/** How long ago (or from now) a moment is, as the locale says it: "5 minutes ago", "vor 2 Tagen". */
+export function formatRelative(iso: string, locale: string, now = new Date()) {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  let value = (Date.parse(iso) - now.getTime()) / 60_000;
+  let unit: Intl.RelativeTimeFormatUnit = 'minute';
+  for (const [next, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) break;
+    value /= size;
+    unit = next;
+  }
+  return format.format(Math.trunc(value), unit);
+}

@@ -135,24 +135,26 @@ describe('client settings on the server', () => {
     const { token } = await server.register('Settler');
     const fresh = await server.api('GET', '/me/settings', { token });
     assert.equal(fresh.status, 200);
-    assert.deepEqual(fresh.body, DEFAULT_CLIENT_SETTINGS);
+    assert.deepEqual(fresh.body, { settings: DEFAULT_CLIENT_SETTINGS, changed: [] });
 
     const changed = await server.api('PATCH', '/me/settings', {
       token,
       body: { theme: 'dark', weeklyReports: true, defaultRestTime: 120 },
     });
     assert.equal(changed.status, 200);
-    assert.deepEqual(changed.body, {
+    assert.deepEqual(changed.body.settings, {
       ...DEFAULT_CLIENT_SETTINGS,
       theme: 'dark',
       weeklyReports: true,
       defaultRestTime: 120,
     });
+    assert.deepEqual(changed.body.changed.sort(), ['defaultRestTime', 'theme', 'weeklyReports']);
     const read = await server.api('GET', '/me/settings', {
       token,
       headers: { 'X-Min-Position': changed.headers.get('x-event-position') ?? '0' },
     });
-    assert.deepEqual(read.body, changed.body);
+    assert.deepEqual(read.body.settings, changed.body.settings);
+    assert.deepEqual(read.body.changed.sort(), changed.body.changed);
   });
 
   it('refuses unknown settings and values of the wrong kind, changing nothing', async () => {
@@ -170,7 +172,7 @@ describe('client settings on the server', () => {
       assert.equal(response.status, 422, JSON.stringify(body));
       assert.ok(response.body.errors[field], `${JSON.stringify(body)} → ${JSON.stringify(response.body)}`);
     }
-    assert.deepEqual((await server.api('GET', '/me/settings', { token })).body, DEFAULT_CLIENT_SETTINGS);
+    assert.deepEqual((await server.api('GET', '/me/settings', { token })).body.settings, DEFAULT_CLIENT_SETTINGS);
     assert.equal((await server.api('PATCH', '/me/settings', { body: { theme: 'dark' } })).status, 401);
   });
 
@@ -195,7 +197,7 @@ describe('client settings on the server', () => {
         'the laptop hears of the change',
       );
       const onLaptop = await server.api('GET', '/me/settings', { token: laptop.body.token });
-      assert.equal(onLaptop.body.units, 'imperial');
+      assert.equal(onLaptop.body.settings.units, 'imperial');
       assert.equal(
         strangerLive.received.some(({ notice }) => notice.id === phone.user.id),
         false,

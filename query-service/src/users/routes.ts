@@ -3,7 +3,7 @@ import {
   AccessTokenList,
   AccountExport,
   ClientSettingsResponse,
-  clientSettingsOf,
+  clientSettingsResponse,
   ErrorBody,
   presentToken,
   User,
@@ -29,7 +29,7 @@ export const userQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
         response: { 200: ClientSettingsResponse, 401: ErrorBody },
       },
     },
-    async (request) => clientSettingsOf(signedIn(request).settings),
+    async (request) => clientSettingsResponse(signedIn(request).settings),
   );
   app.get(
     '/auth/tokens',

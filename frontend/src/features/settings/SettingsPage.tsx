@@ -8,6 +8,8 @@ import { PageHeader } from '../../components/Feedback.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
+import type { AccessTokens } from './access-tokens-store.ts';
+import { DevicesAndTokens } from './DevicesAndTokens.tsx';
 import { DownloadData } from './DownloadData.tsx';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
@@ -84,7 +86,7 @@ function SelectRow({
 }
 
 /** Every client setting of spec section 3; each change is saved at once. */
-export function SettingsPage() {
+export function SettingsPage({ accessTokens }: { accessTokens: AccessTokens }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { changeLanguage } = services;
@@ -223,7 +225,14 @@ export function SettingsPage() {
             ] as const
           ).map(toggle)}
         </Section>
+        <Section title={t('tokens.title')}>
+          <DevicesAndTokens tokens={accessTokens} />
+        </Section>
         <Section title={t('settings.privacy')}>
+          {/* Nothing is shared with anyone yet: these are kept for when sharing arrives, and say so. */}
+          <p className="muted" data-testid="privacy-not-used">
+            {t('settings.notUsedYet')}
+          </p>
           <SelectRow
             label={t('settings.profileVisibility')}
             value={settings.profileVisibility}
@@ -238,6 +247,7 @@ export function SettingsPage() {
         </Section>
         <Section title={t('settings.data')}>
           {toggle('autoBackup')}
+          <p className="muted">{t('settings.autoBackupNotUsed')}</p>
           <DownloadData />
           {/* Deleting the account is a real, confirmed action on the profile, not a switch. */}
           <div className="switch-row">

@@ -1,43 +1,17 @@
+import {
+  type ClientSettingKey,
+  type ClientSettings,
+  DEFAULT_CLIENT_SETTINGS,
+  isValidClientSetting,
+} from '@fitness/contracts/users/client-settings.ts';
 import { proxy, subscribe } from 'valtio';
 import type { KeyValueStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../storage.ts';
 
-/** Client settings and their defaults: spec section 3, saved under `app_settings`. */
-export const DEFAULT_SETTINGS = {
-  emailNotifications: true,
-  pushNotifications: true,
-  workoutReminders: true,
-  achievementAlerts: true,
-  weeklyReports: false,
-  profileVisibility: 'friends' as 'public' | 'friends' | 'private',
-  shareWorkouts: true,
-  shareAchievements: false,
-  allowMessageRequests: true,
-  language: 'en' as 'en' | 'de' | 'ar',
-  theme: 'light' as 'light' | 'dark' | 'auto',
-  units: 'metric' as 'metric' | 'imperial',
-  startOfWeek: 'monday' as 'monday' | 'sunday',
-  autoStartTimer: true,
-  defaultRestTime: 90,
-  soundEffects: true,
-  hapticFeedback: true,
-  showDebugInfo: false,
-  autoBackup: true,
-  downloadData: false,
-  deleteAccount: false,
-};
-
-export type Settings = typeof DEFAULT_SETTINGS;
-export type SettingKey = keyof Settings;
-
-/** The values a choice setting may take; anything else stored is ignored in favour of the default. */
-export const SETTING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
-  profileVisibility: ['public', 'friends', 'private'],
-  language: ['en', 'de', 'ar'],
-  theme: ['light', 'dark', 'auto'],
-  units: ['metric', 'imperial'],
-  startOfWeek: ['monday', 'sunday'],
-};
+/** Client settings and their defaults: spec section 3, saved under `app_settings`; declared once in contracts. */
+export const DEFAULT_SETTINGS = DEFAULT_CLIENT_SETTINGS;
+export type Settings = ClientSettings;
+export type SettingKey = ClientSettingKey;
 
 /**
  * Stored values merged over the defaults. A value of the wrong kind (a string where a switch
@@ -63,12 +37,7 @@ export function loadSettings(storage: KeyValueStorage, log: (message: string, er
   return settings;
 }
 
-function isValid(key: SettingKey, value: unknown) {
-  if (value === undefined || typeof value !== typeof DEFAULT_SETTINGS[key]) return false;
-  if (key === 'defaultRestTime') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3600;
-  const choices = SETTING_CHOICES[key];
-  return !choices || choices.includes(value as string);
-}
+const isValid = isValidClientSetting;
 
 /** The settings store: each single update is saved at once. */
 export function createSettings(storage: KeyValueStorage) {

@@ -1,0 +1,119 @@
+import type { ClientSettingsResponse } from '@fitness/contracts/users/account-api.ts';
+import { type ClientSettings, DEFAULT_CLIENT_SETTINGS } from '@fitness/contracts/users/client-settings.ts';
+import { subscribe } from 'valtio';
+import type { ApiClient } from '../api-client.ts';
+import type { ChangeNotice } from '../live.ts';
+import type { SettingKey, SettingsStore } from './settings.ts';
+
+/**
+ * Keeps the browser's settings (`app_settings`) and the signed-in user's settings on the server
+ * in step, so a choice made on the phone shows on the laptop:
+ * - each setting changed here is sent at once (PATCH /me/settings, only what changed);
+ * - the server's settings are taken when the app starts signed in or someone signs in, and
+ *   whenever the live channel says this user changed (another device saved something);
+ * - but when the account has no settings of its own yet (its first device, or an account from
+ *   before settings followed the user), this browser's choices become the account's instead;
+ * - and a language picked on the sign-in screen is the one the user wants: it goes up.
+ * Taking the server's values sends nothing back.
+ */
+export function createSettingsSync(options: {
+  api: ApiClient;
+  settings: SettingsStore;
+  signedInUserId: () => string | null;
+  log?: (message: string, error: unknown) => void;
+}) {
+  const { api, settings } = options;
+  const log = options.log ?? console.error;
+  /** The settings as last saved or taken: what differs from it was changed here, and goes up. */
+  const known: Record<string, unknown> = { ...settings.state };
+  let loading: Promise<void> | null = null;
+
+  function take(remote: ClientSettings) {
+    for (const key of Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[]) {
+      const value = remote[key];
+      if (value === undefined || value === settings.state[key]) continue;
+      try {
+        settings.update(key, value as never);
+        known[key] = value;
+      } catch {
+        // A value this client does not know (a newer server): the local one stays.
+      }
+    }
+  }
+
+  /** This browser's settings that differ from the defaults. */
+  function chosenHere(): Partial<ClientSettings> {
+    return Object.fromEntries(
+      (Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[])
+        .filter((key) => settings.state[key] !== DEFAULT_CLIENT_SETTINGS[key])
+        .map((key) => [key, settings.state[key]]),
+    ) as Partial<ClientSettings>;
+  }
+
+  async function load() {
+    if (!options.signedInUserId()) return;
+    loading ??= api
+      .get<ClientSettingsResponse>('/me/settings')
+      .then(({ settings: remote }) => take(remote))
+      .catch((error) => log('Failed to load your settings from the server', error))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  /** At startup or sign-in: the account's settings, or this browser's when the account has none. */
+  async function join(signingIn: boolean) {
+    if (!options.signedInUserId()) return;
+    try {
+      const language = settings.state.language;
+      const remote = await api.get<ClientSettingsResponse>('/me/settings');
+      if (remote.changed.length === 0) {
+        await save(chosenHere());
+        return;
+      }
+      take(remote.settings);
+      if (signingIn && language !== remote.settings.language && language !== DEFAULT_CLIENT_SETTINGS.language) {
+        settings.update('language', language);
+      }
+    } catch (error) {
+      log('Failed to load your settings from the server', error);
+    }
+  }
+
+  function save(changes: Partial<ClientSettings>) {
+    if (!options.signedInUserId() || Object.keys(changes).length === 0) return Promise.resolve();
+    return api
+      .patch<ClientSettings>('/me/settings', changes)
+      .then(() => undefined)
+      .catch((error) => log('Failed to save your settings on the server', error));
+  }
+
+  // Valtio calls back once per tick, however many settings changed in it: one PATCH carries them all.
+  subscribe(settings.state, () => {
+    const changes: Record<string, unknown> = {};
+    for (const key of Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[]) {
+      if (settings.state[key] !== known[key]) changes[key] = settings.state[key];
+      known[key] = settings.state[key];
+    }
+    void save(changes as Partial<ClientSettings>);
+  });
+
+  return {
+    /** The app started with a stored sign-in. */
+    restored: () => join(false),
+    /** Someone just signed in on this page. */
+    signedIn: () => join(true),
+    async applyChange(notice: ChangeNotice) {
+      // Our own saves come back as changes too; only another device's are news.
+      if (notice.model !== 'users' || notice.id !== options.signedInUserId()) return;
+      if (api.isOwnWrite(notice.correlationId)) return;
+      await load();
+    },
+    refresh: load,
+    /** Signing out keeps this browser's settings: they are the device's as much as the user's. */
+    clear() {},
+  };
+}
+
+export type SettingsSync = ReturnType<typeof createSettingsSync>;
