@@ -101,6 +101,28 @@ describe('user decider', () => {
       .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark' } })
       .thenThrows(UserNotFound);
   });
+  it("records a week's report once, and never an older week after a newer one", () => {
+    const sent = (weekStart: string): UserEvent => ({
+      type: 'WeeklyReportSent',
+      data: { userId, weekStart, sentAt: at },
+    });
+    spec
+      .given([registered])
+      .when({ type: 'RecordWeeklyReport', userId, at, weekStart: '2026-11-16' })
+      .thenEvents([sent('2026-11-16')]);
+    spec
+      .given([registered, sent('2026-11-16')])
+      .when({ type: 'RecordWeeklyReport', userId, at, weekStart: '2026-11-16' })
+      .thenEvents([]);
+    spec
+      .given([registered, sent('2026-11-16')])
+      .when({ type: 'RecordWeeklyReport', userId, at, weekStart: '2026-11-09' })
+      .thenEvents([]);
+    spec
+      .given([registered, sent('2026-11-16')])
+      .when({ type: 'RecordWeeklyReport', userId, at, weekStart: '2026-11-23' })
+      .thenEvents([sent('2026-11-23')]);
+  });
   it('changes the role only when it differs', () => {
     spec
       .given([registered])

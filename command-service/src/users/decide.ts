@@ -23,6 +23,8 @@ export type UserCommand =
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
   | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
+  /** The weekly report of the week starting `weekStart` (YYYY-MM-DD) is about to be mailed. */
+  | (Base & { type: 'RecordWeeklyReport'; weekStart: string })
   | (Base & { type: 'DeleteAccount' })
   | (Base & { type: 'RecordErasure'; streams: number });
 
@@ -75,6 +77,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         ? []
         : [{ type: 'ClientSettingsChanged', data: { userId, changes, changedAt: at } }];
     }
+    case 'RecordWeeklyReport':
+      // Once per week: a second server, or a second run, finds it sent and sends nothing.
+      return state.lastWeeklyReport !== null && state.lastWeeklyReport >= command.weekStart
+        ? []
+        : [{ type: 'WeeklyReportSent', data: { userId, weekStart: command.weekStart, sentAt: at } }];
     case 'ChangeRole':
       return state.role === command.role
         ? []

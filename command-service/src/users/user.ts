@@ -12,6 +12,8 @@ export type UserState = {
   tokens: Map<string, { kind: TokenKind; expiresAt: string; lastUsedAt: string }>;
   /** The client settings, the defaults where the user changed nothing. */
   settings: ClientSettings;
+  /** The first day of the latest week whose report was sent (YYYY-MM-DD). */
+  lastWeeklyReport: string | null;
 };
 
 export const initialUserState = (): UserState => ({
@@ -22,6 +24,7 @@ export const initialUserState = (): UserState => ({
   role: 'user',
   tokens: new Map(),
   settings: clientSettingsOf(undefined),
+  lastWeeklyReport: null,
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -45,6 +48,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'ClientSettingsChanged':
       return { ...state, settings: { ...state.settings, ...event.data.changes } };
+    case 'WeeklyReportSent':
+      return { ...state, lastWeeklyReport: event.data.weekStart };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
     case 'UserProfileUpdated':

@@ -42,6 +42,11 @@ export type UserEvent =
   | { type: 'TokenUsed'; data: { userId: string; tokenId: string; usedAt: string } }
   /** The client settings the user changed (only those), so they follow them to every device. */
   | { type: 'ClientSettingsChanged'; data: { userId: string; changes: Partial<ClientSettings>; changedAt: string } }
+  /**
+   * The weekly report of the week starting `weekStart` went to the user (recorded before it is
+   * mailed, so two servers never both send it).
+   */
+  | { type: 'WeeklyReportSent'; data: { userId: string; weekStart: string; sentAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
@@ -84,6 +89,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'AccessTokenRevoked',
   'TokenUsed',
   'ClientSettingsChanged',
+  'WeeklyReportSent',
   'UserRoleChanged',
   'UserProfileUpdated',
   'UserDeleted',

@@ -84,6 +84,9 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
     case 'ClientSettingsChanged':
       // Settings are the user's own business, not a change to the account: `updated_at` stays.
       return { ...current, tokens, settings: { ...current.settings, ...event.data.changes } };
+    case 'WeeklyReportSent':
+      // The user as the API shows them is unchanged (the same document: nothing is written).
+      return current;
     case 'UserRoleChanged':
       return { ...current, tokens, role: event.data.role, updated_at: at };
     case 'UserProfileUpdated': {
