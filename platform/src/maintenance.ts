@@ -4,7 +4,7 @@ import { type Authenticator, bearerToken } from './authentication.ts';
 import { UnderMaintenance } from './errors.ts';
 
 /** What anyone may still reach while maintenance mode is on: the site's public info and signing out. */
-const ALWAYS_OPEN = new Set(['GET /site', 'POST /auth/logout']);
+export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set(['GET /site', 'POST /auth/logout']);
 const SIGN_IN = 'POST /auth/login';
 
 const routeKey = (request: FastifyRequest, prefix: string) => {
@@ -24,7 +24,7 @@ const signingIn = new WeakSet<FastifyRequest>();
 export function registerMaintenanceGate(app: FastifyInstance, authenticator: Authenticator, prefix = '/api/v1') {
   app.addHook('onRequest', async (request) => {
     const key = routeKey(request, prefix);
-    if (ALWAYS_OPEN.has(key)) return;
+    if (MAINTENANCE_OPEN_ROUTES.has(key)) return;
     const settings = await authenticator.systemSettings();
     if (!settings.maintenance_mode) return;
     if (key === SIGN_IN) {

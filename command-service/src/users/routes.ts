@@ -59,7 +59,8 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
         tags: ['auth'],
         summary: 'Create an account; the first account of an empty system becomes admin',
         body: RegisterBody,
-        response: { 201: AuthResponse, 422: ErrorBody, 429: ErrorBody },
+        // 403 while the admins have closed registration.
+        response: { 201: AuthResponse, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

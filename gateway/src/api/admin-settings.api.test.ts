@@ -342,6 +342,20 @@ describe('admin settings API', () => {
     assert.ok(document.body.paths['/api/v1/admin/settings'].get);
     assert.ok(document.body.paths['/api/v1/admin/settings'].put);
     assert.ok(document.body.paths['/api/v1/site'].get);
+    // The settings' effects are in it too: registration closed, and maintenance on every route it gates.
+    const { paths } = document.body;
+    assert.ok(paths['/api/v1/auth/register'].post.responses['403']);
+    for (const [path, method] of [
+      ['/api/v1/workouts', 'get'],
+      ['/api/v1/workouts', 'post'],
+      ['/api/v1/auth/register', 'post'],
+      ['/api/v1/auth/login', 'post'],
+      ['/api/v1/admin/settings', 'put'],
+    ] as const) {
+      assert.ok(paths[path][method].responses['503'], `${method} ${path} documents 503`);
+    }
+    assert.equal(paths['/api/v1/site'].get.responses['503'], undefined, 'GET /site stays open');
+    assert.equal(paths['/api/v1/auth/logout'].post.responses['503'], undefined, 'signing out stays open');
   });
 });
 
