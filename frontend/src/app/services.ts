@@ -169,6 +169,9 @@ export function createServices() {
             store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
           }
         },
+        onServerClosed: () => {
+          site.refresh();
+        },
       });
     };
     subscribe(auth.state, sync);

@@ -3,14 +3,33 @@ import { io, type Socket } from 'socket.io-client';
 
 export type { ChangeNotice };
 
+/** How long a channel the server closed waits before it knocks again. */
+const RETRY_AFTER_SERVER_CLOSED_MS = 30_000;
+
 /**
  * The live channel: socket.io on this origin with the sign-in token. It reconnects on its own
  * after network trouble; a refused token ends it (the API client will meet the same 401 and
  * sign the user out). After a reconnect, `onReconnect` lets stores catch up on what they missed.
  */
-export function connectLive(token: string, handlers: { onChange(notice: ChangeNotice): void; onReconnect(): void }) {
+export function connectLive(
+  token: string,
+  handlers: { onChange(notice: ChangeNotice): void; onReconnect(): void; onServerClosed(): void },
+) {
   const socket: Socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
   let connectedBefore = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  // The server closed the channel (maintenance, or this token was signed out): learn why from the
+  // site's state, and knock again later; a signed-out token is refused then, and that ends it.
+  const closedByServer = () => {
+    handlers.onServerClosed();
+    retry ??= setTimeout(() => {
+      retry = null;
+      socket.connect();
+    }, RETRY_AFTER_SERVER_CLOSED_MS);
+  };
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') closedByServer();
+  });
   socket.on('connect', () => {
     if (connectedBefore) handlers.onReconnect();
     connectedBefore = true;
@@ -21,8 +40,10 @@ export function connectLive(token: string, handlers: { onChange(notice: ChangeNo
   );
   socket.on('connect_error', (error) => {
     if (error.message === 'Unauthenticated.') socket.disconnect();
+    else if (error.message === 'Maintenance.') closedByServer();
   });
   return () => {
+    if (retry) clearTimeout(retry);
     socket.disconnect();
   };
 }

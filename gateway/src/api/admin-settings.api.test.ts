@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readConfig, SYSTEM_SETTINGS_STREAM, type UserDocument, userStream } from '@fitness/contracts';
+import {
+  readConfig,
+  SYSTEM_SETTINGS_MODEL,
+  SYSTEM_SETTINGS_STREAM,
+  type UserDocument,
+  userStream,
+} from '@fitness/contracts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { buildEmbeddedApp } from '../embedded-app.ts';
@@ -177,6 +183,33 @@ describe('admin settings API', () => {
     assert.equal((await put({ maintenance_mode: false })).status, 200);
     assert.equal((await server.api('GET', '/auth/me', { token: user.token })).status, 200);
     assert.equal((await server.api('GET', '/site')).body.maintenance_message, null);
+  });
+
+  it("maintenance mode closes users' live channels once they heard of it, while admins' stay open", async () => {
+    const userLive = await connectLive(server.baseUrl, user.token);
+    const adminLive = await connectLive(server.baseUrl, admin.token);
+    const userClosed = new Promise<string>((resolve) => userLive.socket.once('disconnect', resolve));
+    try {
+      const on = await put({ maintenance_mode: true });
+      assert.equal(on.status, 200);
+      assert.equal(await userClosed, 'io server disconnect');
+      assert.ok(
+        userLive.received.some(({ notice }) => notice.model === SYSTEM_SETTINGS_MODEL),
+        'the user heard of the change before the channel closed',
+      );
+      await assert.rejects(connectLive(server.baseUrl, user.token), /Maintenance/);
+      assert.equal(adminLive.socket.connected, true);
+      const again = await connectLive(server.baseUrl, admin.token);
+      again.socket.disconnect();
+
+      assert.equal((await put({ maintenance_mode: false })).status, 200);
+      const back = await connectLive(server.baseUrl, user.token);
+      back.socket.disconnect();
+    } finally {
+      userLive.socket.disconnect();
+      adminLive.socket.disconnect();
+      await put({ maintenance_mode: false });
+    }
   });
 
   it('allow registration off: registering answers 403 with a clear message, and /site says so', async () => {

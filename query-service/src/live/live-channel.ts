@@ -19,6 +19,8 @@ export type ChangeSource = { onChange(listener: (notice: ChangeNotice) => void):
 type SocketData = { userId: string; tokenId: string; token: string };
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The refusal a non-admin's socket gets while maintenance mode is on. */
+export const MAINTENANCE = 'Maintenance.';
 export const ADMIN_ROOM = 'admins';
 /** Read models only admins read (the admin dashboard, users table and analytics). */
 const ADMIN_MODELS = new Set([ADMIN_ANALYTICS_MODEL, ADMIN_USERS_MODEL]);
@@ -45,6 +47,10 @@ export function attachLiveChannel(
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const auth = await options.authenticator.authenticate(token);
       if (!auth) return next(new Error('Unauthenticated.'));
+      // In maintenance only admins use the site, live channel included; the client tries again later.
+      if (auth.role !== 'admin' && (await options.authenticator.systemSettings()).maintenance_mode) {
+        return next(new Error(MAINTENANCE));
+      }
       socket.data = { userId: auth.id, tokenId: auth.tokenId, token: token ?? '' };
       await socket.join(userRoom(auth.id));
       if (auth.role === 'admin') await socket.join(ADMIN_ROOM);
@@ -59,6 +65,7 @@ export function attachLiveChannel(
     // The system settings are everyone's business: each client follows the site's name and state.
     if (notice.model === SYSTEM_SETTINGS_MODEL) {
       io.emit('change', notice);
+      closeForMaintenance().catch((error) => options.logger.error({ err: error }, 'maintenance check failed'));
       return;
     }
     // The admin read models are the admins' alone, whoever's day or row changed.
@@ -76,6 +83,14 @@ export function attachLiveChannel(
       }
     }
   });
+
+  /** Maintenance switched on: everyone but the admins leaves, once they heard of the change. */
+  async function closeForMaintenance() {
+    if (!(await options.authenticator.systemSettings()).maintenance_mode) return;
+    for (const socket of await io.fetchSockets()) {
+      if (!socket.rooms.has(ADMIN_ROOM)) socket.disconnect(true);
+    }
+  }
 
   async function recheck(userId: string) {
     for (const socket of await io.in(userRoom(userId)).fetchSockets()) {

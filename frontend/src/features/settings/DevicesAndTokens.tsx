@@ -57,7 +57,7 @@ export function DevicesAndTokens({ tokens }: { tokens: AccessTokens }) {
       <Button
         size="sm"
         variant="secondary"
-        icon={<LogOut size={16} aria-hidden />}
+        icon={<LogOut size={16} className="flip-rtl" aria-hidden />}
         onClick={() => setRevoking(token)}
         aria-label={`${token.kind === 'session' ? t('tokens.signOut') : t('tokens.revoke')}: ${token.name}`}
       >
