@@ -44,3 +44,16 @@ export class PasswordIncorrect extends InvalidInput {
     super({ password: ['The password is incorrect.'] });
   }
 }
+
+export class PasswordRequired extends InvalidInput {
+  constructor() {
+    super({ password: ['The password field is required.'] });
+  }
+}
+
+/** An account without a password (made through Google) confirms its deletion with its email address. */
+export class EmailConfirmationIncorrect extends InvalidInput {
+  constructor() {
+    super({ email: ['Type the email address of your account to confirm.'] });
+  }
+}

@@ -12,7 +12,11 @@ export type Role = 'admin' | 'user';
 export type UserEvent =
   | {
       type: 'UserRegistered';
-      data: { userId: string; name: string; email: string; passwordHash: string; role: Role; registeredAt: string };
+      /**
+       * `passwordHash` is null for an account made through Google sign-in, which has no password.
+       * Widened from string without a new version: every event written before is still this shape.
+       */
+      data: { userId: string; name: string; email: string; passwordHash: string | null; role: Role; registeredAt: string };
     }
   | {
       type: 'AccessTokenIssued';
@@ -25,6 +29,11 @@ export type UserEvent =
    */
   | { type: 'TokenUsed'; data: { userId: string; tokenId: string; usedAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
+  /**
+   * The user signed in through Google for the first time with this Google account (`subject`,
+   * Google's stable id), whose address Google verified: the email counts as verified from now on.
+   */
+  | { type: 'GoogleAccountLinked'; data: { userId: string; subject: string; email: string; linkedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
    * The account is closed for good: every read model drops what the user owned, their tokens
@@ -66,6 +75,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'AccessTokenRevoked',
   'TokenUsed',
   'UserRoleChanged',
+  'GoogleAccountLinked',
   'UserProfileUpdated',
   'UserDeleted',
   'UserErased',
