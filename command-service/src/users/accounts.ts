@@ -11,12 +11,12 @@ import {
 } from '@fitness/contracts';
 import { usersProjection } from '@fitness/projections';
 import { LastAdminDeletion, LastAdminDemotion } from '../admin/errors.ts';
-import { emailNotVerified } from '../google-sign-in/errors.ts';
-import type { VerifiedClaims } from '../google-sign-in/google-sign-in.ts';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
+import { emailNotVerified } from '../google-sign-in/errors.ts';
+import type { VerifiedClaims } from '../google-sign-in/google-sign-in.ts';
 import { RegistrationClosed } from '../system-settings/errors.ts';
 import { currentSystemSettings } from '../system-settings/settings.ts';
 import { type IssuedToken, type UserCommand, userDecider } from './decide.ts';
@@ -88,7 +88,10 @@ export class Accounts {
     const google = { subject: claims.subject, email: claims.email.trim() };
     const { token, secret } = this.newToken('web', false, context.now);
     const signIn = async (userId: string) => {
-      const result = await this.run({ type: 'SignInWithGoogle', userId, at: context.now.toISOString(), google, token }, context);
+      const result = await this.run(
+        { type: 'SignInWithGoogle', userId, at: context.now.toISOString(), google, token },
+        context,
+      );
       return this.signedIn(userId, token.tokenId, secret, result);
     };
     const holder = await this.holderOfEmail(google.email);

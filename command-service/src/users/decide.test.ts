@@ -66,7 +66,10 @@ describe('user decider', () => {
         .thenThrows(UserAlreadyRegistered);
     });
     it('signs in to an existing account, linking a Google account it has not seen', () => {
-      spec.given([registered]).when({ type: 'SignInWithGoogle', userId, at, google, token }).thenEvents([linked, issued]);
+      spec
+        .given([registered])
+        .when({ type: 'SignInWithGoogle', userId, at, google, token })
+        .thenEvents([linked, issued]);
       spec
         .given([registered, linked])
         .when({ type: 'SignInWithGoogle', userId, at, google, token })

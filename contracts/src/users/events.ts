@@ -16,7 +16,14 @@ export type UserEvent =
        * `passwordHash` is null for an account made through Google sign-in, which has no password.
        * Widened from string without a new version: every event written before is still this shape.
        */
-      data: { userId: string; name: string; email: string; passwordHash: string | null; role: Role; registeredAt: string };
+      data: {
+        userId: string;
+        name: string;
+        email: string;
+        passwordHash: string | null;
+        role: Role;
+        registeredAt: string;
+      };
     }
   | {
       type: 'AccessTokenIssued';

@@ -84,7 +84,12 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       return { ...current, tokens, role: event.data.role, updated_at: at };
     case 'GoogleAccountLinked':
       // Google verified the address: the first verification stands.
-      return { ...current, tokens, email_verified_at: current.email_verified_at ?? event.data.linkedAt, updated_at: at };
+      return {
+        ...current,
+        tokens,
+        email_verified_at: current.email_verified_at ?? event.data.linkedAt,
+        updated_at: at,
+      };
     case 'UserProfileUpdated': {
       const { changes } = event.data;
       const profile = { ...current.profile, ...shownProfileChanges(changes), updated_at: at };

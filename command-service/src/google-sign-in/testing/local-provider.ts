@@ -143,7 +143,11 @@ async function bodyOf(request: IncomingMessage) {
  * URL, signs in as `email` (or cancels), and answers the query the provider sends back to the
  * redirect URI. Cookies are kept per sign-in, as a browser would for the provider's origin.
  */
-export async function signInAtProvider(authorizationUrl: string, redirectUri: string, choice: { email: string } | 'cancel') {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  redirectUri: string,
+  choice: { email: string } | 'cancel',
+) {
   const cookies = new Map<string, string>();
   const request = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, {

@@ -23,9 +23,7 @@ declare module 'oidc-provider' {
     static find(id: string): Promise<Grant | undefined>;
   }
 
-  export type InteractionResult =
-    | { login: { accountId: string } }
-    | { error: string; error_description?: string };
+  export type InteractionResult = { login: { accountId: string } } | { error: string; error_description?: string };
 
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
