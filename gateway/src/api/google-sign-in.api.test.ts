@@ -5,6 +5,7 @@ import {
   startLocalProvider,
 } from '@fitness/command-service/google-sign-in/testing/local-provider.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { ApiResponse } from '../testing/api-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const APP_URL = 'http://app.test';
@@ -41,7 +42,8 @@ describe('Google sign-in API', () => {
   async function start(query = '') {
     const response = await fetch(`${server.baseUrl}/api/v1/auth/google/redirect${query}`);
     const [setCookie = ''] = response.headers.getSetCookie();
-    return { status: response.status, body: await response.json(), setCookie, cookie: setCookie.split(';')[0] ?? '' };
+    const body: ApiResponse['body'] = await response.json();
+    return { status: response.status, body, setCookie, cookie: setCookie.split(';')[0] ?? '' };
   }
 
   async function finish(callback: URLSearchParams, cookie: string | null) {
@@ -50,7 +52,8 @@ describe('Google sign-in API', () => {
       headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
       body: JSON.stringify(Object.fromEntries(callback)),
     });
-    return { status: response.status, body: await response.json(), setCookie: response.headers.getSetCookie() };
+    const body: ApiResponse['body'] = await response.json();
+    return { status: response.status, body, setCookie: response.headers.getSetCookie() };
   }
 
   /** A whole sign-in: start, sign in at the provider as `email`, finish. */
