@@ -29,12 +29,12 @@ export function GoogleCallbackPage() {
 
   return (
     <div className="card guest-card stack">
-      <h1>{t('auth.googleCallbackTitle')}</h1>
+      <h1>{failure ? t('auth.googleCallbackFailed') : t('auth.googleCallbackTitle')}</h1>
       {failure ? (
         <>
-          <div className="field-error" role="alert">
-            <strong>{t('auth.googleCallbackFailed')}</strong> {failure}
-          </div>
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
           <Link href="/login">{t('auth.backToLogin')}</Link>
         </>
       ) : (
