@@ -63,9 +63,17 @@ describe('Google sign-in API', () => {
     return finish(await signInAtProvider(started.body.url, REDIRECT_URI, { email }), started.cookie);
   }
 
-  it("says so on the site's public information", async () => {
+  it("says so on the site's public information, and describes both routes in the OpenAPI document", async () => {
     const site = await server.api('GET', '/site');
     assert.equal(site.body.google_sign_in, true);
+    const { paths } = (await server.api('GET', '/openapi.json')).body;
+    const redirect = paths['/api/v1/auth/google/redirect'].get;
+    const callback = paths['/api/v1/auth/google/callback'].post;
+    assert.deepEqual(redirect.tags, ['auth']);
+    assert.deepEqual(Object.keys(redirect.responses), ['200', '404', '422', '429', '503']);
+    assert.deepEqual(Object.keys(callback.responses), ['200', '403', '404', '422', '429', '503']);
+    assert.ok(callback.requestBody.content['application/json'].schema);
+    assert.ok(callback.responses['200'].content['application/json'].schema.properties.redirect);
   });
 
   it('starts with a short-lived, HttpOnly, SameSite=Lax cookie for the Google routes only', async () => {
@@ -201,6 +209,20 @@ describe('Google sign-in API', () => {
       assert.equal((await signInWithGoogle('second@example.com')).status, 200);
     } finally {
       await server.api('PUT', '/admin/settings', { token: admin.body.token, body: { allow_registration: true } });
+    }
+  });
+
+  it('lets only admins finish signing in with Google during maintenance, as with a password', async () => {
+    const admin = await signInWithGoogle('first@example.com');
+    const settings = (body: object) => server.api('PUT', '/admin/settings', { token: admin.body.token, body });
+    assert.equal((await settings({ maintenance_mode: true, maintenance_message: 'Back soon' })).status, 200);
+    try {
+      const refused = await signInWithGoogle('second@example.com');
+      assert.equal(refused.status, 503);
+      assert.equal(refused.body.message, 'Back soon');
+      assert.equal((await signInWithGoogle('first@example.com')).status, 200);
+    } finally {
+      await settings({ maintenance_mode: false });
     }
   });
 
