@@ -21,6 +21,9 @@ const AFTER_SIGN_IN = '/dashboard';
  * the host (the gateway does, and so does the command service's own app).
  */
 export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  if (!app.hasRequestDecorator('cookies')) {
+    throw new Error('Google sign-in needs @fastify/cookie registered before its routes');
+  }
   const { accounts, clock, google } = services;
   const secure = services.publicUrl.startsWith('https:');
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };

@@ -66,7 +66,7 @@ export class Accounts {
   }
 
   async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<SignedIn> {
-    const role = await this.registrationOpen();
+    const role = await this.roleForNewAccount();
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
     const account = await this.claimNewAccount(email, role, context);
@@ -97,7 +97,7 @@ export class Accounts {
     const holder = await this.holderOfEmail(google.email);
     if (holder) return signIn(holder.userId);
 
-    const role = await this.registrationOpen();
+    const role = await this.roleForNewAccount();
     const account = await this.claimNewAccount(google.email, role, context);
     if (!account) {
       // Registered a moment ago by someone else's request: theirs now, and Google vouches for the address.
@@ -209,10 +209,10 @@ export class Accounts {
   }
 
   /**
-   * The admins' settings, from the log itself: registration closed refuses at once. Answers the
-   * role a new account gets unless it is the very first.
+   * The role the admins give new accounts (unless one is the very first), from the log itself;
+   * registration closed refuses at once.
    */
-  private async registrationOpen(): Promise<Role> {
+  private async roleForNewAccount(): Promise<Role> {
     const settings = await currentSystemSettings(this.handler);
     if (!settings.allowRegistration) throw new RegistrationClosed();
     return settings.defaultUserRole;
