@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
@@ -31,6 +32,8 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     readStore: stores.readStore,
   });
   await seedCatalogues(services);
+  // Google sign-in keeps the sign-in under way in a cookie; the gateway passes cookies through.
+  await app.register(cookie);
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(async (api) => api.register(commandRoutes, services), { prefix: '/api/v1' });
   finishErasures(app, services.erasure);

@@ -1,5 +1,6 @@
 import { type Config, userStream } from '@fitness/contracts';
 import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
+import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,8 @@ import { CommandHandler } from './core/command-handler.ts';
 import { newId } from './core/ids.ts';
 import { seedSystemExercises } from './exercises/seed.ts';
 import { seedSystemFoods } from './foods/seed.ts';
+import { callbackUrl, type GoogleSignIn } from './google-sign-in/google-sign-in.ts';
+import { openIdClientSignIn } from './google-sign-in/openid-client-adapter.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
 import { Accounts } from './users/accounts.ts';
 import { userDecider } from './users/decide.ts';
@@ -27,6 +30,12 @@ export type CommandServices = {
   authRateLimit: number;
   /** How long sign-out waits for the read model to drop the token before answering anyway. */
   consistencyTimeoutMs: number;
+  /** Google sign-in, when configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
+  google: GoogleSignIn | null;
+  /** Signs what the server hands out to check later (the Google sign-in cookie), with the app key. */
+  signer: Signer;
+  /** APP_URL: where people reach the web app. */
+  publicUrl: string;
 };
 
 /** The command services over an event store, as the configuration sets them up. */
@@ -58,6 +67,11 @@ export function createCommandServices(
     clock: parts.clock,
     authRateLimit: config.authRateLimit,
     consistencyTimeoutMs: config.readYourWritesTimeoutMs,
+    google: config.google
+      ? openIdClientSignIn({ ...config.google, redirectUri: callbackUrl(config.publicUrl) }, parts.logger)
+      : null,
+    signer: new Signer(loadOrCreateSecrets(config.dataDir).appKey),
+    publicUrl: config.publicUrl,
   };
 }
 

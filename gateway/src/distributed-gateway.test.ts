@@ -76,6 +76,13 @@ describe('distributed gateway', () => {
       assert.equal(response.body.service, service, `${method} goes to the ${service}`);
       assert.equal(response.body.url, '/api/v1/workouts/w1?page=2');
     }
+    // Starting a Google sign-in is a GET for the command service, which finishes it; cookies pass both ways.
+    const google = await api('GET', '/auth/google/redirect?redirect=%2Fmeals', {
+      headers: { cookie: 'google_sign_in=abc' },
+    });
+    assert.equal(google.body.service, 'commands');
+    assert.equal(google.body.url, '/api/v1/auth/google/redirect?redirect=%2Fmeals');
+    assert.equal(google.body.headers.cookie, 'google_sign_in=abc');
     const head = await fetch(`${baseUrl}/api/v1/workouts`, { method: 'HEAD' });
     assert.equal(head.headers.get('x-service'), 'queries', 'HEAD is a read');
     const polling = await fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling`);

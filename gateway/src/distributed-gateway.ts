@@ -21,7 +21,8 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /**
  * The distributed deployment's front door, serving the same origin as the embedded product:
  * /api/v1 reads (GET, HEAD) go to the query service and every other method to the command
- * service, except an admin's projection rebuild, which goes to the projections process; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
+ * service, except an admin's projection rebuild, which goes to the projections process, and the
+ * start of a Google sign-in, which goes to the command service; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
  * OpenAPI document merges the services' own; the CSRF cookie and the web app are served here.
  * Holds no stores: a gateway restarts in an instant and any number can run.
  * Returns the app without listening.
@@ -50,6 +51,9 @@ export async function buildDistributedGateway(config: Config, options: Distribut
       url: '/api/v1/admin/projections/*',
       handler: forwardTo(config.projectionsServiceUrl),
     });
+    // Starting a Google sign-in is a GET, but it belongs with finishing it, where Accounts and
+    // the provider's adapter are: the command service.
+    proxied.route({ method: ['GET'], url: '/api/v1/auth/google/redirect', handler: toCommands });
     proxied.route({
       method: API_METHODS,
       url: '/api/v1/*',

@@ -3,6 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type LocalProvider,
+  signInAtProvider,
+  startLocalProvider,
+} from '@fitness/command-service/google-sign-in/testing/local-provider.ts';
 import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
@@ -33,11 +38,27 @@ describe('distributed deployment: four processes behind the gateway', () => {
   let gateway: ServerProcess;
   let api: ReturnType<typeof apiClient>;
   let admin: Awaited<ReturnType<typeof registerUser>>;
+  // Google sign-in, at a local provider: the sign-in a request to one process starts, another finishes.
+  const redirectUri = 'http://app.test/oauth/google/callback';
+  let provider: LocalProvider;
 
   beforeAll(async () => {
+    provider = await startLocalProvider({
+      clientId: 'fitness-app',
+      clientSecret: 'local secret',
+      redirectUri,
+      accounts: [{ subject: 'sub-gil', email: 'gil@example.com', emailVerified: true, name: 'Gil Google' }],
+    });
+    const withGoogle = {
+      ...servicesEnv,
+      APP_URL: 'http://app.test',
+      GOOGLE_CLIENT_ID: 'fitness-app',
+      GOOGLE_CLIENT_SECRET: 'local secret',
+      GOOGLE_ISSUER_URL: provider.issuer,
+    };
     const services = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env: servicesEnv, readyPath: '/api/v1/openapi.json' }),
-      startProcess('query-service/src/main.ts', { env: servicesEnv, readyPath: '/api/v1/openapi.json' }),
+      startProcess('command-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
+      startProcess('query-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
       startProcess('projections/src/main.ts', { env: servicesEnv, readyPath: '/health' }),
     ]);
     for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
@@ -65,6 +86,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
   afterAll(async () => {
     for (const client of clients) client.socket.disconnect();
     await Promise.all(processes.map((server) => server.kill('SIGKILL')));
+    await provider?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -82,6 +104,23 @@ describe('distributed deployment: four processes behind the gateway', () => {
     assert.ok(paths['/api/v1/workouts']?.get, 'a query route');
     const workout = paths['/api/v1/workouts/{id}'];
     assert.ok(workout?.get && workout?.delete, 'one path served by both services');
+  });
+
+  it('signs in with Google through the gateway: the command service starts and finishes it, the site offers it', async () => {
+    assert.equal((await api('GET', '/site')).body.google_sign_in, true);
+    const started = await fetch(`${gateway.baseUrl}/api/v1/auth/google/redirect`);
+    assert.equal(started.status, 200);
+    const cookie = started.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { url } = (await started.json()) as { url: string };
+    const callback = await signInAtProvider(url, redirectUri, { email: 'gil@example.com' });
+    const finished = await api('POST', '/auth/google/callback', {
+      body: Object.fromEntries(callback),
+      headers: { cookie },
+    });
+    assert.equal(finished.status, 200, JSON.stringify(finished.body));
+    assert.equal(finished.body.user.name, 'Gil Google');
+    const me = await api('GET', '/auth/me', { token: finished.body.token });
+    assert.equal(me.body.email, 'gil@example.com');
   });
 
   it("rebuilds a projection in the projections process at an admin's request, through the gateway", async () => {

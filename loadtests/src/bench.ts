@@ -328,7 +328,7 @@ async function erasureTime() {
     await seedWorkouts(eventsFile, REBUILD_EVENTS / 100, 98, user.id);
     store = new SqliteEventStore(eventsFile);
     const handler = new CommandHandler(store);
-    await accounts(handler).deleteAccount(user.id, password, context());
+    await accounts(handler).deleteAccount(user.id, { password }, context());
     const erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
     const started = performance.now();
     await erasure.start(user.id);

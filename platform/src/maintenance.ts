@@ -3,9 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Authenticator, bearerToken } from './authentication.ts';
 import { UnderMaintenance } from './errors.ts';
 
-/** What anyone may still reach while maintenance mode is on: the site's public info and signing out. */
-export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set(['GET /site', 'POST /auth/logout']);
-const SIGN_IN = 'POST /auth/login';
+/**
+ * What anyone may still reach while maintenance mode is on: the site's public info, signing out,
+ * and starting a Google sign-in (which signs nobody in by itself).
+ */
+export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set([
+  'GET /site',
+  'POST /auth/logout',
+  'GET /auth/google/redirect',
+]);
+const SIGN_IN = new Set(['POST /auth/login', 'POST /auth/google/callback']);
 
 const routeKey = (request: FastifyRequest, prefix: string) => {
   const url = request.routeOptions.url ?? '';
@@ -27,7 +34,7 @@ export function registerMaintenanceGate(app: FastifyInstance, authenticator: Aut
     if (MAINTENANCE_OPEN_ROUTES.has(key)) return;
     const settings = await authenticator.systemSettings();
     if (!settings.maintenance_mode) return;
-    if (key === SIGN_IN) {
+    if (SIGN_IN.has(key)) {
       signingIn.add(request);
       return;
     }

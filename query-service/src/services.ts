@@ -14,6 +14,8 @@ export type QueryServices = {
   /** How long a read carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
   weather: { provider: WeatherProvider; defaultLocation: WeatherLocation | null };
+  /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): the site says so. */
+  googleSignInOffered: boolean;
 };
 
 /** The weather port as configured: Open-Meteo behind a cache. */
@@ -30,5 +32,10 @@ export function createQueryServices(
   config: Config,
   parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress },
 ): QueryServices {
-  return { ...parts, readYourWritesTimeoutMs: config.readYourWritesTimeoutMs, weather: weatherFrom(config) };
+  return {
+    ...parts,
+    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    weather: weatherFrom(config),
+    googleSignInOffered: config.google !== null,
+  };
 }

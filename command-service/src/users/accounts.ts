@@ -16,10 +16,20 @@ import type { CommandContext, CommandHandler } from '../core/command-handler.ts'
 import { newId } from '../core/ids.ts';
 import { KeyedLock } from '../core/keyed-lock.ts';
 import { type ClaimStatus, claimUnique } from '../core/unique-claim.ts';
+import { emailNotVerified } from '../google-sign-in/errors.ts';
+import type { VerifiedClaims } from '../google-sign-in/google-sign-in.ts';
 import { RegistrationClosed } from '../system-settings/errors.ts';
 import { currentSystemSettings } from '../system-settings/settings.ts';
 import { type IssuedToken, type UserCommand, userDecider } from './decide.ts';
-import { CredentialsDoNotMatch, EmailTaken, LastAdmin, PasswordIncorrect, UserNotFound } from './errors.ts';
+import {
+  CredentialsDoNotMatch,
+  EmailConfirmationIncorrect,
+  EmailTaken,
+  LastAdmin,
+  PasswordIncorrect,
+  PasswordRequired,
+  UserNotFound,
+} from './errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { UserState } from './user.ts';
 
@@ -42,8 +52,8 @@ const EMAIL_CLAIM = { unwritten: 'pending', active: 'held', deleted: 'free' } as
 >;
 
 /**
- * Registration, sign-in, sign-out and roles: the user aggregate plus the claims that keep
- * emails unique and make the first user of an empty system its admin.
+ * Registration, sign-in (by password or through Google), sign-out and roles: the user aggregate
+ * plus the claims that keep emails unique and make the first user of an empty system its admin.
  */
 export class Accounts {
   private readonly handler: CommandHandler;
@@ -61,44 +71,48 @@ export class Accounts {
     input: { name: string; email: string; password: string; device?: string },
     context: CommandContext,
   ): Promise<SignedIn> {
-    // The admins' settings, from the log itself: registration closed refuses at once.
-    const settings = await currentSystemSettings(this.handler);
-    if (!settings.allowRegistration) throw new RegistrationClosed();
+    const role = await this.roleForNewAccount();
     const email = input.email.trim();
-    const userId = newId();
     const passwordHash = await hashPassword(input.password);
-    const at = context.now.toISOString();
-    // A registered user holds their email until they delete their account; the first-admin seat
-    // is held for good, so deleting the first account never makes a later stranger admin.
-    // Before the owner is written, either claim is pending.
-    const emailStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
-      EMAIL_CLAIM[await this.standing(String(claim.data.userId))];
-    const seatStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
-      (await this.standing(String(claim.data.userId))) === 'unwritten' ? 'pending' : 'held';
-
-    const emailClaimed = await claimUnique(
-      this.handler,
-      emailReservationStream(email),
-      { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
-      context,
-      emailStatus,
-    );
-    if (!emailClaimed) throw new EmailTaken();
-
-    const firstUser = await claimUnique(
-      this.handler,
-      FIRST_ADMIN_STREAM,
-      { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
-      context,
-      seatStatus,
-    );
-    const role: Role = firstUser ? 'admin' : settings.defaultUserRole;
+    const account = await this.claimNewAccount(email, role, context);
+    if (!account) throw new EmailTaken();
     const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, false, context.now);
     const result = await this.run(
-      { type: 'Register', userId, at, name: input.name.trim(), email, passwordHash, role, token },
+      { type: 'Register', ...account, name: input.name.trim(), email, passwordHash, token },
       context,
     );
-    return this.signedIn(userId, token.tokenId, secret, result);
+    return this.signedIn(account.userId, token.tokenId, secret, result);
+  }
+
+  /**
+   * Signs in the person Google vouches for: the account holding their (verified) email, or a
+   * new one without a password when registration is open. The Google account is linked either way.
+   */
+  async signInWithGoogle(claims: VerifiedClaims, context: CommandContext, device = UNKNOWN_DEVICE): Promise<SignedIn> {
+    if (!claims.emailVerified) throw emailNotVerified();
+    const google = { subject: claims.subject, email: claims.email.trim() };
+    const { token, secret } = this.newSession(device, false, context.now);
+    const signIn = async (userId: string) => {
+      const result = await this.run(
+        { type: 'SignInWithGoogle', userId, at: context.now.toISOString(), google, token },
+        context,
+      );
+      return this.signedIn(userId, token.tokenId, secret, result);
+    };
+    const holder = await this.holderOfEmail(google.email);
+    if (holder) return signIn(holder.userId);
+
+    const role = await this.roleForNewAccount();
+    const account = await this.claimNewAccount(google.email, role, context);
+    if (!account) {
+      // Registered a moment ago by someone else's request: theirs now, and Google vouches for the address.
+      const registered = await this.holderOfEmail(google.email);
+      if (!registered) throw new EmailTaken();
+      return signIn(registered.userId);
+    }
+    const name = (claims.name ?? google.email.split('@')[0] ?? google.email).slice(0, 120);
+    const result = await this.run({ type: 'RegisterWithGoogle', ...account, name, google, token }, context);
+    return this.signedIn(account.userId, token.tokenId, secret, result);
   }
 
   async login(
@@ -136,18 +150,22 @@ export class Accounts {
 
   /**
    * Closes the account for good, once the user has confirmed it with their password (a session
-   * left open on a shared computer must not be enough to erase a year of training).
+   * left open on a shared computer must not be enough to erase a year of training). An account
+   * made through Google has no password: its email address, typed out, confirms instead.
    */
   async deleteAccount(
     userId: string,
-    password: string,
+    confirmation: { password?: string | undefined; email?: string | undefined },
     context: CommandContext,
     options: { beforeDeleting?: () => Promise<void> } = {},
   ) {
     const state = await this.stateOf(userId);
     if (!state.registered || state.deleted) throw new UserNotFound();
-    if (!state.passwordHash || !(await verifyPassword(state.passwordHash, password))) {
-      throw new PasswordIncorrect();
+    if (state.passwordHash) {
+      if (!confirmation.password) throw new PasswordRequired();
+      if (!(await verifyPassword(state.passwordHash, confirmation.password))) throw new PasswordIncorrect();
+    } else if (!confirmation.email || (await this.userIdOfEmail(confirmation.email)) !== userId) {
+      throw new EmailConfirmationIncorrect();
     }
     return this.close(userId, state.role, context, options, () => new LastAdmin());
   }
@@ -203,6 +221,51 @@ export class Accounts {
       if ((await this.countAdmins()) <= 1) throw lastAdmin();
       return deleteIt();
     });
+  }
+
+  /**
+   * The role the admins give new accounts (unless one is the very first), from the log itself;
+   * registration closed refuses at once.
+   */
+  private async roleForNewAccount(): Promise<Role> {
+    const settings = await currentSystemSettings(this.handler);
+    if (!settings.allowRegistration) throw new RegistrationClosed();
+    return settings.defaultUserRole;
+  }
+
+  /**
+   * A new account's id, its email claimed for it and its role (admin for the first account of an
+   * empty system); null when someone else holds the email. Both ways of registering go through here.
+   */
+  private async claimNewAccount(email: string, defaultRole: Role, context: CommandContext) {
+    const userId = newId();
+    const at = context.now.toISOString();
+    // A registered user holds their email until they delete their account; the first-admin seat
+    // is held for good, so deleting the first account never makes a later stranger admin.
+    // Before the owner is written, either claim is pending.
+    const emailStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
+      EMAIL_CLAIM[await this.standing(String(claim.data.userId))];
+    const seatStatus = async (claim: RecordedEvent): Promise<ClaimStatus> =>
+      (await this.standing(String(claim.data.userId))) === 'unwritten' ? 'pending' : 'held';
+
+    const emailClaimed = await claimUnique(
+      this.handler,
+      emailReservationStream(email),
+      { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
+      context,
+      emailStatus,
+    );
+    if (!emailClaimed) return null;
+
+    const firstUser = await claimUnique(
+      this.handler,
+      FIRST_ADMIN_STREAM,
+      { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
+      context,
+      seatStatus,
+    );
+    const role: Role = firstUser ? 'admin' : defaultRole;
+    return { userId, at, role };
   }
 
   /** The id of the user who holds an email address, from the write side's own claims. */

@@ -51,6 +51,50 @@ describe('user decider', () => {
       })
       .thenThrows(UserAlreadyRegistered);
   });
+  describe('through Google', () => {
+    const google = { subject: 'g-123', email: 'ada@example.com' };
+    const linked: UserEvent = { type: 'GoogleAccountLinked', data: { userId, ...google, linkedAt: at } };
+    it('registers without a password, the Google account linked, signed in', () => {
+      spec
+        .given([])
+        .when({ type: 'RegisterWithGoogle', userId, at, name: 'Ada', role: 'user', google, token })
+        .thenEvents([
+          {
+            type: 'UserRegistered',
+            data: { userId, name: 'Ada', email: 'ada@example.com', passwordHash: null, role: 'user', registeredAt: at },
+          },
+          linked,
+          issued,
+        ]);
+      spec
+        .given([registered])
+        .when({ type: 'RegisterWithGoogle', userId, at, name: 'Ada', role: 'user', google, token })
+        .thenThrows(UserAlreadyRegistered);
+    });
+    it('signs in to an existing account, linking a Google account it has not seen', () => {
+      spec
+        .given([registered])
+        .when({ type: 'SignInWithGoogle', userId, at, google, token })
+        .thenEvents([linked, issued]);
+      spec
+        .given([registered, linked])
+        .when({ type: 'SignInWithGoogle', userId, at, google, token })
+        .thenEvents([issued]);
+      const other = { subject: 'g-456', email: 'ada@example.com' };
+      spec
+        .given([registered, linked])
+        .when({ type: 'SignInWithGoogle', userId, at, google: other, token })
+        .thenEvents([{ type: 'GoogleAccountLinked', data: { userId, ...other, linkedAt: at } }, issued]);
+    });
+    it('signs in to no account that is gone', () => {
+      const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };
+      spec.given([]).when({ type: 'SignInWithGoogle', userId, at, google, token }).thenThrows(UserNotFound);
+      spec
+        .given([registered, deleted])
+        .when({ type: 'SignInWithGoogle', userId, at, google, token })
+        .thenThrows(UserNotFound);
+    });
+  });
   it('issues tokens only to registered users', () => {
     spec.given([]).when({ type: 'IssueToken', userId, at, token }).thenThrows(UserNotFound);
     spec.given([registered]).when({ type: 'IssueToken', userId, at, token }).thenEvents([issued]);

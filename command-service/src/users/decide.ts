@@ -14,9 +14,16 @@ export type IssuedToken = { tokenId: string; tokenHash: string; name: string; ki
 
 type Base = { userId: string; at: string };
 
+/** The Google account a sign-in came through: its subject, and the address Google verified. */
+export type GoogleAccount = { subject: string; email: string };
+
 export type UserCommand =
   | (Base & { type: 'Register'; name: string; email: string; passwordHash: string; role: Role; token: IssuedToken })
+  /** A new account from a Google sign-in: no password, the Google account linked, signed in. */
+  | (Base & { type: 'RegisterWithGoogle'; name: string; role: Role; google: GoogleAccount; token: IssuedToken })
   | (Base & { type: 'IssueToken'; token: IssuedToken })
+  /** Signing in to an existing account through Google: links the Google account if it is new. */
+  | (Base & { type: 'SignInWithGoogle'; google: GoogleAccount; token: IssuedToken })
   | (Base & { type: 'RevokeToken'; tokenId: string })
   /** The token was used at `at` (the authenticator records it, throttled). */
   | (Base & { type: 'RecordTokenUse'; tokenId: string })
@@ -35,6 +42,18 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     const { name, email, passwordHash, role, token } = command;
     return [
       { type: 'UserRegistered', data: { userId, name, email, passwordHash, role, registeredAt: at } },
+      { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
+    ];
+  }
+  if (command.type === 'RegisterWithGoogle') {
+    if (state.registered) throw new UserAlreadyRegistered();
+    const { name, role, google, token } = command;
+    return [
+      {
+        type: 'UserRegistered',
+        data: { userId, name, email: google.email, passwordHash: null, role, registeredAt: at },
+      },
+      { type: 'GoogleAccountLinked', data: { userId, ...google, linkedAt: at } },
       { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
     ];
   }
@@ -58,6 +77,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         throw new TooManyPersonalTokens();
       }
       return [{ type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } }];
+    }
+    case 'SignInWithGoogle': {
+      const issued: UserEvent = { type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } };
+      return state.googleSubject === command.google.subject
+        ? [issued]
+        : [{ type: 'GoogleAccountLinked', data: { userId, ...command.google, linkedAt: at } }, issued];
     }
     case 'RevokeToken':
       // Revoking a token that is already gone is done already.

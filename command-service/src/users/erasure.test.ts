@@ -57,7 +57,7 @@ describe('account erasure from the event log', () => {
       { name: 'Other', email: 'other@example.com', password: 'battery staple' },
       context(),
     );
-    await accounts.deleteAccount(firstId, 'correct horse', context());
+    await accounts.deleteAccount(firstId, { password: 'correct horse' }, context());
     // Someone registers the freed email before the erasure runs: their claim must survive it.
     const second = await accounts.register({ name: 'Second', email, password: 'another pass' }, context());
 
@@ -109,7 +109,7 @@ describe('account erasure from the event log', () => {
     const email = 'racing@example.com';
     const leaver = await accounts.register({ name: 'Leaver', email, password: 'correct horse' }, context());
     const userId = leaver.user.id;
-    await accounts.deleteAccount(userId, 'correct horse', context());
+    await accounts.deleteAccount(userId, { password: 'correct horse' }, context());
     let newcomerId = '';
     interference = async () => {
       newcomerId = (await accounts.register({ name: 'Newcomer', email, password: 'another pass' }, context())).user.id;
@@ -137,7 +137,7 @@ describe('account erasure from the event log', () => {
       { name: 'Quitter', email: 'q@example.com', password: 'correct horse' },
       context(),
     );
-    await accounts.deleteAccount(user.user.id, 'correct horse', context());
+    await accounts.deleteAccount(user.user.id, { password: 'correct horse' }, context());
     assert.ok((await everyEventNaming(user.user.id)).length > 3);
 
     await erasure.resumePending();

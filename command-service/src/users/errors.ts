@@ -56,3 +56,16 @@ export class AccessTokenNotFound extends DomainError {
     super('not_found', 'Access token not found.');
   }
 }
+
+export class PasswordRequired extends InvalidInput {
+  constructor() {
+    super({ password: ['The password field is required.'] });
+  }
+}
+
+/** An account without a password (made through Google) confirms its deletion with its email address. */
+export class EmailConfirmationIncorrect extends InvalidInput {
+  constructor() {
+    super({ email: ['Type the email address of your account to confirm.'] });
+  }
+}

@@ -19,6 +19,7 @@ import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { usersProjection } from '@fitness/projections';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
+import { googleSignInRoutes } from '../google-sign-in/routes.ts';
 import type { CommandServices } from '../services.ts';
 import { type UserCommand, userDecider } from './decide.ts';
 import { deviceName } from './device-name.ts';
@@ -50,6 +51,8 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     }),
   });
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
+  // Under the same rate limit as the other ways of signing in.
+  await app.register(googleSignInRoutes, services);
 
   app.post(
     '/auth/register',
@@ -128,8 +131,9 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       schema: {
         tags: ['account'],
         summary:
-          'Delete your account for good, confirmed with your password: everything you logged goes, ' +
-          'every token stops working, and the email can be registered again',
+          'Delete your account for good, confirmed with your password (or, for an account made through ' +
+          'Google, which has none, with its email address): everything you logged goes, every token ' +
+          'stops working, and the email can be registered again',
         body: DeleteAccountBody,
         response: { 200: MessageResponse, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
@@ -138,7 +142,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
       const position = await accounts
-        .deleteAccount(auth.id, request.body.password, requestContext(request, clock), {
+        .deleteAccount(auth.id, request.body, requestContext(request, clock), {
           // No new write of theirs from here on, and the ones under way finish first.
           beforeDeleting: () => services.writes.close(auth.id, 1, WRITES_DRAIN_MS),
         })

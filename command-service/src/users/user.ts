@@ -6,7 +6,10 @@ export type UserState = {
   deleted: boolean;
   /** What a deleted user wrote is gone from the log too. */
   erased: boolean;
+  /** Null for an account made through Google sign-in: no password signs in to it. */
   passwordHash: string | null;
+  /** The Google account (its subject) last used to sign in, if any. */
+  googleSubject: string | null;
   role: Role;
   /** The live tokens by id: their kind, when each expires and when it was last used (ISO 8601). */
   tokens: Map<string, { kind: TokenKind; expiresAt: string; lastUsedAt: string }>;
@@ -21,6 +24,7 @@ export const initialUserState = (): UserState => ({
   deleted: false,
   erased: false,
   passwordHash: null,
+  googleSubject: null,
   role: 'user',
   tokens: new Map(),
   settings: clientSettingsOf(undefined),
@@ -52,6 +56,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, lastWeeklyReport: event.data.weekStart };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
+    case 'GoogleAccountLinked':
+      return { ...state, googleSubject: event.data.subject };
     case 'UserProfileUpdated':
       return state;
     case 'UserDeleted':

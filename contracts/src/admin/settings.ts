@@ -105,6 +105,8 @@ export const SiteInfo = Type.Object({
   maintenance_mode: Type.Boolean(),
   /** The message non-admins see while maintenance mode is on; null otherwise. */
   maintenance_message: Nullable(Type.String()),
+  /** Whether the server is set up for Google sign-in (the "Continue with Google" button). */
+  google_sign_in: Type.Boolean(),
 });
 export type SiteInfo = Static<typeof SiteInfo>;
 
@@ -140,7 +142,7 @@ export function fromApiSettings(body: UpdateSystemSettingsBody): Partial<SystemS
   return changes;
 }
 
-export function toSiteInfo(settings: SystemSettings): SiteInfo {
+export function toSiteInfo(settings: SystemSettings, server: { googleSignIn: boolean }): SiteInfo {
   return {
     site_name: settings.site_name,
     allow_registration: settings.allow_registration,
@@ -148,6 +150,7 @@ export function toSiteInfo(settings: SystemSettings): SiteInfo {
     maintenance_message: settings.maintenance_mode
       ? (settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE)
       : null,
+    google_sign_in: server.googleSignIn,
   };
 }
 

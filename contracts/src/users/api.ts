@@ -40,10 +40,18 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
-/** Deleting an account asks for the password again. */
+/**
+ * Deleting an account asks for the password again; an account made through Google sign-in has
+ * none (`has_password` false) and confirms with its email address instead.
+ */
 export const DeleteAccountBody = Type.Object(
   {
-    password: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'The password field is required.' }),
+    password: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, errorMessage: 'The password field is required.' }),
+    ),
+    email: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 254, errorMessage: 'The email must be a valid email address.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -73,6 +81,8 @@ export const User = Type.Object({
   name: Type.String(),
   email: Type.String(),
   email_verified_at: Nullable(Timestamp),
+  /** False for an account made through Google sign-in until it sets a password. */
+  has_password: Type.Boolean(),
   role: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
   profile: Profile,
   created_at: Timestamp,
@@ -84,6 +94,36 @@ export const AuthResponse = Type.Object({ user: User, token: Type.String() });
 export type AuthResponse = Static<typeof AuthResponse>;
 
 export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** GET /auth/google/redirect: where to go after signing in, a path of this app (default /dashboard). */
+export const GoogleRedirectQuery = Type.Object({
+  redirect: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      pattern: '^/(?![/\\\\])',
+      errorMessage: 'The redirect must be a path of this app, like /workouts.',
+    }),
+  ),
+});
+export type GoogleRedirectQuery = Static<typeof GoogleRedirectQuery>;
+
+/** The provider's authorization URL to send the browser to. */
+export const GoogleRedirectResponse = Type.Object({ url: Type.String({ format: 'uri' }) });
+export type GoogleRedirectResponse = Static<typeof GoogleRedirectResponse>;
+
+/**
+ * POST /auth/google/callback: the query Google sent the browser back with, as it came (`code`
+ * and `state`, or `error` and its description, and whatever else the provider adds).
+ */
+export const GoogleCallbackBody = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 4000 }), {
+  maxProperties: 20,
+  errorMessage: "The callback's parameters must be the text Google sent back.",
+});
+export type GoogleCallbackBody = Static<typeof GoogleCallbackBody>;
+
+/** Signed in through Google, and where the sign-in was started from (`redirect` above). */
+export const GoogleSignInResponse = Type.Object({ user: User, token: Type.String(), redirect: Type.String() });
+export type GoogleSignInResponse = Static<typeof GoogleSignInResponse>;
 
 /**
  * The read-model document: the API user plus what authentication needs, never serialised out.

@@ -15,7 +15,18 @@ export type TokenKind = 'session' | 'personal';
 export type UserEvent =
   | {
       type: 'UserRegistered';
-      data: { userId: string; name: string; email: string; passwordHash: string; role: Role; registeredAt: string };
+      /**
+       * `passwordHash` is null for an account made through Google sign-in, which has no password.
+       * Widened from string without a new version: every event written before is still this shape.
+       */
+      data: {
+        userId: string;
+        name: string;
+        email: string;
+        passwordHash: string | null;
+        role: Role;
+        registeredAt: string;
+      };
     }
   /**
    * A bearer token: a sign-in on a device (`kind` session, named after the browser and system)
@@ -48,6 +59,11 @@ export type UserEvent =
    */
   | { type: 'WeeklyReportSent'; data: { userId: string; weekStart: string; sentAt: string } }
   | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedAt: string } }
+  /**
+   * The user signed in through Google for the first time with this Google account (`subject`,
+   * Google's stable id), whose address Google verified: the email counts as verified from now on.
+   */
+  | { type: 'GoogleAccountLinked'; data: { userId: string; subject: string; email: string; linkedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
    * The account is closed for good: every read model drops what the user owned, their tokens
@@ -91,6 +107,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'ClientSettingsChanged',
   'WeeklyReportSent',
   'UserRoleChanged',
+  'GoogleAccountLinked',
   'UserProfileUpdated',
   'UserDeleted',
   'UserErased',

@@ -9,6 +9,7 @@ const user = (role: User['role']): User => ({
   name: 'Ada',
   email: 'ada@example.com',
   email_verified_at: null,
+  has_password: true,
   role,
   profile: {
     id: 'u1',

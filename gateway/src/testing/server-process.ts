@@ -27,13 +27,19 @@ export function runScript(script: string, args: string[], env: Record<string, st
 export type ServerProcess = Awaited<ReturnType<typeof startProcess>>;
 
 /**
- * A repository script (a server's main.ts) as a separate process on a free port (PORT, HOST);
- * resolves once GET `readyPath` answers, throws with the process's output if it exits first or
- * is not ready within 15 s.
+ * A repository script (a server's main.ts) as a separate process on a free port (PORT, HOST),
+ * or on the one `env` names (when its address must be known before it starts, as Google's
+ * redirect URI must); APP_URL is its own address unless `env` says otherwise. Resolves once GET
+ * `readyPath` answers, throws with the process's output if it exits first or is not ready within 15 s.
  */
 export async function startProcess(script: string, options: { env: Record<string, string>; readyPath: string }) {
-  const port = await freePort();
-  const child = runScript(script, [], { PORT: String(port), HOST: '127.0.0.1', ...options.env });
+  const port = options.env.PORT ? Number(options.env.PORT) : await freePort();
+  const child = runScript(script, [], {
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+    PORT: String(port),
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk;

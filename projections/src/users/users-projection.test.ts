@@ -66,6 +66,28 @@ describe('users projection', () => {
     );
   });
 
+  it('tells whether the account has a password; a Google sign-in verifies the email once', () => {
+    assert.equal(
+      foldDocument(usersProjection, recorded([{ event: registered, at: '2026-01-01T00:00:00.000Z' }]))?.has_password,
+      true,
+    );
+    const viaGoogle: UserEvent = { ...registered, data: { ...registered.data, passwordHash: null } } as UserEvent;
+    const linked = (linkedAt: string): UserEvent => ({
+      type: 'GoogleAccountLinked',
+      data: { userId, subject: 'g-1', email: 'Ada@example.com', linkedAt },
+    });
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: viaGoogle, at: '2026-01-01T00:00:00.000Z' },
+        { event: linked('2026-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: linked('2026-02-01T00:00:00.000Z'), at: '2026-02-01T00:00:00.000Z' },
+      ]),
+    );
+    assert.equal(user?.has_password, false);
+    assert.equal(user?.email_verified_at, '2026-01-01T00:00:00.000Z');
+  });
+
   it('changes the role', () => {
     const user = foldDocument(
       usersProjection,

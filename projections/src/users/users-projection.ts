@@ -6,12 +6,12 @@ import type { Projection } from '../projection.ts';
  * The `users` read model: the user as the API shows it, plus the hashes of their live access
  * tokens, which authentication checks, and each token's last recorded use (the session
  * timeout's, across processes and restarts). Expired tokens are dropped whenever the user changes.
- * Version 2: tokens carry `last_used_at`. Version 3: tokens carry their kind, and the document
- * the client settings the user changed.
+ * Version 2: tokens carry `last_used_at`. Version 4: tokens carry their kind, the document the
+ * client settings the user changed, `has_password`, and Google sign-in verifies the email.
  */
 export const usersProjection: Projection<UserDocument, UserEvent> = {
   name: 'users',
-  version: 3,
+  version: 4,
   collection: { name: 'users', indexes: [['email'], ['role']] },
   handles: userEventTypes,
   documentId: (event) => event.data.userId,
@@ -28,6 +28,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       name: data.name,
       email: data.email,
       email_verified_at: null,
+      has_password: data.passwordHash !== null,
       role: data.role,
       profile: {
         id: data.userId,
@@ -89,6 +90,14 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       return current;
     case 'UserRoleChanged':
       return { ...current, tokens, role: event.data.role, updated_at: at };
+    case 'GoogleAccountLinked':
+      // Google verified the address: the first verification stands.
+      return {
+        ...current,
+        tokens,
+        email_verified_at: current.email_verified_at ?? event.data.linkedAt,
+        updated_at: at,
+      };
     case 'UserProfileUpdated': {
       const { changes } = event.data;
       const profile = { ...current.profile, ...shownProfileChanges(changes), updated_at: at };

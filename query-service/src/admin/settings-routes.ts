@@ -21,7 +21,7 @@ export const adminSettingsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> 
 
 /**
  * What every visitor may know, signed in or not, even during maintenance: the site's name (page
- * title, header, manifest), whether registration is open, and maintenance with its message.
+ * title, header, manifest), whether registration is open, maintenance with its message, and whether Google sign-in is offered.
  */
 export const siteQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.get(
@@ -29,10 +29,11 @@ export const siteQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
     {
       schema: {
         tags: ['site'],
-        summary: "The site's public information: name, registration open, maintenance",
+        summary: "The site's public information: name, registration open, maintenance, Google sign-in offered",
         response: { 200: SiteInfo },
       },
     },
-    async () => toSiteInfo(await services.authenticator.systemSettings()),
+    async () =>
+      toSiteInfo(await services.authenticator.systemSettings(), { googleSignIn: services.googleSignInOffered }),
   );
 };

@@ -71,17 +71,3 @@ export function VerifyEmailPage() {
     </div>
   );
 }
-
-/** Where Google sends the browser back. Until the server completes Google sign-in, it says so. */
-export function GoogleCallbackPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="card guest-card stack">
-      <h1>{t('auth.googleCallbackTitle')}</h1>
-      <p className="field-error" role="alert">
-        {t('auth.googleCallbackFailed')} {t('auth.googleUnavailable')}
-      </p>
-      <Link href="/login">{t('auth.backToLogin')}</Link>
-    </div>
-  );
-}

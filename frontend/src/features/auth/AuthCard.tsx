@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { ApiError, type FieldErrors } from '../../lib/api-client.ts';
+import { siteState } from '../../lib/stores/site.ts';
+import { afterLogin } from './after-login.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 
 /** The card every sign-in screen sits in: a heading, a line under it, and a form-wide error. */
@@ -41,7 +44,10 @@ export function authFailure(error: unknown, fallback: string): { fieldErrors: Fi
   return { formError: (error instanceof ApiError && error.status !== null && error.message) || fallback };
 }
 
-/** Under a sign-in form: Google, and the way to the other form, keeping where to go afterwards. */
+/**
+ * Under a sign-in form: Google (when the site offers it), and the way to the other form, both
+ * keeping where to go afterwards.
+ */
 export function AuthAlternatives({
   prompt,
   linkLabel,
@@ -54,10 +60,15 @@ export function AuthAlternatives({
   search: string;
 }) {
   const { t } = useTranslation();
+  const site = useSnapshot(siteState);
   return (
     <>
-      <div className="divider">{t('auth.or')}</div>
-      <GoogleButton />
+      {site.info?.google_sign_in && (
+        <>
+          <div className="divider">{t('auth.or')}</div>
+          <GoogleButton redirect={afterLogin(search)} />
+        </>
+      )}
       <p className="muted" style={{ textAlign: 'center' }}>
         {prompt} <Link href={`${path}${search ? `?${search}` : ''}`}>{linkLabel}</Link>
       </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.ts';
 
 /** The mark Google asks sign-in buttons to show. */
@@ -28,20 +29,23 @@ function GoogleMark() {
 }
 
 /**
- * Continue with Google: asks the API where to send the browser. Until the server offers Google
- * sign-in, the user is told so plainly instead of landing on an error page.
+ * Continue with Google: asks the API where to send the browser, and goes there; Google sends it
+ * back to the callback page, which then goes on to `redirect`. Shown only when the site offers
+ * Google sign-in. No answer, or a server error, is told by the API client's own toasts.
  */
-export function GoogleButton() {
+export function GoogleButton({ redirect }: { redirect: string }) {
   const { t } = useTranslation();
   const { auth, toasts } = useServices();
   const [busy, setBusy] = useState(false);
   async function start() {
     setBusy(true);
     try {
-      window.location.assign(await auth.googleSignInUrl());
-    } catch {
-      toasts.error(t('errors.loginFailed'), t('auth.googleUnavailable'));
+      window.location.assign(await auth.googleSignInUrl(redirect));
+    } catch (error) {
       setBusy(false);
+      if (error instanceof ApiError && error.status === 404) {
+        toasts.error(t('errors.loginFailed'), t('auth.googleNotConfigured'));
+      }
     }
   }
   return (

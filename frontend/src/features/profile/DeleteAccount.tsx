@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
@@ -10,22 +11,26 @@ import { useServices } from '../../lib/services.ts';
 
 /**
  * The profile's danger zone: deleting the account for good. The dialog asks for the password
- * (a session left open on a shared computer must not be enough to erase someone's history),
- * then signs out on this device and shows the sign-in page.
+ * (a session left open on a shared computer must not be enough to erase someone's history), or,
+ * for an account made through Google, which has none, for its email address typed out; then it
+ * signs out on this device and shows the sign-in page.
  */
 export function DeleteAccount() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { auth, toasts } = useServices();
+  const { user } = useSnapshot(auth.state);
+  const byEmail = user?.has_password === false;
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  /** About the password field; `refusal` is about the request as a whole (the last admin). */
+  /** The password, or the email address for an account without one. */
+  const [confirmation, setConfirmation] = useState('');
+  /** About the confirmation field; `refusal` is about the request as a whole (the last admin). */
   const [error, setError] = useState('');
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLElement>(null);
   const reset = () => {
-    setPassword('');
+    setConfirmation('');
     setError('');
     setRefusal('');
   };
@@ -40,19 +45,19 @@ export function DeleteAccount() {
     // Cleared first, so the same message again is announced again.
     setError('');
     setRefusal('');
-    if (password === '') {
-      setTimeout(() => setError(t('profile.delete.passwordRequired')));
+    if (confirmation === '') {
+      setTimeout(() => setError(t(byEmail ? 'profile.delete.emailRequired' : 'profile.delete.passwordRequired')));
       return;
     }
     setBusy(true);
     try {
-      await auth.deleteAccount(password);
+      await auth.deleteAccount(byEmail ? { email: confirmation } : { password: confirmation });
       setOpen(false);
       toasts.success(t('profile.delete.done'));
       navigate('/login');
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : null;
-      if (status === 422) setError(t('profile.delete.wrongPassword'));
+      if (status === 422) setError(t(byEmail ? 'profile.delete.wrongEmail' : 'profile.delete.wrongPassword'));
       else if (status === 429) setError(t('profile.delete.tooMany'));
       else if (status === 409) setRefusal(t('profile.delete.lastAdmin'));
       else if (status !== 401) toasts.error(t('profile.delete.failed'));
@@ -89,15 +94,15 @@ export function DeleteAccount() {
         holdWhileBusy
       >
         <p id="delete-dialog-body" className="muted">
-          {t('profile.delete.confirmBody')}
+          {t(byEmail ? 'profile.delete.confirmBodyEmail' : 'profile.delete.confirmBody')}
         </p>
         <TextField
-          label={t('profile.delete.password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          maxLength={200}
-          onChange={(e) => setPassword(e.target.value)}
+          label={t(byEmail ? 'profile.delete.email' : 'profile.delete.password')}
+          type={byEmail ? 'email' : 'password'}
+          autoComplete={byEmail ? 'off' : 'current-password'}
+          value={confirmation}
+          maxLength={byEmail ? 254 : 200}
+          onChange={(e) => setConfirmation(e.target.value)}
           error={error || undefined}
           autoFocus
         />

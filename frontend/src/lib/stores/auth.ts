@@ -1,4 +1,12 @@
-import type { LoginBody, RegisterBody, UpdateProfileBody, User } from '@fitness/contracts';
+import type {
+  DeleteAccountBody,
+  GoogleRedirectResponse,
+  GoogleSignInResponse,
+  LoginBody,
+  RegisterBody,
+  UpdateProfileBody,
+  User,
+} from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { KeyValueStorage } from '../storage.ts';
@@ -109,10 +117,24 @@ export function createAuth(options: {
       const { message } = await api.post<{ message: string }>('/password/forgot', { email });
       return message;
     },
-    /** Where to send the browser to sign in with Google. */
-    async googleSignInUrl() {
-      const { url } = await api.get<{ url: string }>('/auth/google/redirect');
+    /** Where to send the browser to sign in with Google, coming back to `redirect` once signed in. */
+    async googleSignInUrl(redirect: string) {
+      const { url } = await api.get<GoogleRedirectResponse>(
+        `/auth/google/redirect?${new URLSearchParams({ redirect })}`,
+      );
       return url;
+    },
+    /**
+     * Finishes a Google sign-in with the query Google sent the browser back with (`search`, as
+     * the callback page has it); resolves with where to go now.
+     */
+    async finishGoogleSignIn(search: string) {
+      const { user, token, redirect } = await api.post<GoogleSignInResponse>(
+        '/auth/google/callback',
+        Object.fromEntries(new URLSearchParams(search)),
+      );
+      signIn(user, token);
+      return redirect;
     },
     /** Saves profile fields; the answer is the user as they now are. */
     async updateProfile(change: UpdateProfileBody) {
@@ -122,9 +144,12 @@ export function createAuth(options: {
     },
     /** Everything the user owns, as GET /me/export gives it. */
     exportData: () => api.get<unknown>('/me/export'),
-    /** Deletes the account for good (the password confirms it), then signs out on this device. */
-    async deleteAccount(password: string) {
-      await api.delete('/me', { password });
+    /**
+     * Deletes the account for good (the password confirms it, or the email address for an
+     * account without a password), then signs out on this device.
+     */
+    async deleteAccount(confirmation: DeleteAccountBody) {
+      await api.delete('/me', confirmation);
       clear();
     },
     fetchUser,
