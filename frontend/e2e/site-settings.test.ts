@@ -45,6 +45,29 @@ describe('system settings in the web app', () => {
     }
   });
 
+  it('shows a change made while the page was loading, before its live channel opened', async () => {
+    const { context, page } = await app.signedIn();
+    try {
+      // The live channel is held back until the admin's rename is done: the page heard nothing of it.
+      let release: () => void = () => undefined;
+      const renamed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+        await renamed;
+        socket.connectToServer();
+      });
+      await page.goto('/dashboard');
+      await page.locator('.brand', { hasText: 'Stride' }).first().waitFor();
+      await put({ site_name: 'Birch Gym' });
+      release();
+      await page.locator('.brand', { hasText: 'Birch Gym' }).first().waitFor({ timeout: 5000 });
+    } finally {
+      await context.close();
+      await put({ site_name: 'Stride' });
+    }
+  });
+
   it('says registration is closed on the register screen, in English and Arabic', async () => {
     await put({ allow_registration: false });
     try {

@@ -164,9 +164,9 @@ export function createServices() {
             store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
           }
         },
-        onReconnect: () => {
+        onConnect: () => {
           for (const store of live) {
-            store.refresh().catch((error) => console.error('Failed to refresh after reconnecting', error));
+            store.refresh().catch((error) => console.error('Failed to refresh once the live channel opened', error));
           }
         },
         onServerClosed: () => {

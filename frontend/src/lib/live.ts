@@ -9,14 +9,13 @@ const RETRY_AFTER_SERVER_CLOSED_MS = 30_000;
 /**
  * The live channel: socket.io on this origin with the sign-in token. It reconnects on its own
  * after network trouble; a refused token ends it (the API client will meet the same 401 and
- * sign the user out). After a reconnect, `onReconnect` lets stores catch up on what they missed.
+ * sign the user out). On each connect, `onConnect` lets stores catch up on what they missed.
  */
 export function connectLive(
   token: string,
-  handlers: { onChange(notice: ChangeNotice): void; onReconnect(): void; onServerClosed(): void },
+  handlers: { onChange(notice: ChangeNotice): void; onConnect(): void; onServerClosed(): void },
 ) {
   const socket: Socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-  let connectedBefore = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
   // The server closed the channel (maintenance, or this token was signed out): learn why from the
   // site's state, and knock again later; a signed-out token is refused then, and that ends it.
@@ -30,10 +29,9 @@ export function connectLive(
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') closedByServer();
   });
-  socket.on('connect', () => {
-    if (connectedBefore) handlers.onReconnect();
-    connectedBefore = true;
-  });
+  // Whatever changed before the channel opened (the page loaded its data a moment earlier) or
+  // while it was down went unheard: what is on screen is loaded again on every connect.
+  socket.on('connect', () => handlers.onConnect());
   // A server from before correlation ids sends none: such a notice is nobody's own write.
   socket.on('change', (notice: ChangeNotice) =>
     handlers.onChange({ ...notice, correlationId: notice.correlationId ?? null }),
@@ -51,7 +49,7 @@ export function connectLive(
 /** What every store that follows pushed changes offers the live channel. */
 export type LiveStore = {
   applyChange(notice: ChangeNotice): Promise<void>;
-  /** After the channel was down: reload what is on screen. */
+  /** The channel (re)opened: reload what is on screen, since changes meanwhile went unheard. */
   refresh(): Promise<void>;
   /** On sign-out: forget everything, so the next user sees nothing of this one's. */
   clear(): void;
