@@ -44,3 +44,41 @@ export class PasswordIncorrect extends InvalidInput {
     super({ password: ['The password is incorrect.'] });
   }
 }
+
+/** Tampered with, not ours, or for an account that is gone. */
+export class VerificationLinkInvalid extends InvalidInput {
+  constructor() {
+    super({ token: ['This verification link is not valid. Ask for a new one.'] });
+  }
+}
+
+export class VerificationLinkExpired extends InvalidInput {
+  constructor() {
+    super({ token: ['This verification link has expired. Ask for a new one.'] });
+  }
+}
+
+export class VerificationLinkForOtherEmail extends InvalidInput {
+  constructor() {
+    super({ token: ['This verification link is for an email address your account no longer uses.'] });
+  }
+}
+
+export class EmailAlreadyVerified extends DomainError {
+  constructor() {
+    super('conflict', 'Your email address is already verified.');
+  }
+}
+
+/** Wrong, expired or used up: told alike. */
+export class PasswordResetLinkInvalid extends InvalidInput {
+  constructor() {
+    super({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
+  }
+}
+
+export class CurrentPasswordIncorrect extends InvalidInput {
+  constructor() {
+    super({ current_password: ['The current password is incorrect.'] });
+  }
+}

@@ -8,6 +8,11 @@ export type UserState = {
   erased: boolean;
   passwordHash: string | null;
   role: Role;
+  email: string;
+  /** The address the user last proved they read mail at; null until they did. */
+  verifiedEmail: string | null;
+  /** The reset link mailed last (its token's hash), until it is used, expires or the password changes. */
+  passwordReset: { tokenHash: string; requestedAt: string; expiresAt: string } | null;
   /** The live tokens by id: when each expires and when it was last used (ISO 8601). */
   tokens: Map<string, { expiresAt: string; lastUsedAt: string }>;
 };
@@ -18,13 +23,22 @@ export const initialUserState = (): UserState => ({
   erased: false,
   passwordHash: null,
   role: 'user',
+  email: '',
+  verifiedEmail: null,
+  passwordReset: null,
   tokens: new Map(),
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { ...state, registered: true, passwordHash: event.data.passwordHash, role: event.data.role };
+      return {
+        ...state,
+        registered: true,
+        passwordHash: event.data.passwordHash,
+        role: event.data.role,
+        email: event.data.email,
+      };
     case 'AccessTokenIssued': {
       const { tokenId, expiresAt, issuedAt } = event.data;
       return { ...state, tokens: new Map(state.tokens).set(tokenId, { expiresAt, lastUsedAt: issuedAt }) };
@@ -42,6 +56,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
+    case 'EmailVerified':
+      return { ...state, verifiedEmail: event.data.email };
+    case 'PasswordResetRequested': {
+      const { tokenHash, requestedAt, expiresAt } = event.data;
+      return { ...state, passwordReset: { tokenHash, requestedAt, expiresAt } };
+    }
+    case 'PasswordReset':
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
     case 'UserProfileUpdated':
       return state;
     case 'UserDeleted':

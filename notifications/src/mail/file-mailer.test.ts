@@ -47,8 +47,8 @@ describe('.eml file mailer', () => {
         language: 'en',
         link,
       });
-      const [name] = readdirSync(directory);
-      assert.ok(name?.endsWith('.eml'));
+      const [name = ''] = readdirSync(directory);
+      assert.ok(name.endsWith('.eml'));
       const file = path.join(directory, name);
       assert.deepEqual(logged, [{ to: 'ada@example.com', subject: 'Reset', link, file }]);
       assert.equal(statSync(file).mode & 0o777, 0o600);

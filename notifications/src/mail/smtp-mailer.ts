@@ -1,10 +1,10 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mail, Mailer } from './mailer.ts';
 import { messageOf } from './message.ts';
 
 /** Sends through an SMTP server (SMTP_URL: smtp(s)://user:password@host:port). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
   private readonly from: string;
 
   constructor(smtpUrl: string, from: string) {
