@@ -1,4 +1,5 @@
 import type { Config } from '@fitness/contracts';
+import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
@@ -29,6 +30,8 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     clock: () => new Date(),
     logger: app.log,
     readStore: stores.readStore,
+    // The account mails (verification, reset, password changed) are sent where their routes run.
+    mailer: createMailer(config, app.log),
   });
   await seedCatalogues(services);
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthResponse,
@@ -17,11 +16,14 @@ import {
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
 import { usersProjection } from '@fitness/projections';
+import type { FastifyInstance } from 'fastify';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { type UserCommand, userDecider } from './decide.ts';
 import { UserNotFound } from './errors.ts';
+import { registerAccountRateLimits } from './rate-limits.ts';
 import type { UserState } from './user.ts';
 
 /** How long deleting an account waits for the user's other writes under way (an import, say). */
@@ -41,13 +43,7 @@ export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> =
 export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accounts, clock } = services;
   const run = commandRunner(services);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  await registerAccountRateLimits(app as unknown as FastifyInstance);
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
 
   app.post(
@@ -66,7 +62,10 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       if (password !== password_confirmation) {
         throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
       }
-      const signedIn = await accounts.register({ name, email, password }, requestContext(request, clock));
+      const context = requestContext(request, clock);
+      const signedIn = await accounts.register({ name, email, password }, context);
+      // Essential, whatever the notification switches say; the new account does not wait for it.
+      services.accountSecurity.sendVerificationInBackground(signedIn.user.id, requestLanguage(request), context.now);
       reply.header('X-Event-Position', signedIn.position).status(201);
       return { user: signedIn.user, token: signedIn.token };
     },

@@ -8,6 +8,8 @@ export type UserState = {
   erased: boolean;
   passwordHash: string | null;
   role: Role;
+  /** Name and address, for the account mails. */
+  name: string;
   email: string;
   /** The address the user last proved they read mail at; null until they did. */
   verifiedEmail: string | null;
@@ -23,6 +25,7 @@ export const initialUserState = (): UserState => ({
   erased: false,
   passwordHash: null,
   role: 'user',
+  name: '',
   email: '',
   verifiedEmail: null,
   passwordReset: null,
@@ -37,6 +40,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         registered: true,
         passwordHash: event.data.passwordHash,
         role: event.data.role,
+        name: event.data.name,
         email: event.data.email,
       };
     case 'AccessTokenIssued': {
@@ -66,7 +70,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
     case 'UserProfileUpdated':
-      return state;
+      return { ...state, name: event.data.changes.name ?? state.name };
     case 'UserDeleted':
       return { ...state, deleted: true, tokens: new Map() };
     case 'UserErased':
