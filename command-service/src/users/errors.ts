@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput } from '@fitness/contracts';
+import { ACCOUNT_SECURITY_REFUSALS, DomainError, InvalidInput } from '@fitness/contracts';
 
 export class UserNotFound extends DomainError {
   constructor() {
@@ -48,19 +48,19 @@ export class PasswordIncorrect extends InvalidInput {
 /** Tampered with, not ours, or for an account that is gone. */
 export class VerificationLinkInvalid extends InvalidInput {
   constructor() {
-    super({ token: ['This verification link is not valid. Ask for a new one.'] });
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkInvalid] });
   }
 }
 
 export class VerificationLinkExpired extends InvalidInput {
   constructor() {
-    super({ token: ['This verification link has expired. Ask for a new one.'] });
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkExpired] });
   }
 }
 
 export class VerificationLinkForOtherEmail extends InvalidInput {
   constructor() {
-    super({ token: ['This verification link is for an email address your account no longer uses.'] });
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkForOtherEmail] });
   }
 }
 
@@ -73,12 +73,12 @@ export class EmailAlreadyVerified extends DomainError {
 /** Wrong, expired or used up: told alike. */
 export class PasswordResetLinkInvalid extends InvalidInput {
   constructor() {
-    super({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.resetLinkInvalid] });
   }
 }
 
 export class CurrentPasswordIncorrect extends InvalidInput {
   constructor() {
-    super({ current_password: ['The current password is incorrect.'] });
+    super({ current_password: [ACCOUNT_SECURITY_REFUSALS.currentPasswordIncorrect] });
   }
 }

@@ -8,6 +8,7 @@ import { RestTimerBar } from '../components/RestTimerBar.tsx';
 import { useServices } from '../lib/services.ts';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 type Item = { href: string; label: string; icon: typeof User };
 
@@ -109,7 +110,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="content" key={path}>
-        <div className="content-inner">{children}</div>
+        <div className="content-inner">
+          <VerifyEmailBanner />
+          {children}
+        </div>
       </main>
       <RestTimerBar timer={services.restTimer} sound={soundEffects} vibrate={hapticFeedback} />
       <nav className="bottom-bar" aria-label={t('nav.main')}>

@@ -1,4 +1,4 @@
-import { MailQuestion } from 'lucide-react';
+import { CircleCheck, MailQuestion } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,49 +8,58 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** Forgot password: asks the API to send a reset link, and says plainly when it cannot. */
+/**
+ * Forgot password: asks for a reset link. The server answers alike whether or not the address
+ * has an account, so the page says the same either way.
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { auth } = useServices();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sent, setSent] = useState(false);
+  const [fieldError, setFieldError] = useState('');
+  const [formError, setFormError] = useState('');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    setSent(false);
+    setFieldError('');
+    setFormError('');
     try {
-      setResult({ ok: true, message: await auth.forgotPassword(email) });
+      await auth.forgotPassword(email);
+      setSent(true);
     } catch (error) {
-      const unavailable = error instanceof ApiError && error.status === 404;
-      setResult({
-        ok: false,
-        message: unavailable ? t('auth.resetUnavailable') : (error instanceof Error && error.message) || '',
-      });
+      if (error instanceof ApiError && error.status === 422) setFieldError(error.fieldErrors.email?.[0] ?? '');
+      else if (error instanceof ApiError && error.status === 429) setFormError(t('auth.tooManyAttempts'));
+      else
+        setFormError(
+          (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetEmailFailed'),
+        );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
-      {result && (
-        <div className="notice" role={result.ok ? 'status' : 'alert'}>
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} error={formError}>
+      {sent && (
+        <div className="notice" role="status">
           <MailQuestion size={20} aria-hidden />
-          <div>
-            {!result.ok && <strong>{t('errors.resetEmailFailed')}. </strong>}
-            {result.message}
-          </div>
+          <div>{t('auth.resetLinkSent', { email })}</div>
         </div>
       )}
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         <TextField
           label={t('auth.email')}
           type="email"
+          name="email"
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
         />
         <Button type="submit" variant="primary" busy={busy} block>
           {t('auth.sendResetLink')}
@@ -58,17 +67,6 @@ export function ForgotPasswordPage() {
       </form>
       <Link href="/login">{t('auth.backToLogin')}</Link>
     </AuthCard>
-  );
-}
-
-export function VerifyEmailPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="card guest-card stack">
-      <h1>{t('auth.verifyTitle')}</h1>
-      <p className="muted">{t('auth.verifyBody')}</p>
-      <Link href="/dashboard">{t('notFound.home')}</Link>
-    </div>
   );
 }
 
@@ -83,5 +81,20 @@ export function GoogleCallbackPage() {
       </p>
       <Link href="/login">{t('auth.backToLogin')}</Link>
     </div>
+  );
+}
+
+/** A finished step of an account flow: what happened, and where to go on. */
+export function Done({ message, href, label }: { message: string; href: string; label: string }) {
+  return (
+    <>
+      <div className="notice" role="status">
+        <CircleCheck size={20} aria-hidden />
+        <div>{message}</div>
+      </div>
+      <Link href={href} className="btn btn-primary btn-block">
+        {label}
+      </Link>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/Feedback.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { DownloadData } from './DownloadData.tsx';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
@@ -236,6 +237,7 @@ export function SettingsPage() {
           />
           {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
         </Section>
+        <ChangePassword />
         <Section title={t('settings.data')}>
           {toggle('autoBackup')}
           <DownloadData />

@@ -1,4 +1,11 @@
-import type { LoginBody, RegisterBody, UpdateProfileBody, User } from '@fitness/contracts';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  UpdateProfileBody,
+  User,
+} from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { KeyValueStorage } from '../storage.ts';
@@ -109,6 +116,23 @@ export function createAuth(options: {
       const { message } = await api.post<{ message: string }>('/password/forgot', { email });
       return message;
     },
+    /**
+     * Sets a new password with the mailed link. The server signs out every device, this one
+     * included, so the local sign-in goes too.
+     */
+    async resetPassword(reset: ResetPasswordBody) {
+      await api.post<{ message: string }>('/password/reset', reset);
+      clear();
+    },
+    /** Confirms the address with the mailed link's token; a signed-in user is refreshed to show it. */
+    async verifyEmail(token: string) {
+      await api.post<{ message: string }>('/auth/verify-email', { token });
+      if (state.token) await fetchUser().catch((error) => log('Failed to refresh the verified user', error));
+    },
+    /** Mails the signed-in user a new verification link. */
+    resendVerification: () => api.post<{ message: string }>('/auth/verify-email/resend'),
+    /** Changes the password; this device stays signed in, the others are signed out. */
+    changePassword: (change: ChangePasswordBody) => api.post<{ message: string }>('/auth/change-password', change),
     /** Where to send the browser to sign in with Google. */
     async googleSignInUrl() {
       const { url } = await api.get<{ url: string }>('/auth/google/redirect');
