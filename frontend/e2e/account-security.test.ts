@@ -9,7 +9,7 @@ import {
 } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, expectToast, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, expectToast, SCREENSHOTS, screenshot, seriousViolations, startApp } from './harness.ts';
 
 type Strings = Record<string, Record<string, unknown>>;
 const locales = Object.fromEntries(
@@ -18,12 +18,12 @@ const locales = Object.fromEntries(
     JSON.parse(readFileSync(path.join(import.meta.dirname, `../src/locales/${locale}.json`), 'utf8')) as Strings,
   ]),
 );
-/** A UI string as the web app shows it in a locale (`auth.resetDone`), with {{values}} filled in. */
+/** A UI string as the web app shows it in a locale (`auth.resetDone`), with {{values}} filled in as isolated runs. */
 function text(locale: string, key: string, values: Record<string, string> = {}) {
   const found = key
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[locale]);
-  return String(found).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  return String(found).replace(/\{\{(\w+)\}\}/g, (_, name: string) => `\u2068${values[name] ?? ''}\u2069`);
 }
 
 /** The mailed link's path and query, opened on the app's own origin (where the session is kept). */
@@ -142,9 +142,9 @@ describe('account security in the web app', () => {
         await form.locator('input[name="password_confirmation"]').fill('changed in settings');
         await form.locator('button[type="submit"]').click();
         await form.getByText(text(locale, 'settings.password.wrongCurrent')).waitFor();
-        await form.screenshot({
-          path: path.join(path.dirname(import.meta.filename), 'screenshots', `change-password-wrong-${locale}.png`),
-        });
+        await page
+          .locator('section:has(input[name="current_password"])')
+          .screenshot({ path: path.join(SCREENSHOTS, `change-password-wrong-${locale}.png`) });
         await form.locator('input[name="current_password"]').fill(newPassword);
         await form.locator('button[type="submit"]').click();
         await expectToast(page, text(locale, 'settings.password.done'));

@@ -66,3 +66,9 @@ export function localToday(now = new Date()) {
   const offset = now.getTimezoneOffset() * 60_000;
   return new Date(now.getTime() - offset).toISOString().slice(0, 10);
 }
+
+/**
+ * Text put into a sentence as an isolated run (Unicode FSI … PDI), so an email address keeps
+ * its own left-to-right order inside an Arabic sentence.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

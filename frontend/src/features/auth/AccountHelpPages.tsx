@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -47,7 +48,7 @@ export function ForgotPasswordPage() {
       {sent && (
         <div className="notice" role="status">
           <MailQuestion size={20} aria-hidden />
-          <div>{t('auth.resetLinkSent', { email })}</div>
+          <div>{t('auth.resetLinkSent', { email: isolated(email) })}</div>
         </div>
       )}
       <form className="stack" onSubmit={submit} noValidate>

@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { Done } from './AccountHelpPages.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -67,7 +68,11 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle', { email })} error={formError}>
+    <AuthCard
+      title={t('auth.resetTitle')}
+      subtitle={t('auth.resetSubtitle', { email: isolated(email) })}
+      error={formError}
+    >
       {done ? (
         <Done message={t('auth.resetDone')} href="/login" label={t('auth.login')} />
       ) : (

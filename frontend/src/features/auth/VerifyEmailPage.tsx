@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { Done } from './AccountHelpPages.tsx';
 import { fieldRefusal } from './refusals.ts';
@@ -78,7 +79,7 @@ export function ResendVerification({ email, size }: { email: string; size?: 'sm'
     setBusy(true);
     try {
       await auth.resendVerification();
-      toasts.success(t('auth.verifySent', { email }));
+      toasts.success(t('auth.verifySent', { email: isolated(email) }));
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;
       if (status === 429) toasts.error(t('auth.verifyTooMany'));
