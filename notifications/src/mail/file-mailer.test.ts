@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { describe, it } from 'vitest';
 import { mailerContract } from './contract/mailer.contract.ts';
 import { createMailer } from './create-mailer.ts';
 import { FileMailer } from './file-mailer.ts';
+import { readMailFiles } from './testing/mail-files.ts';
 import { recipients } from './testing/smtp-test-server.ts';
-
-/** Every .eml file in a folder, parsed. */
-async function mailsIn(directory: string) {
-  const names = readdirSync(directory).filter((name) => name.endsWith('.eml'));
-  return Promise.all(names.map((name) => simpleParser(readFileSync(path.join(directory, name)))));
-}
 
 mailerContract('.eml files (the embedded default)', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mail-files-'));
@@ -24,7 +18,7 @@ mailerContract('.eml files (the embedded default)', async () => {
     mailer,
     from,
     async delivered(to) {
-      const found = (await mailsIn(directory)).find((mail) => recipients(mail).includes(to));
+      const found = (await readMailFiles(directory)).find((mail) => recipients(mail).includes(to));
       if (!found) throw new Error(`no .eml file for ${to} in ${directory}`);
       return found;
     },

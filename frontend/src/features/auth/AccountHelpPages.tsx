@@ -1,4 +1,4 @@
-import { CircleCheck, MailQuestion } from 'lucide-react';
+import { MailQuestion } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -82,20 +82,5 @@ export function GoogleCallbackPage() {
       </p>
       <Link href="/login">{t('auth.backToLogin')}</Link>
     </div>
-  );
-}
-
-/** A finished step of an account flow: what happened, and where to go on. */
-export function Done({ message, href, label }: { message: string; href: string; label: string }) {
-  return (
-    <>
-      <div className="notice" role="status">
-        <CircleCheck size={20} aria-hidden />
-        <div>{message}</div>
-      </div>
-      <Link href={href} className="btn btn-primary btn-block">
-        {label}
-      </Link>
-    </>
   );
 }

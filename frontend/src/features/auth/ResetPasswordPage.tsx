@@ -6,8 +6,8 @@ import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import { Done } from './AccountHelpPages.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { Done } from './Done.tsx';
 import { fieldRefusal } from './refusals.ts';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import { Done } from './AccountHelpPages.tsx';
+import { Done } from './Done.tsx';
 import { fieldRefusal } from './refusals.ts';
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'refused'; message: string };
