@@ -12,7 +12,7 @@ import {
 import { evolveUser, initialUserState, type UserState } from './user.ts';
 
 /** A new reset link within this long of the last one is not mailed: one address is not flooded. */
-export const PASSWORD_RESET_INTERVAL_MS = 60_000;
+const PASSWORD_RESET_INTERVAL_MS = 60_000;
 
 export type IssuedToken = { tokenId: string; tokenHash: string; name: string; expiresAt: string };
 
