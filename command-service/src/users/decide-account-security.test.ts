@@ -88,8 +88,12 @@ describe('user decider: password reset', () => {
       .thenEvents([requested('r2', later(1))]);
   });
   it('sets the password with the link and signs out every device', () => {
+    const expired: UserEvent = {
+      type: 'AccessTokenIssued',
+      data: { userId, tokenId: 'old', tokenHash: 'h-old', name: 'web', issuedAt: at, expiresAt: later(5) },
+    };
     spec
-      .given([registered, issued('t1'), issued('t2'), requested('r1', at)])
+      .given([registered, expired, issued('t1'), issued('t2'), requested('r1', at)])
       .when(reset('r1'))
       .thenEvents([
         { type: 'PasswordReset', data: { userId, passwordHash: 'new', resetAt: later(10) } },

@@ -116,11 +116,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
 }
 
-/** Sign-outs of the user's live tokens that `chosen` picks. */
+/** Sign-outs of the user's live tokens that `chosen` picks (an expired one is over already). */
 function revokeTokens(state: UserState, userId: string, at: string, chosen: (tokenId: string) => boolean): UserEvent[] {
-  return [...state.tokens.keys()]
-    .filter(chosen)
-    .map((tokenId) => ({ type: 'AccessTokenRevoked', data: { userId, tokenId, revokedAt: at } }));
+  return [...state.tokens]
+    .filter(([tokenId, token]) => token.expiresAt > at && chosen(tokenId))
+    .map(([tokenId]) => ({ type: 'AccessTokenRevoked', data: { userId, tokenId, revokedAt: at } }));
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
