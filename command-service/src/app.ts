@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { Config } from '@fitness/contracts';
+import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
@@ -30,6 +31,8 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     clock: () => new Date(),
     logger: app.log,
     readStore: stores.readStore,
+    // The account mails (verification, reset, password changed) are sent where their routes run.
+    mailer: createMailer(config, app.log),
   });
   await seedCatalogues(services);
   // Google sign-in keeps the sign-in under way in a cookie; the gateway passes cookies through.

@@ -13,6 +13,7 @@ import { stepsCommandRoutes } from './steps/routes.ts';
 import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
 import { accountCommandRoutes } from './users/account-routes.ts';
+import { accountSecurityRoutes } from './users/account-security-routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { waterCommandRoutes } from './water/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
@@ -29,6 +30,7 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   });
   await app.register(authCommandRoutes, services);
   await app.register(accountCommandRoutes, services);
+  await app.register(accountSecurityRoutes, services);
   await app.register(workoutCommandRoutes, services);
   await app.register(exerciseCommandRoutes, services);
   await app.register(importCommandRoutes, services);

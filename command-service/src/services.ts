@@ -1,4 +1,6 @@
 import { type Config, userStream } from '@fitness/contracts';
+import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
+import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
 import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
@@ -10,7 +12,9 @@ import { seedSystemExercises } from './exercises/seed.ts';
 import { seedSystemFoods } from './foods/seed.ts';
 import { callbackUrl, type GoogleSignIn } from './google-sign-in/google-sign-in.ts';
 import { openIdClientSignIn } from './google-sign-in/openid-client-adapter.ts';
+import { currentSystemSettings } from './system-settings/settings.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
+import { AccountSecurity } from './users/account-security.ts';
 import { Accounts } from './users/accounts.ts';
 import { userDecider } from './users/decide.ts';
 import { AccountErasure } from './users/erasure.ts';
@@ -20,6 +24,8 @@ import { WritesInFlight } from './users/writes-in-flight.ts';
 export type CommandServices = {
   handler: CommandHandler;
   accounts: Accounts;
+  /** Email verification, password reset and change, with their mails. */
+  accountSecurity: AccountSecurity;
   /** Takes a deleted account's data out of the event log, in the background. */
   erasure: AccountErasure;
   /** Each user's write requests under way here, so a deletion waits for them. */
@@ -50,6 +56,8 @@ export function createCommandServices(
     readStore: ReadStore;
     /** The handler the authenticator's token-use port writes through, when it was made first. */
     handler?: CommandHandler;
+    /** Where mail goes: the adapter the configuration names (createMailer), shared with the other senders. */
+    mailer: Mailer;
   },
 ): CommandServices {
   const handler = parts.handler ?? new CommandHandler(parts.eventStore);
@@ -57,9 +65,18 @@ export function createCommandServices(
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
     return parts.readStore.count('users', { role: 'admin' });
   };
+  const accounts = new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins });
+  const mails = new AccountMails({
+    mailer: parts.mailer,
+    publicUrl: config.publicUrl,
+    // The name admins gave the site, from the log itself, so a rename shows in the next mail.
+    siteName: async () => (await currentSystemSettings(handler)).siteName,
+  });
+  const signer = new Signer(loadOrCreateSecrets(config.dataDir).appKey);
   return {
     handler,
-    accounts: new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins }),
+    accounts,
+    accountSecurity: new AccountSecurity({ handler, accounts, signer, mails, logger: parts.logger }),
     writes: new WritesInFlight(),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     authenticator: parts.authenticator,

@@ -27,6 +27,7 @@ export * from './templates/api.ts';
 export * from './templates/events.ts';
 export * from './upcasting.ts';
 export * from './users/account-api.ts';
+export * from './users/account-security-api.ts';
 export * from './users/api.ts';
 export * from './users/client-settings.ts';
 export * from './users/events.ts';

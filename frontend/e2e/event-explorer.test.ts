@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
 

@@ -9,6 +9,8 @@ import {
   startLocalProvider,
 } from '@fitness/command-service/google-sign-in/testing/local-provider.ts';
 import type { ChangeNotice } from '@fitness/contracts';
+import { readMailFiles } from '@fitness/notifications/mail/testing/mail-files.ts';
+import { recipients } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
@@ -235,6 +237,30 @@ describe('distributed deployment: four processes behind the gateway', () => {
     // The admin, too, only read since the timeout was set.
     const reset = await writeSoon(admin.token, 'PUT', '/admin/settings', { session_timeout_minutes: 10_080 });
     assert.equal(reset.status, 200, JSON.stringify(reset.body));
+  });
+
+  it('mails from the command service: the reset link it writes resets the password through the gateway', async () => {
+    const user = await registerUser(api, 'Forgetful');
+    const asked = await api('POST', '/password/forgot', { body: { email: user.email } });
+    assert.equal(asked.status, 200, JSON.stringify(asked.body));
+    // No SMTP_URL: the command service writes each mail as an .eml file under DATA_DIR/mail.
+    const resetMail = async () =>
+      (await readMailFiles(path.join(dataDir, 'mail'))).find(
+        (mail) => /^Reset/.test(mail.subject ?? '') && recipients(mail).includes(user.email),
+      );
+    let mail = await resetMail();
+    for (const deadline = Date.now() + 10_000; !mail && Date.now() < deadline; mail = await resetMail()) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const link = mail?.text?.match(/http\S+\/reset-password\?\S+/)?.[0];
+    assert.ok(link, `no reset link in ${mail?.text}`);
+    const token = new URL(link).searchParams.get('token');
+    const password = 'reset across processes';
+    const reset = await api('POST', '/password/reset', {
+      body: { email: user.email, token, password, password_confirmation: password },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal((await api('POST', '/auth/login', { body: { email: user.email, password } })).status, 200);
   });
 
   it('shuts every process down promptly and cleanly on SIGTERM', async () => {

@@ -7,6 +7,7 @@ import {
   tokenUseRecorder,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
+import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
@@ -43,6 +44,8 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     recordTokenUse: tokenUseRecorder(handler),
     logger: app.log,
   });
+  // One mail adapter (SMTP, or .eml files under DATA_DIR/mail) for every sender.
+  const mailer = createMailer(config, app.log);
   const commandServices = createCommandServices(config, {
     handler,
     eventStore,
@@ -51,6 +54,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     clock,
     logger: app.log,
     readStore,
+    mailer,
   });
   await seedCatalogues(commandServices);
 
@@ -72,5 +76,5 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());
   const { accounts } = commandServices;
-  return { app, runner, eventStore, readStore, accounts, handler };
+  return { app, runner, eventStore, readStore, accounts, handler, mailer };
 }

@@ -1,14 +1,27 @@
 import {
   type ClientSettings,
   MAX_PERSONAL_TOKENS,
+  normaliseEmail,
   type ProfileChanges,
   type Role,
   type TokenKind,
   type UserEvent,
 } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
-import { AccountNotDeleted, TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
+import {
+  AccountNotDeleted,
+  PasswordResetLinkInvalid,
+  TooManyPersonalTokens,
+  UserAlreadyRegistered,
+  UserNotFound,
+  VerificationLinkExpired,
+  VerificationLinkForOtherEmail,
+  VerificationLinkInvalid,
+} from './errors.ts';
 import { evolveUser, initialUserState, type UserState } from './user.ts';
+
+/** A new reset link within this long of the last one is not mailed: one address is not flooded. */
+const PASSWORD_RESET_INTERVAL_MS = 60_000;
 
 export type IssuedToken = { tokenId: string; tokenHash: string; name: string; kind: TokenKind; expiresAt: string };
 
@@ -33,6 +46,14 @@ export type UserCommand =
   /** The weekly report of the week starting `weekStart` (YYYY-MM-DD) is about to be mailed. */
   | (Base & { type: 'RecordWeeklyReport'; weekStart: string })
   | (Base & { type: 'DeleteAccount' })
+  /** The signed verification link for `email`, valid until `expiresAt`, was opened at `at`. */
+  | (Base & { type: 'VerifyEmail'; email: string; expiresAt: string })
+  /** A reset link is mailed with a fresh token; only its hash is recorded. */
+  | (Base & { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string })
+  /** The reset link's token (hashed) sets a new password (hashed) and signs out every device. */
+  | (Base & { type: 'ResetPassword'; tokenHash: string; passwordHash: string })
+  /** The signed-in user, their current password checked, sets a new one; only `keepTokenId` stays signed in. */
+  | (Base & { type: 'ChangePassword'; passwordHash: string; keepTokenId: string })
   | (Base & { type: 'RecordErasure'; streams: number });
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -68,6 +89,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     const token = state.deleted ? undefined : state.tokens.get(command.tokenId);
     if (!token || token.expiresAt <= at || at <= token.lastUsedAt) return [];
     return [{ type: 'TokenUsed', data: { userId, tokenId: command.tokenId, usedAt: at } }];
+  }
+  if (command.type === 'VerifyEmail') {
+    // Told as a bad link, not a missing user: the link is all the person holding it knows.
+    if (!state.registered || state.deleted) throw new VerificationLinkInvalid();
+    if (command.expiresAt <= at) throw new VerificationLinkExpired();
+    if (normaliseEmail(command.email) !== normaliseEmail(state.email)) throw new VerificationLinkForOtherEmail();
+    // Opening the link again is harmless.
+    if (state.verifiedEmail !== null && normaliseEmail(state.verifiedEmail) === normaliseEmail(state.email)) return [];
+    return [{ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: at } }];
   }
   if (!state.registered || state.deleted) throw new UserNotFound();
   switch (command.type) {
@@ -113,11 +143,40 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
     case 'DeleteAccount':
       return [{ type: 'UserDeleted', data: { userId, deletedAt: at } }];
+    case 'RequestPasswordReset': {
+      const last = state.passwordReset?.requestedAt;
+      if (last && Date.parse(at) - Date.parse(last) < PASSWORD_RESET_INTERVAL_MS) return [];
+      const { tokenHash, expiresAt } = command;
+      return [{ type: 'PasswordResetRequested', data: { userId, tokenHash, requestedAt: at, expiresAt } }];
+    }
+    case 'ResetPassword': {
+      // Wrong, expired and used-up links are told alike: the answer reveals nothing about the account.
+      const reset = state.passwordReset;
+      if (!reset || reset.tokenHash !== command.tokenHash || reset.expiresAt <= at) {
+        throw new PasswordResetLinkInvalid();
+      }
+      return [
+        { type: 'PasswordReset', data: { userId, passwordHash: command.passwordHash, resetAt: at } },
+        ...revokeTokens(state, userId, at, () => true),
+      ];
+    }
+    case 'ChangePassword':
+      return [
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash, changedAt: at } },
+        ...revokeTokens(state, userId, at, (tokenId) => tokenId !== command.keepTokenId),
+      ];
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** Sign-outs of the user's live tokens that `chosen` picks (an expired one is over already). */
+function revokeTokens(state: UserState, userId: string, at: string, chosen: (tokenId: string) => boolean): UserEvent[] {
+  return [...state.tokens]
+    .filter(([tokenId, token]) => token.expiresAt > at && chosen(tokenId))
+    .map(([tokenId]) => ({ type: 'AccessTokenRevoked', data: { userId, tokenId, revokedAt: at } }));
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {

@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput, MAX_PERSONAL_TOKENS } from '@fitness/contracts';
+import { ACCOUNT_SECURITY_REFUSALS, DomainError, InvalidInput, MAX_PERSONAL_TOKENS } from '@fitness/contracts';
 
 export class UserNotFound extends DomainError {
   constructor() {
@@ -67,5 +67,43 @@ export class PasswordRequired extends InvalidInput {
 export class EmailConfirmationIncorrect extends InvalidInput {
   constructor() {
     super({ email: ['Type the email address of your account to confirm.'] });
+  }
+}
+
+/** Tampered with, not ours, or for an account that is gone. */
+export class VerificationLinkInvalid extends InvalidInput {
+  constructor() {
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkInvalid] });
+  }
+}
+
+export class VerificationLinkExpired extends InvalidInput {
+  constructor() {
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkExpired] });
+  }
+}
+
+export class VerificationLinkForOtherEmail extends InvalidInput {
+  constructor() {
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.verificationLinkForOtherEmail] });
+  }
+}
+
+export class EmailAlreadyVerified extends DomainError {
+  constructor() {
+    super('conflict', 'Your email address is already verified.');
+  }
+}
+
+/** Wrong, expired or used up: told alike. */
+export class PasswordResetLinkInvalid extends InvalidInput {
+  constructor() {
+    super({ token: [ACCOUNT_SECURITY_REFUSALS.resetLinkInvalid] });
+  }
+}
+
+export class CurrentPasswordIncorrect extends InvalidInput {
+  constructor() {
+    super({ current_password: [ACCOUNT_SECURITY_REFUSALS.currentPasswordIncorrect] });
   }
 }

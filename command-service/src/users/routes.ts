@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthResponse,
@@ -17,13 +16,16 @@ import {
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
 import { usersProjection } from '@fitness/projections';
+import type { FastifyInstance } from 'fastify';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
 import { googleSignInRoutes } from '../google-sign-in/routes.ts';
 import type { CommandServices } from '../services.ts';
 import { type UserCommand, userDecider } from './decide.ts';
 import { deviceName } from './device-name.ts';
 import { UserNotFound } from './errors.ts';
+import { registerAccountRateLimits } from './rate-limits.ts';
 import type { UserState } from './user.ts';
 
 /** How long deleting an account waits for the user's other writes under way (an import, say). */
@@ -43,13 +45,7 @@ export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> =
 export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accounts, clock } = services;
   const run = commandRunner(services);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  await registerAccountRateLimits(app as unknown as FastifyInstance);
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
   // Under the same rate limit as the other ways of signing in.
   await app.register(googleSignInRoutes, services);
@@ -71,10 +67,13 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       if (password !== password_confirmation) {
         throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
       }
+      const context = requestContext(request, clock);
       const signedIn = await accounts.register(
         { name, email, password, device: deviceName(request.headers['user-agent']) },
-        requestContext(request, clock),
+        context,
       );
+      // Essential, whatever the notification switches say; the new account does not wait for it.
+      services.accountSecurity.sendVerificationInBackground(signedIn.user.id, requestLanguage(request), context.now);
       reply.header('X-Event-Position', signedIn.position).status(201);
       return { user: signedIn.user, token: signedIn.token };
     },

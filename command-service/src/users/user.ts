@@ -11,6 +11,13 @@ export type UserState = {
   /** The Google account (its subject) last used to sign in, if any. */
   googleSubject: string | null;
   role: Role;
+  /** Name and address, for the account mails. */
+  name: string;
+  email: string;
+  /** The address the user last proved they read mail at; null until they did. */
+  verifiedEmail: string | null;
+  /** The reset link mailed last (its token's hash), until it is used, expires or the password changes. */
+  passwordReset: { tokenHash: string; requestedAt: string; expiresAt: string } | null;
   /** The live tokens by id: their kind, when each expires and when it was last used (ISO 8601). */
   tokens: Map<string, { kind: TokenKind; expiresAt: string; lastUsedAt: string }>;
   /** The client settings, the defaults where the user changed nothing. */
@@ -26,6 +33,10 @@ export const initialUserState = (): UserState => ({
   passwordHash: null,
   googleSubject: null,
   role: 'user',
+  name: '',
+  email: '',
+  verifiedEmail: null,
+  passwordReset: null,
   tokens: new Map(),
   settings: clientSettingsOf(undefined),
   lastWeeklyReport: null,
@@ -34,7 +45,14 @@ export const initialUserState = (): UserState => ({
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { ...state, registered: true, passwordHash: event.data.passwordHash, role: event.data.role };
+      return {
+        ...state,
+        registered: true,
+        passwordHash: event.data.passwordHash,
+        role: event.data.role,
+        name: event.data.name,
+        email: event.data.email,
+      };
     case 'AccessTokenIssued': {
       const { tokenId, expiresAt, issuedAt, kind = 'session' } = event.data;
       return { ...state, tokens: new Map(state.tokens).set(tokenId, { kind, expiresAt, lastUsedAt: issuedAt }) };
@@ -57,9 +75,23 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
     case 'GoogleAccountLinked':
-      return { ...state, googleSubject: event.data.subject };
+      // Google vouched for the address: no verification mail is needed for it.
+      return {
+        ...state,
+        googleSubject: event.data.subject,
+        verifiedEmail: state.verifiedEmail ?? event.data.email,
+      };
+    case 'EmailVerified':
+      return { ...state, verifiedEmail: event.data.email };
+    case 'PasswordResetRequested': {
+      const { tokenHash, requestedAt, expiresAt } = event.data;
+      return { ...state, passwordReset: { tokenHash, requestedAt, expiresAt } };
+    }
+    case 'PasswordReset':
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
     case 'UserProfileUpdated':
-      return state;
+      return { ...state, name: event.data.changes.name ?? state.name };
     case 'UserDeleted':
       return { ...state, deleted: true, tokens: new Map() };
     case 'UserErased':

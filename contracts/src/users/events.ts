@@ -64,6 +64,26 @@ export type UserEvent =
    * Google's stable id), whose address Google verified: the email counts as verified from now on.
    */
   | { type: 'GoogleAccountLinked'; data: { userId: string; subject: string; email: string; linkedAt: string } }
+  /** The user opened the signed link mailed to `email`, so they read mail there. */
+  | { type: 'EmailVerified'; data: { userId: string; email: string; verifiedAt: string } }
+  /**
+   * A password reset link was mailed. Only the SHA-256 of its token is kept (the token has 256
+   * random bits), so the log never holds a usable link. A newer request replaces an older one.
+   */
+  | {
+      type: 'PasswordResetRequested';
+      data: { userId: string; tokenHash: string; requestedAt: string; expiresAt: string };
+    }
+  /**
+   * The password was set through the reset link, which is used up. Every token of the user is
+   * revoked in the same append (AccessTokenRevoked), so each device signs in again.
+   */
+  | { type: 'PasswordReset'; data: { userId: string; passwordHash: string; resetAt: string } }
+  /**
+   * The signed-in user changed their password. Their other tokens are revoked in the same append
+   * (AccessTokenRevoked); a reset link mailed before is used up too.
+   */
+  | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
    * The account is closed for good: every read model drops what the user owned, their tokens
@@ -108,6 +128,10 @@ export const userEventTypes: readonly UserEventType[] = [
   'WeeklyReportSent',
   'UserRoleChanged',
   'GoogleAccountLinked',
+  'EmailVerified',
+  'PasswordResetRequested',
+  'PasswordReset',
+  'PasswordChanged',
   'UserProfileUpdated',
   'UserDeleted',
   'UserErased',

@@ -9,6 +9,7 @@ import { useServices } from '../lib/services.ts';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 type Item = { href: string; label: string; icon: typeof User };
 
@@ -112,6 +113,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="content" key={path}>
         <div className="content-inner">
           <MaintenanceBanner />
+          <VerifyEmailBanner />
           {children}
         </div>
       </main>

@@ -4,10 +4,12 @@ import { AdminAnalyticsPage } from '../features/admin/AdminAnalyticsPage.tsx';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
 import { AdminSettingsPage } from '../features/admin/AdminSettingsPage.tsx';
 import { AdminUsersPage } from '../features/admin/AdminUsersPage.tsx';
-import { ForgotPasswordPage, VerifyEmailPage } from '../features/auth/AccountHelpPages.tsx';
+import { ForgotPasswordPage } from '../features/auth/AccountHelpPages.tsx';
 import { GoogleCallbackPage } from '../features/auth/GoogleCallbackPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { EventExplorerPage } from '../features/event-explorer/EventExplorerPage.tsx';
 import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
@@ -46,6 +48,8 @@ export function Routes({ stores }: { stores: FeatureStores }) {
       <Route path="/login">{guest('guest', <LoginPage />)}</Route>
       <Route path="/register">{guest('guest', <RegisterPage />)}</Route>
       <Route path="/forgot-password">{guest('guest', <ForgotPasswordPage />)}</Route>
+      {/* A mailed link may be opened signed in or not (a reset signs every device out anyway). */}
+      <Route path="/reset-password">{guest('any', <ResetPasswordPage />)}</Route>
       <Route path="/verify-email">{guest('any', <VerifyEmailPage />)}</Route>
       <Route path="/oauth/google/callback">{guest('any', <GoogleCallbackPage />)}</Route>
       <Route path="/dashboard">

@@ -88,3 +88,9 @@ export function formatRelative(iso: string, locale: string, now = new Date()) {
   }
   return format.format(Math.trunc(value), unit);
 }
+
+/**
+ * Text put into a sentence as an isolated run (Unicode FSI … PDI), so an email address keeps
+ * its own left-to-right order inside an Arabic sentence.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

@@ -11,10 +11,10 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * The embedded product on a free port with its own SQLite files in a temp folder: real HTTP,
  * real stores, real sockets. Helpers speak the API as a client would.
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-test-'));
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '10000', ...env });
-  const built = await buildEmbeddedApp(config, { logger: false });
+  const built = await buildEmbeddedApp(config, { logger: false, clock: options.clock });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

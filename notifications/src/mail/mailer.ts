@@ -11,6 +11,13 @@ export type Mail = {
   html: string;
   /** The language the mail is written in (en, de, ar): sets Content-Language and, for ar, right-to-left. */
   language: string;
+  /** The From address's display name (the site's name, which admins may change); the address is config.mail.from. */
+  senderName?: string;
+  /**
+   * The one link the mail is about (verify, reset), if any. The file adapter logs it, so someone
+   * running the product without a mail server can still follow it.
+   */
+  link?: string;
 };
 
 export interface Mailer {

@@ -142,6 +142,45 @@ describe('users projection', () => {
     // A use is no change to the user.
     assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
   });
+
+  it('shows when the email was verified, and never a reset token or a password hash', () => {
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        {
+          event: {
+            type: 'PasswordResetRequested',
+            data: {
+              userId,
+              tokenHash: 'reset-hash',
+              requestedAt: '2026-01-02T00:00:00.000Z',
+              expiresAt: '2026-01-02T01:00:00.000Z',
+            },
+          },
+          at: '2026-01-02T00:00:00.000Z',
+        },
+        {
+          event: {
+            type: 'PasswordReset',
+            data: { userId, passwordHash: 'new-hash', resetAt: '2026-01-02T00:10:00.000Z' },
+          },
+          at: '2026-01-02T00:10:00.000Z',
+        },
+        {
+          event: {
+            type: 'EmailVerified',
+            data: { userId, email: 'Ada@example.com', verifiedAt: '2026-01-03T00:00:00.000Z' },
+          },
+          at: '2026-01-03T00:00:00.000Z',
+        },
+      ]),
+    );
+    assert.equal(user?.email_verified_at, '2026-01-03T00:00:00.000Z');
+    assert.equal(user?.updated_at, '2026-01-03T00:00:00.000Z');
+    for (const secret of ['reset-hash', 'new-hash', 'secret-hash'])
+      assert.equal(JSON.stringify(user).includes(secret), false);
+  });
 });
 
 describe('users projection: token kinds and client settings', () => {

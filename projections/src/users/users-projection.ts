@@ -98,6 +98,16 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         email_verified_at: current.email_verified_at ?? event.data.linkedAt,
         updated_at: at,
       };
+    case 'EmailVerified':
+      return { ...current, tokens, email_verified_at: event.data.verifiedAt, updated_at: at };
+    case 'PasswordResetRequested':
+      // Anyone may ask for a reset link for any address: the account itself has not changed.
+      return { ...current, tokens };
+    case 'PasswordReset':
+    case 'PasswordChanged':
+      // The hash is the write side's alone; the tokens it ends come as their own revocations.
+      // An account made through Google has a password from now on.
+      return { ...current, tokens, has_password: true, updated_at: at };
     case 'UserProfileUpdated': {
       const { changes } = event.data;
       const profile = { ...current.profile, ...shownProfileChanges(changes), updated_at: at };

@@ -5,7 +5,6 @@ import {
   type CollectionDefinition,
   type CommitBatch,
   type Document,
-  type DocumentWrite,
   type FeedEntry,
   type FindOptions,
   POSITION_FIELD,

@@ -5,52 +5,62 @@ import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** Forgot password: asks the API to send a reset link, and says plainly when it cannot. */
+/**
+ * Forgot password: asks for a reset link. The server answers alike whether or not the address
+ * has an account, so the page says the same either way.
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { auth } = useServices();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sent, setSent] = useState(false);
+  const [fieldError, setFieldError] = useState('');
+  const [formError, setFormError] = useState('');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    setSent(false);
+    setFieldError('');
+    setFormError('');
     try {
-      setResult({ ok: true, message: await auth.forgotPassword(email) });
+      await auth.forgotPassword(email);
+      setSent(true);
     } catch (error) {
-      const unavailable = error instanceof ApiError && error.status === 404;
-      setResult({
-        ok: false,
-        message: unavailable ? t('auth.resetUnavailable') : (error instanceof Error && error.message) || '',
-      });
+      if (error instanceof ApiError && error.status === 422) setFieldError(error.fieldErrors.email?.[0] ?? '');
+      else if (error instanceof ApiError && error.status === 429) setFormError(t('auth.tooManyAttempts'));
+      else
+        setFormError(
+          (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetEmailFailed'),
+        );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
-      {result && (
-        <div className="notice" role={result.ok ? 'status' : 'alert'}>
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} error={formError}>
+      {sent && (
+        <div className="notice" role="status">
           <MailQuestion size={20} aria-hidden />
-          <div>
-            {!result.ok && <strong>{t('errors.resetEmailFailed')}. </strong>}
-            {result.message}
-          </div>
+          <div>{t('auth.resetLinkSent', { email: isolated(email) })}</div>
         </div>
       )}
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         <TextField
           label={t('auth.email')}
           type="email"
+          name="email"
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
         />
         <Button type="submit" variant="primary" busy={busy} block>
           {t('auth.sendResetLink')}
@@ -58,16 +68,5 @@ export function ForgotPasswordPage() {
       </form>
       <Link href="/login">{t('auth.backToLogin')}</Link>
     </AuthCard>
-  );
-}
-
-export function VerifyEmailPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="card guest-card stack">
-      <h1>{t('auth.verifyTitle')}</h1>
-      <p className="muted">{t('auth.verifyBody')}</p>
-      <Link href="/dashboard">{t('notFound.home')}</Link>
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
 import type { AccessTokens } from './access-tokens-store.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { DevicesAndTokens } from './DevicesAndTokens.tsx';
 import { DownloadData } from './DownloadData.tsx';
 
@@ -245,6 +246,7 @@ export function SettingsPage({ accessTokens }: { accessTokens: AccessTokens }) {
           />
           {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
         </Section>
+        <ChangePassword />
         <Section title={t('settings.data')}>
           {toggle('autoBackup')}
           <p className="muted">{t('settings.autoBackupNotUsed')}</p>

@@ -1,9 +1,11 @@
 import type {
+  ChangePasswordBody,
   DeleteAccountBody,
   GoogleRedirectResponse,
   GoogleSignInResponse,
   LoginBody,
   RegisterBody,
+  ResetPasswordBody,
   UpdateProfileBody,
   User,
 } from '@fitness/contracts';
@@ -117,6 +119,23 @@ export function createAuth(options: {
       const { message } = await api.post<{ message: string }>('/password/forgot', { email });
       return message;
     },
+    /**
+     * Sets a new password with the mailed link. The server signs out every device, this one
+     * included, so the local sign-in goes too.
+     */
+    async resetPassword(reset: ResetPasswordBody) {
+      await api.post<{ message: string }>('/password/reset', reset);
+      clear();
+    },
+    /** Confirms the address with the mailed link's token; a signed-in user is refreshed to show it. */
+    async verifyEmail(token: string) {
+      await api.post<{ message: string }>('/auth/verify-email', { token });
+      if (state.token) await fetchUser().catch((error) => log('Failed to refresh the verified user', error));
+    },
+    /** Mails the signed-in user a new verification link. */
+    resendVerification: () => api.post<{ message: string }>('/auth/verify-email/resend'),
+    /** Changes the password; this device stays signed in, the others are signed out. */
+    changePassword: (change: ChangePasswordBody) => api.post<{ message: string }>('/auth/change-password', change),
     /** Where to send the browser to sign in with Google, coming back to `redirect` once signed in. */
     async googleSignInUrl(redirect: string) {
       const { url } = await api.get<GoogleRedirectResponse>(

@@ -1,0 +1,18 @@
+import { accountSecurityRefusal } from '@fitness/contracts';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * A field's message from the server in the reader's language: the account-security refusals the
+ * app knows, translated; anything else as the server wrote it.
+ */
+export function refusalText(t: TFunction, message: string | undefined) {
+  const known = accountSecurityRefusal(message);
+  return known ? t(`auth.refusals.${known}`) : message;
+}
+
+/** The first message the server gave for a field of a 422, translated where known. */
+export function fieldRefusal(t: TFunction, error: unknown, field: string) {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  return refusalText(t, error.fieldErrors[field]?.[0]);
+}
