@@ -6,7 +6,13 @@ import { pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
 import { commandRoutes } from './routes.ts';
-import { createCommandServices, finishErasures, seedCatalogues, tokenUseRecorder } from './services.ts';
+import {
+  createCommandServices,
+  finishErasures,
+  seedCatalogues,
+  sendWeeklyReports,
+  tokenUseRecorder,
+} from './services.ts';
 
 /**
  * The command service of the distributed deployment: the write routes under /api/v1. Any
@@ -23,6 +29,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     ...options,
     recordTokenUse: tokenUseRecorder(handler),
   });
+  const mailer = createMailer(config, app.log);
   const services = createCommandServices(config, {
     handler,
     eventStore: stores.eventStore,
@@ -32,7 +39,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     logger: app.log,
     readStore: stores.readStore,
     // The account mails (verification, reset, password changed) are sent where their routes run.
-    mailer: createMailer(config, app.log),
+    mailer,
   });
   await seedCatalogues(services);
   // Google sign-in keeps the sign-in under way in a cookie; the gateway passes cookies through.
@@ -40,5 +47,6 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(async (api) => api.register(commandRoutes, services), { prefix: '/api/v1' });
   finishErasures(app, services.erasure);
+  sendWeeklyReports(app, config, { handler, readStore: stores.readStore, mailer, clock: services.clock });
   return app;
 }

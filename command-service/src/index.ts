@@ -6,6 +6,7 @@ export {
   createCommandServices,
   finishErasures,
   seedCatalogues,
+  sendWeeklyReports,
   tokenUseRecorder,
 } from './services.ts';
 export { Accounts } from './users/accounts.ts';

@@ -1,6 +1,7 @@
-import { type Config, userStream } from '@fitness/contracts';
+import { type Config, toApiSettings, userStream } from '@fitness/contracts';
 import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
+import { WeeklyReports } from '@fitness/notifications/weekly-report/weekly-reports.ts';
 import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
@@ -87,9 +88,45 @@ export function createCommandServices(
     google: config.google
       ? openIdClientSignIn({ ...config.google, redirectUri: callbackUrl(config.publicUrl) }, parts.logger)
       : null,
-    signer: new Signer(loadOrCreateSecrets(config.dataDir).appKey),
+    signer,
     publicUrl: config.publicUrl,
   };
+}
+
+/**
+ * The weekly report mails, each recorded on the user's stream (WeeklyReportSent) before it is
+ * sent, so several command service instances never send one twice. Started once the app is
+ * ready, stopped when it closes.
+ */
+export function sendWeeklyReports(
+  app: FastifyInstance,
+  config: Config,
+  parts: { handler: CommandHandler; readStore: ReadStore; mailer: Mailer; clock: () => Date },
+) {
+  const reports = new WeeklyReports({
+    readStore: parts.readStore,
+    mailer: parts.mailer,
+    // The admins' settings from the log itself, like the account mails: the global switch and the name.
+    systemSettings: async () => toApiSettings(await currentSystemSettings(parts.handler)),
+    claim: async (userId, weekStart, at) => {
+      const result = await parts.handler.handle(
+        userDecider,
+        userStream(userId),
+        { type: 'RecordWeeklyReport', userId, weekStart, at: at.toISOString() },
+        { actorId: null, commandId: newId(), correlationId: `weekly-report-${newId()}`, now: at },
+      );
+      return result.appended;
+    },
+    dashboardUrl: `${config.publicUrl}/dashboard`,
+    now: parts.clock,
+    logger: app.log,
+  });
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    stop = reports.start();
+  });
+  app.addHook('preClose', async () => stop());
+  return reports;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   createCommandServices,
   finishErasures,
   seedCatalogues,
+  sendWeeklyReports,
   tokenUseRecorder,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
@@ -72,9 +73,10 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   );
   await registerFrontend(root);
   finishErasures(root, commandServices.erasure);
+  const weeklyReports = sendWeeklyReports(root, config, { handler, readStore, mailer, clock });
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());
   const { accounts } = commandServices;
-  return { app, runner, eventStore, readStore, accounts, handler, mailer };
+  return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports };
 }

@@ -33,6 +33,8 @@ export type WeeklyReportsOptions = {
   claim: (userId: string, weekStart: string, at: Date) => Promise<boolean>;
   /** Where the mail's button leads: the web app's dashboard. */
   dashboardUrl: string;
+  /** The server's clock: which week is due is decided by it. */
+  now: () => Date;
   logger: { info(details: object, message: string): void; error(details: object, message: string): void };
 };
 
@@ -49,7 +51,7 @@ export class WeeklyReports {
   }
 
   /** Sends every report due at `now`; answers how many went out. */
-  async runOnce(now = new Date()): Promise<number> {
+  async runOnce(now = this.options.now()): Promise<number> {
     const { readStore, logger } = this.options;
     const system = await this.options.systemSettings();
     if (!system.email_notifications) return 0;
