@@ -55,6 +55,31 @@ describe('account security in the web app', () => {
     smtp.waitForMail((mail) => recipients(mail).includes(address.toLowerCase()) && subject.test(mail.subject ?? ''));
   const noSeriousViolations = async (page: Page) => assert.deepEqual(await seriousViolations(page), []);
 
+  it('takes the verification banner away on a page left open while the email was verified elsewhere', async () => {
+    const { account, context, page } = await app.signedIn();
+    try {
+      const liveChannelOpen = new Promise<void>((resolve) => {
+        page.on('websocket', (socket) =>
+          socket.on('framereceived', ({ payload }) => {
+            if (String(payload).startsWith('40')) resolve();
+          }),
+        );
+      });
+      await page.goto('/dashboard');
+      const banner = page.locator('.verify-banner');
+      await banner.waitFor();
+      await liveChannelOpen;
+      // The link opened on another device (here: the API, as that device's page would call it).
+      const token = new URLSearchParams(
+        linkIn(await mailTo(account.email, /^Verify/), '/verify-email').split('?')[1],
+      ).get('token');
+      assert.equal((await app.api('POST', '/auth/verify-email', { body: { token } })).status, 200);
+      await banner.waitFor({ state: 'detached', timeout: 5000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const locale of ['en', 'ar'] as const) {
     it(`resets a forgotten password from the mailed link, verifies the email and changes the password (${locale})`, async () => {
       const account = await registerUser(app.api, locale === 'ar' ? 'سارة' : 'Sam Sprinter');

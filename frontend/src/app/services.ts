@@ -87,8 +87,24 @@ export function createServices() {
     // now takes the admin screens away (the route guard sends them to the dashboard).
     admin: createAdmin(api, { onForbidden: () => auth.fetchUser().catch(() => undefined) }),
   };
+  /**
+   * The signed-in user as the server has them: a change made elsewhere (verified on the phone,
+   * promoted by an admin, renamed on another device) shows here without a reload.
+   */
+  const account: LiveStore = {
+    async applyChange(notice) {
+      if (notice.model !== 'users' || notice.id !== auth.state.user?.id) return;
+      if (api.isOwnWrite(notice.correlationId)) return;
+      await auth.fetchUser();
+    },
+    refresh: async () => {
+      if (auth.state.token) await auth.fetchUser();
+    },
+    clear() {},
+  };
   const live: LiveStore[] = [
     site,
+    account,
     settingsSync,
     workouts,
     records,
