@@ -12,6 +12,7 @@ import type { CommandServices } from './services.ts';
 import { stepsCommandRoutes } from './steps/routes.ts';
 import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
+import { pushSubscriptionCommandRoutes } from './users/push-subscription-routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { waterCommandRoutes } from './water/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
@@ -27,6 +28,7 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
     reply.raw.once('close', () => services.writes.leave(userId));
   });
   await app.register(authCommandRoutes, services);
+  await app.register(pushSubscriptionCommandRoutes, services);
   await app.register(workoutCommandRoutes, services);
   await app.register(exerciseCommandRoutes, services);
   await app.register(importCommandRoutes, services);

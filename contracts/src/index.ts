@@ -30,6 +30,7 @@ export * from './users/api.ts';
 export * from './users/client-settings.ts';
 export * from './users/events.ts';
 export * from './users/profile-changes.ts';
+export * from './users/push-subscriptions.ts';
 export * from './users/tokens.ts';
 export * from './weather/api.ts';
 export * from './workouts/api.ts';

@@ -1,5 +1,6 @@
 import type { Config, WeatherLocation } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
+import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';
 import type { ReadStore } from '@fitness/stores';
 import { openMeteo } from './weather/open-meteo.ts';
@@ -14,6 +15,8 @@ export type QueryServices = {
   /** How long a read carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
   weather: { provider: WeatherProvider; defaultLocation: WeatherLocation | null };
+  /** The VAPID public key browsers subscribe to push with. */
+  vapidPublicKey: string;
 };
 
 /** The weather port as configured: Open-Meteo behind a cache. */
@@ -30,5 +33,10 @@ export function createQueryServices(
   config: Config,
   parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress },
 ): QueryServices {
-  return { ...parts, readYourWritesTimeoutMs: config.readYourWritesTimeoutMs, weather: weatherFrom(config) };
+  return {
+    ...parts,
+    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    weather: weatherFrom(config),
+    vapidPublicKey: loadOrCreateSecrets(config.dataDir).vapidPublicKey,
+  };
 }

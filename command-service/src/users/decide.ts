@@ -1,7 +1,8 @@
 import type { ProfileChanges, Role, UserEvent } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import { AccountNotDeleted, UserAlreadyRegistered, UserNotFound } from './errors.ts';
-import { evolveUser, initialUserState, type UserState } from './user.ts';
+import { decideAddPushSubscription, decideRemovePushSubscription } from './push-subscriptions.ts';
+import { evolveUser, initialUserState, type PushSubscription, type UserState } from './user.ts';
 
 export type IssuedToken = { tokenId: string; tokenHash: string; name: string; expiresAt: string };
 
@@ -16,6 +17,9 @@ export type UserCommand =
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
   | (Base & { type: 'DeleteAccount' })
+  /** `subscriptionId` is used when the endpoint is new; a known endpoint keeps its id. */
+  | (Base & { type: 'AddPushSubscription'; subscriptionId: string } & PushSubscription)
+  | (Base & { type: 'RemovePushSubscription'; subscriptionId: string; reason: 'unsubscribed' | 'gone' })
   | (Base & { type: 'RecordErasure'; streams: number });
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -59,6 +63,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
     case 'DeleteAccount':
       return [{ type: 'UserDeleted', data: { userId, deletedAt: at } }];
+    case 'AddPushSubscription':
+      return decideAddPushSubscription(command, state);
+    case 'RemovePushSubscription':
+      return decideRemovePushSubscription(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);

@@ -44,3 +44,9 @@ export class PasswordIncorrect extends InvalidInput {
     super({ password: ['The password is incorrect.'] });
   }
 }
+
+export class PushSubscriptionNotFound extends DomainError {
+  constructor() {
+    super('not_found', 'Push subscription not found.');
+  }
+}
