@@ -3,10 +3,12 @@ import {
   commandRoutes,
   createCommandServices,
   finishErasures,
+  goneSubscriptionRecorder,
   seedCatalogues,
   tokenUseRecorder,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
+import { startPushNotifications } from '@fitness/notifications/push/push-notifications.ts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
@@ -71,6 +73,15 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());
+  // Pushes follow the runner's notices; a subscription the push service says is gone is removed.
+  const push = await startPushNotifications(config, {
+    readStore,
+    changes: runner,
+    forgetSubscription: goneSubscriptionRecorder(handler, clock),
+    clock,
+    logger: app.log,
+  });
+  app.addHook('preClose', async () => push.stop());
   const { accounts } = commandServices;
-  return { app, runner, eventStore, readStore, accounts, handler };
+  return { app, runner, eventStore, readStore, accounts, handler, push };
 }
