@@ -54,6 +54,7 @@ export const PushSubscriptionParams = Type.Object({ id: Type.String() });
 
 /** The application server key browsers subscribe with (PushManager.subscribe's applicationServerKey). */
 export const PushPublicKey = Type.Object({ public_key: Type.String() });
+export type PushPublicKey = Static<typeof PushPublicKey>;
 
 /** The read model's document: the view plus what sending needs. */
 export type PushSubscriptionDocument = PushSubscriptionView & {

@@ -9,6 +9,8 @@ import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
 import { DownloadData } from './DownloadData.tsx';
+import { PushSwitch } from './PushSwitch.tsx';
+import type { PushNotifications } from './push-notifications.ts';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
 
@@ -84,7 +86,7 @@ function SelectRow({
 }
 
 /** Every client setting of spec section 3; each change is saved at once. */
-export function SettingsPage() {
+export function SettingsPage({ push }: { push: PushNotifications }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { changeLanguage } = services;
@@ -213,15 +215,9 @@ export function SettingsPage() {
           {toggle('hapticFeedback')}
         </Section>
         <Section title={t('settings.notifications')}>
-          {(
-            [
-              'emailNotifications',
-              'pushNotifications',
-              'workoutReminders',
-              'achievementAlerts',
-              'weeklyReports',
-            ] as const
-          ).map(toggle)}
+          {toggle('emailNotifications')}
+          <PushSwitch push={push} />
+          {(['workoutReminders', 'achievementAlerts', 'weeklyReports'] as const).map(toggle)}
         </Section>
         <Section title={t('settings.privacy')}>
           <SelectRow
