@@ -32,10 +32,8 @@ function showStartupFailure(error: unknown) {
 
 async function start() {
   const app = createServices();
-  // The service worker (offline shell, pushes, new versions) is the built app's; a failure is logged, not fatal.
-  if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
-  }
+  // The service worker (offline shell, pushes, new versions); a failure is logged, not fatal.
+  app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
   await initI18n(app.initialLanguage());
   await app.start();
   const container = document.getElementById('root');

@@ -23,6 +23,8 @@ export type EmbeddedAppOptions = {
   /** Tests pass false to keep their output readable. */
   logger?: boolean;
   clock?: () => Date;
+  /** The built web app to serve (default frontend/dist); a test of new versions serves a copy it changes. */
+  frontendDist?: string;
 };
 
 /**
@@ -68,7 +70,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     },
     { prefix: '/api/v1' },
   );
-  await registerFrontend(root);
+  await registerFrontend(root, options.frontendDist);
   finishErasures(root, commandServices.erasure);
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });

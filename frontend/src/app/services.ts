@@ -39,6 +39,8 @@ export function createServices() {
   const storage = browserStorage();
   const toasts = createToasts();
   const settings = createSettings(storage);
+  // Only the built app has a worker; a click on a push brings the app to the screen it names.
+  const serviceWorker = createServiceWorker({ enabled: import.meta.env.PROD, navigate: (path) => navigate(path) });
 
   const api = createApiClient({
     storage,
@@ -84,10 +86,8 @@ export function createServices() {
     // A 403 from the admin API means this admin was demoted meanwhile: fetching who they are
     // now takes the admin screens away (the route guard sends them to the dashboard).
     admin: createAdmin(api, { onForbidden: () => auth.fetchUser().catch(() => undefined) }),
-    push: createPushNotifications(api, settings),
+    push: createPushNotifications(api, settings, () => serviceWorker.registration()),
   };
-  // A click on a push brings the app to the screen it names.
-  const serviceWorker = createServiceWorker({ navigate: (path) => navigate(path) });
   const live: LiveStore[] = [
     site,
     workouts,

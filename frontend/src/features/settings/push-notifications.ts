@@ -23,13 +23,17 @@ function keyBytes(base64url: string) {
  * every browser a user subscribed); unsubscribing tells the server, then the browser. The
  * `pushNotifications` setting follows the switch, so the senders obey it on every device.
  */
-export function createPushNotifications(api: ApiClient, settings: SettingsStore) {
+export function createPushNotifications(
+  api: ApiClient,
+  settings: SettingsStore,
+  serviceWorker: () => Promise<ServiceWorkerRegistration | null>,
+) {
   const state = proxy({ status: 'checking' as PushStatus });
 
   async function registration() {
-    if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return null;
+    if (!('PushManager' in window) || !('Notification' in window)) return null;
     // Without the app's service worker (a development server) nothing could show a push.
-    return (await navigator.serviceWorker.getRegistration('/')) ?? null;
+    return await serviceWorker();
   }
 
   /** The browser's subscription, sent to the server (again: the same endpoint is one subscription). */
