@@ -141,10 +141,10 @@ describe('push senders', () => {
     await user({ pushNotifications: false });
     await bench('s3', 102.5);
     await announce(recordNotice);
-    assert.deepEqual(push.sent, []);
+    assert.equal(push.sent.length, 0);
     await user({});
     await announce(recordNotice);
-    assert.deepEqual(push.sent, []);
+    assert.equal(push.sent.length, 0);
   });
 
   it('sends nothing while the admins’ switch is off', async () => {
@@ -153,7 +153,7 @@ describe('push senders', () => {
     await bench('s2', 100);
     await announce(recordNotice);
     await senders().runReminders(new Date('2026-11-26T17:00:00Z'));
-    assert.deepEqual(push.sent, []);
+    assert.equal(push.sent.length, 0);
   });
 
   it('reminds in the user’s language, unless their workout reminders are off', async () => {
@@ -169,7 +169,7 @@ describe('push senders', () => {
     const evening = new Date('2026-11-23T17:00:00Z');
     await user({ workoutReminders: false });
     await senders().runReminders(evening);
-    assert.deepEqual(push.sent, []);
+    assert.equal(push.sent.length, 0);
 
     // A new quiet spell (they trained again), reminders on, in Arabic.
     await write(PERSONAL_RECORDS_MODEL, {
