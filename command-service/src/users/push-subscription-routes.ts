@@ -29,7 +29,7 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
         summary:
           'Receive push notifications in this browser: its PushSubscription (endpoint and keys) and its time zone',
         body: PushSubscriptionBody,
-        response: { 201: PushSubscriptionView, 401: ErrorBody, 422: ErrorBody },
+        response: { 201: PushSubscriptionView, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {
