@@ -172,7 +172,10 @@ export class PushSenders {
    */
   async runReminders(now: Date) {
     const subscriptions = await this.options.readStore.find<PushSubscriptionDocument>(PUSH_SUBSCRIPTIONS_MODEL);
-    const byUser = Map.groupBy(subscriptions, (subscription) => subscription.user_id);
+    const byUser = new Map<string, PushSubscriptionDocument[]>();
+    for (const subscription of subscriptions) {
+      byUser.set(subscription.user_id, [...(byUser.get(subscription.user_id) ?? []), subscription]);
+    }
     for (const [userId, devices] of byUser) {
       await this.guarded({ userId }, async () => {
         const training = await this.options.readStore.get<TrainingSummaryDocument>(

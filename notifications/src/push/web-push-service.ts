@@ -40,7 +40,7 @@ export class WebPushService implements PushService {
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body,
+      body: new Uint8Array(request.body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (response.status === 404 || response.status === 410) return 'gone';
