@@ -141,6 +141,11 @@ describe('push notifications API', () => {
       [['Achievement unlocked! · Stride', 'First workout', '/profile']],
     );
 
+    // The records read model rebuilt from zero announces every document again: nothing is news.
+    await server.runner.rebuild('personal_records');
+    await settled();
+    assert.equal(received().length, 2, 'a rebuild sends nothing again');
+
     // Three days later at 18:00 in Tokyo (09:00 UTC): one reminder, and only one.
     const evening = new Date(Date.parse(`${today}T09:00:00Z`) + 3 * DAY_MS);
     await server.push.reminders.runOnce(new Date(evening.getTime() - 60 * 60_000));
