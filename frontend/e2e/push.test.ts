@@ -12,16 +12,17 @@ import {
 } from '@fitness/notifications/push/testing/push-endpoint-server.ts';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, CHROMIUM, expectToast, SCREENSHOTS, screenshot, startApp } from './harness.ts';
+import { type App, CHROMIUM, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
 
 const pushStatus = (page: Page) => page.getByTestId('push-status');
 const pushSwitch = (page: Page) => page.getByRole('switch', { name: 'Push notifications' });
 
 /** Waits until the switch has finished asking the browser (or subscribing), and says where it ended. */
 async function settledStatus(page: Page) {
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid=push-status]')?.getAttribute('data-status') !== 'checking',
-  );
+  await page.waitForFunction(() => {
+    const status = document.querySelector('[data-testid=push-status]')?.getAttribute('data-status');
+    return status !== undefined && status !== null && status !== 'checking';
+  });
   return pushStatus(page).getAttribute('data-status');
 }
 
@@ -182,19 +183,22 @@ describe('push notifications in the web app', () => {
         registrationId: await registrations,
         data: JSON.stringify(payload),
       });
-      await page.waitForFunction(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).length > 0;
-      });
+      // Shown once the worker has handled the push (asked again until it has).
       const shown = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((note) => ({
-          title: note.title,
-          body: note.body,
-          tag: note.tag,
-          icon: note.icon,
-          data: note.data,
-        }));
+        for (;;) {
+          const notes = await registration.getNotifications();
+          if (notes.length > 0) {
+            return notes.map((note) => ({
+              title: note.title,
+              body: note.body,
+              tag: note.tag,
+              icon: note.icon,
+              data: note.data,
+            }));
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       });
       assert.deepEqual(shown, [
         {
@@ -261,6 +265,8 @@ describe('a new version of the installed app', () => {
       assert.match((await banner.textContent()) ?? '', /A new version is available\./);
       // The banner is fixed to the screen: the shot is of the screen, not the whole page.
       await page.screenshot({ path: path.join(SCREENSHOTS, 'app-update-available.png') });
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'app-update-available-phone.png') });
       // Still version A's shell until the user says so.
       assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
 
