@@ -210,6 +210,29 @@ describe('push notifications in the web app', () => {
         },
       ]);
 
+      // A click on it (dispatched in the worker: headless Chromium shows no notification to
+      // click) closes it and takes the open app to the screen it names, without reloading it.
+      const [worker] = context.serviceWorkers();
+      assert.ok(worker, 'the app’s service worker runs');
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      await worker.evaluate(async () => {
+        // The worker's globals, which the page's type library does not describe.
+        const scope = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(event: Event): boolean;
+          NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        };
+        const [note] = await scope.registration.getNotifications();
+        if (!note) throw new Error('no notification to click');
+        scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: note }));
+      });
+      await page.waitForURL('**/profile');
+      assert.equal(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), true);
+      await page.goto('/settings');
+      assert.equal(await settledStatus(page), 'active');
+
       // Off: the server forgets this browser, and the browser unsubscribes.
       await pushSwitch(page).click();
       await expectToast(page, 'Push notifications are off for this browser.');
