@@ -3,7 +3,10 @@ import type { Plugin } from 'vite';
 /**
  * Writes /sw.js at build time with the exact list of files the build produced, so the service
  * worker can cache the whole app shell on install and the app opens offline. The cache name
- * carries a hash of that list: a new build installs a new cache and drops the old one.
+ * carries a hash of that list: a new build installs a new cache and drops the old one. A new
+ * version waits until the user takes it (the page offers "Reload", which sends SKIP_WAITING),
+ * so an open tab never runs old code against a new shell. It also shows web pushes, and a
+ * click on one brings the app forward on the screen the push names.
  */
 export function serviceWorker(): Plugin {
   return {
@@ -34,7 +37,12 @@ const CACHE = 'app-shell-${version}';
 const SHELL = ${JSON.stringify(files)};
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  // The first version takes over at once; a later one waits for the user's "Reload".
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
@@ -56,7 +64,9 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(() => caches.match('/', { cacheName: CACHE })));
     return;
   }
-  // Files: the cache first; anything not precached (icons, the manifest) is cached on first use.
+  // Files: the cache first; anything not precached (the icons) is cached on first use.
+  // The manifest carries the site's name, which an admin may change: it is always asked for.
+  if (url.pathname === '/manifest.webmanifest') return;
   event.respondWith(
     caches.match(request, { cacheName: CACHE }).then(
       (cached) =>
@@ -69,6 +79,40 @@ self.addEventListener('fetch', (event) => {
           return response;
         }),
     ),
+  );
+});
+
+self.addEventListener('push', (event) => {
+  let push = {};
+  try {
+    push = event.data ? event.data.json() : {};
+  } catch {
+    push = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(push.title || 'Stride', {
+      body: push.body || '',
+      icon: push.icon || '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: push.tag,
+      renotify: Boolean(push.tag),
+      data: { url: push.url || '/dashboard' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/dashboard', self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(target.pathname + target.search);
+      // The open app moves to the screen itself (client-side routing keeps its state).
+      open.postMessage({ type: 'navigate', url: target.pathname + target.search });
+      return open.focus();
+    }),
   );
 });
 `;

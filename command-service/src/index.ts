@@ -5,6 +5,7 @@ export {
   type CommandServices,
   createCommandServices,
   finishErasures,
+  goneSubscriptionRecorder,
   seedCatalogues,
   sendWeeklyReports,
   tokenUseRecorder,

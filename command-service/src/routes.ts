@@ -14,6 +14,7 @@ import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
 import { templateCommandRoutes } from './templates/routes.ts';
 import { accountCommandRoutes } from './users/account-routes.ts';
 import { accountSecurityRoutes } from './users/account-security-routes.ts';
+import { pushSubscriptionCommandRoutes } from './users/push-subscription-routes.ts';
 import { authCommandRoutes } from './users/routes.ts';
 import { waterCommandRoutes } from './water/routes.ts';
 import { workoutCommandRoutes } from './workouts/routes.ts';
@@ -31,6 +32,7 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(authCommandRoutes, services);
   await app.register(accountCommandRoutes, services);
   await app.register(accountSecurityRoutes, services);
+  await app.register(pushSubscriptionCommandRoutes, services);
   await app.register(workoutCommandRoutes, services);
   await app.register(exerciseCommandRoutes, services);
   await app.register(importCommandRoutes, services);

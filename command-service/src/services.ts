@@ -144,6 +144,25 @@ export function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
     );
 }
 
+/** Records that the push service no longer knows a subscription (its 404 or 410): it is removed. */
+export function goneSubscriptionRecorder(handler: CommandHandler, clock: () => Date) {
+  return (subscription: { id: string; user_id: string }) => {
+    const now = clock();
+    return handler.handle(
+      userDecider,
+      userStream(subscription.user_id),
+      {
+        type: 'RemovePushSubscription',
+        userId: subscription.user_id,
+        subscriptionId: subscription.id,
+        reason: 'gone',
+        at: now.toISOString(),
+      },
+      { actorId: null, commandId: newId(), correlationId: `push-gone-${newId()}`, now },
+    );
+  };
+}
+
 /**
  * Resumes account erasures a previous run left unfinished, once the app is ready, and lets a
  * running one reach a safe point before the app (and its stores) close.

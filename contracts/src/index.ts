@@ -33,6 +33,7 @@ export * from './users/client-settings.ts';
 export * from './users/events.ts';
 export * from './users/present-token.ts';
 export * from './users/profile-changes.ts';
+export * from './users/push-subscriptions.ts';
 export * from './users/tokens.ts';
 export * from './weather/api.ts';
 export * from './workouts/api.ts';

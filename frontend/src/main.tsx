@@ -30,17 +30,10 @@ function showStartupFailure(error: unknown) {
   root.append(box);
 }
 
-/** Registers /sw.js (scope /) so the app shell opens offline; a failure is logged, not fatal. */
-function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  navigator.serviceWorker
-    .register('/sw.js', { scope: '/' })
-    .catch((error) => console.error('Service worker registration failed', error));
-}
-
 async function start() {
-  registerServiceWorker();
   const app = createServices();
+  // The service worker (offline shell, pushes, new versions); a failure is logged, not fatal.
+  app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
   await initI18n(app.initialLanguage());
   await app.start();
   const container = document.getElementById('root');

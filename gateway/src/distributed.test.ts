@@ -11,6 +11,7 @@ import {
 import type { ChangeNotice } from '@fitness/contracts';
 import { readMailFiles } from '@fitness/notifications/mail/testing/mail-files.ts';
 import { recipients } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
+import { startPushEndpointServer } from '@fitness/notifications/push/testing/push-endpoint-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
@@ -61,7 +62,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
     const services = await Promise.allSettled([
       startProcess('command-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
       startProcess('query-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
-      startProcess('projections/src/main.ts', { env: servicesEnv, readyPath: '/health' }),
+      startProcess('gateway/src/projections-main.ts', { env: servicesEnv, readyPath: '/health' }),
     ]);
     for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
     const [commands, queries, projections] = services.map((started) => {
@@ -202,6 +203,37 @@ describe('distributed deployment: four processes behind the gateway', () => {
       bobs.received.filter(({ notice }) => notice.userId !== bob.user.id),
       [],
     );
+  });
+
+  it('pushes a new record from the projections process to a subscribed browser', async () => {
+    const key = await api('GET', '/push/public-key');
+    const pushService = await startPushEndpointServer({ vapidPublicKey: key.body.public_key });
+    try {
+      const lifter = await registerUser(api, 'Lifter');
+      const call = async (method: string, url: string, body?: unknown) => {
+        const response = await api(method, url, { token: lifter.token, body });
+        assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+        return response.body;
+      };
+      const browser = pushService.subscribe();
+      await call('POST', '/me/push-subscriptions', {
+        endpoint: browser.endpoint,
+        keys: browser.keys,
+        time_zone: 'UTC',
+      });
+      const workout = await call('POST', '/workouts', {
+        name: 'Bench day',
+        date: new Date().toISOString().slice(0, 10),
+      });
+      const bench = await call('POST', `/workouts/${workout.id}/exercises`, { name: 'Bench Press' });
+      await call('POST', `/workouts/${workout.id}/exercises/${bench.id}/sets`, { reps: 5, weight: 60 });
+      await call('POST', `/workouts/${workout.id}/exercises/${bench.id}/sets`, { reps: 5, weight: 62.5 });
+      await pushService.receivedCount(1);
+      const [push] = pushService.payloadsFor<{ title: string; body: string }>(browser.id);
+      assert.match(push?.body ?? '', /^Bench Press: heaviest weight 62.5 kg/);
+    } finally {
+      await pushService.close();
+    }
   });
 
   it("session timeout: a token used only through the query service stays valid for the command service's writes", async () => {

@@ -3,12 +3,14 @@ import {
   commandRoutes,
   createCommandServices,
   finishErasures,
+  goneSubscriptionRecorder,
   seedCatalogues,
   sendWeeklyReports,
   tokenUseRecorder,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
+import { startPushNotifications } from '@fitness/notifications/push/push-notifications.ts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
@@ -23,6 +25,8 @@ export type EmbeddedAppOptions = {
   /** Tests pass false to keep their output readable. */
   logger?: boolean;
   clock?: () => Date;
+  /** The built web app to serve (default frontend/dist); a test of new versions serves a copy it changes. */
+  frontendDist?: string;
 };
 
 /**
@@ -71,12 +75,21 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     },
     { prefix: '/api/v1' },
   );
-  await registerFrontend(root);
+  await registerFrontend(root, options.frontendDist);
   finishErasures(root, commandServices.erasure);
   const weeklyReports = sendWeeklyReports(root, config, { handler, readStore, mailer, clock });
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());
+  // Pushes follow the runner's notices; a subscription the push service says is gone is removed.
+  const push = await startPushNotifications(config, {
+    readStore,
+    changes: runner,
+    forgetSubscription: goneSubscriptionRecorder(handler, clock),
+    clock,
+    logger: app.log,
+  });
+  app.addHook('preClose', async () => push.stop());
   const { accounts } = commandServices;
-  return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports };
+  return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports, push };
 }

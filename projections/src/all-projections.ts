@@ -4,6 +4,7 @@ import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { AnyProjection } from './projection.ts';
+import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions-projection.ts';
 import { personalRecordsProjection } from './records/personal-records-projection.ts';
 import { systemSettingsProjection } from './system-settings/system-settings-projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
@@ -26,4 +27,5 @@ export const allProjections = [
   systemSettingsProjection,
   adminAnalyticsProjection,
   adminUsersProjection,
+  pushSubscriptionsProjection,
 ] as unknown as AnyProjection[];

@@ -8,6 +8,7 @@ import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
+import { pushPublicKeyRoutes, pushSubscriptionQueryRoutes } from './users/push-subscription-routes.ts';
 import { accountExportRoutes, userQueryRoutes } from './users/routes.ts';
 import { weatherQueryRoutes } from './weather/routes.ts';
 import { workoutQueryRoutes } from './workouts/routes.ts';
@@ -19,6 +20,8 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(adminSettingsQueryRoutes, services);
   await app.register(userQueryRoutes, services);
   await app.register(accountExportRoutes, services);
+  await app.register(pushSubscriptionQueryRoutes, services);
+  await app.register(pushPublicKeyRoutes, services);
   await app.register(workoutQueryRoutes, services);
   await app.register(exerciseQueryRoutes, services);
   await app.register(templateQueryRoutes, services);

@@ -1,5 +1,6 @@
 import type { Config, WeatherLocation } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
+import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';
 import type { ReadStore } from '@fitness/stores';
 import { openMeteo } from './weather/open-meteo.ts';
@@ -16,6 +17,8 @@ export type QueryServices = {
   weather: { provider: WeatherProvider; defaultLocation: WeatherLocation | null };
   /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): the site says so. */
   googleSignInOffered: boolean;
+  /** The VAPID public key browsers subscribe to push with. */
+  vapidPublicKey: string;
 };
 
 /** The weather port as configured: Open-Meteo behind a cache. */
@@ -37,5 +40,6 @@ export function createQueryServices(
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
     weather: weatherFrom(config),
     googleSignInOffered: config.google !== null,
+    vapidPublicKey: loadOrCreateSecrets(config.dataDir).vapidPublicKey,
   };
 }

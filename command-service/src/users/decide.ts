@@ -18,7 +18,8 @@ import {
   VerificationLinkForOtherEmail,
   VerificationLinkInvalid,
 } from './errors.ts';
-import { evolveUser, initialUserState, type UserState } from './user.ts';
+import { decideAddPushSubscription, decideRemovePushSubscription } from './push-subscriptions.ts';
+import { evolveUser, initialUserState, type PushSubscription, type UserState } from './user.ts';
 
 /** A new reset link within this long of the last one is not mailed: one address is not flooded. */
 const PASSWORD_RESET_INTERVAL_MS = 60_000;
@@ -54,6 +55,9 @@ export type UserCommand =
   | (Base & { type: 'ResetPassword'; tokenHash: string; passwordHash: string })
   /** The signed-in user, their current password checked, sets a new one; only `keepTokenId` stays signed in. */
   | (Base & { type: 'ChangePassword'; passwordHash: string; keepTokenId: string })
+  /** `subscriptionId` is used when the endpoint is new; a known endpoint keeps its id. */
+  | (Base & { type: 'AddPushSubscription'; subscriptionId: string } & PushSubscription)
+  | (Base & { type: 'RemovePushSubscription'; subscriptionId: string; reason: 'unsubscribed' | 'gone' })
   | (Base & { type: 'RecordErasure'; streams: number });
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -165,6 +169,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash, changedAt: at } },
         ...revokeTokens(state, userId, at, (tokenId) => tokenId !== command.keepTokenId),
       ];
+    case 'AddPushSubscription':
+      return decideAddPushSubscription(command, state);
+    case 'RemovePushSubscription':
+      return decideRemovePushSubscription(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);

@@ -107,3 +107,9 @@ export class CurrentPasswordIncorrect extends InvalidInput {
     super({ current_password: [ACCOUNT_SECURITY_REFUSALS.currentPasswordIncorrect] });
   }
 }
+
+export class PushSubscriptionNotFound extends DomainError {
+  constructor() {
+    super('not_found', 'Push subscription not found.');
+  }
+}

@@ -24,7 +24,14 @@ export type UserState = {
   settings: ClientSettings;
   /** The first day of the latest week whose report was sent (YYYY-MM-DD). */
   lastWeeklyReport: string | null;
+  /** The browsers subscribed to push, by subscription id. */
+  pushSubscriptions: Map<string, KeptPushSubscription>;
 };
+
+export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string }; timeZone: string };
+
+/** A subscription as the state keeps it: when it was first added, whatever changed since. */
+type KeptPushSubscription = PushSubscription & { addedAt: string };
 
 export const initialUserState = (): UserState => ({
   registered: false,
@@ -40,6 +47,7 @@ export const initialUserState = (): UserState => ({
   tokens: new Map(),
   settings: clientSettingsOf(undefined),
   lastWeeklyReport: null,
+  pushSubscriptions: new Map(),
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -93,9 +101,27 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserProfileUpdated':
       return { ...state, name: event.data.changes.name ?? state.name };
     case 'UserDeleted':
-      return { ...state, deleted: true, tokens: new Map() };
+      return { ...state, deleted: true, tokens: new Map(), pushSubscriptions: new Map() };
     case 'UserErased':
       return { ...state, erased: true };
+    case 'PushSubscriptionAdded': {
+      const { subscriptionId, endpoint, keys, timeZone, addedAt } = event.data;
+      const first = state.pushSubscriptions.get(subscriptionId)?.addedAt ?? addedAt;
+      return {
+        ...state,
+        pushSubscriptions: new Map(state.pushSubscriptions).set(subscriptionId, {
+          endpoint,
+          keys,
+          timeZone,
+          addedAt: first,
+        }),
+      };
+    }
+    case 'PushSubscriptionRemoved': {
+      const pushSubscriptions = new Map(state.pushSubscriptions);
+      pushSubscriptions.delete(event.data.subscriptionId);
+      return { ...state, pushSubscriptions };
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

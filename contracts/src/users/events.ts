@@ -94,7 +94,27 @@ export type UserEvent =
    * Everything the user wrote is gone from the event log too; this stream keeps only the
    * deletion and this record, which hold no personal data.
    */
-  | { type: 'UserErased'; data: { userId: string; erasedAt: string; streams: number } };
+  | { type: 'UserErased'; data: { userId: string; erasedAt: string; streams: number } }
+  /**
+   * A browser of the user's subscribed to web push (or subscribed again with new keys: the same
+   * endpoint keeps its id). `timeZone` (IANA) is the browser's, for reminders at a local hour.
+   */
+  | {
+      type: 'PushSubscriptionAdded';
+      data: {
+        userId: string;
+        subscriptionId: string;
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
+        timeZone: string;
+        addedAt: string;
+      };
+    }
+  /** unsubscribed: the user turned push off there; gone: the push service said it no longer exists. */
+  | {
+      type: 'PushSubscriptionRemoved';
+      data: { userId: string; subscriptionId: string; reason: 'unsubscribed' | 'gone'; removedAt: string };
+    };
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
@@ -135,6 +155,13 @@ export const userEventTypes: readonly UserEventType[] = [
   'UserProfileUpdated',
   'UserDeleted',
   'UserErased',
+  'PushSubscriptionAdded',
+  'PushSubscriptionRemoved',
+];
+
+export const pushSubscriptionEventTypes: readonly UserEventType[] = [
+  'PushSubscriptionAdded',
+  'PushSubscriptionRemoved',
 ];
 
 /** The event after which every projection forgets the documents the user owned. */

@@ -1,4 +1,5 @@
 import { Toaster } from '../components/Toaster.tsx';
+import { UpdateBanner } from '../components/UpdateBanner.tsx';
 import { ServicesContext } from '../lib/services.ts';
 import { Routes } from './routes.tsx';
 import type { AppServices } from './services.ts';
@@ -9,6 +10,7 @@ export function App({ app }: { app: AppServices }) {
     <ServicesContext value={app.services}>
       <Routes stores={app.stores} />
       <Toaster toasts={app.services.toasts} />
+      <UpdateBanner update={app.serviceWorker} />
     </ServicesContext>
   );
 }

@@ -65,7 +65,9 @@ export function Routes({ stores }: { stores: FeatureStores }) {
       <Route path="/exercises">{signedIn('user', <ExercisesPage library={stores.exercises} />)}</Route>
       <Route path="/meals">{signedIn('user', <MealsPage meals={stores.meals} />)}</Route>
       <Route path="/profile">{signedIn('user', <ProfilePage weighIns={stores.weighIns} />)}</Route>
-      <Route path="/settings">{signedIn('user', <SettingsPage accessTokens={stores.accessTokens} />)}</Route>
+      <Route path="/settings">
+        {signedIn('user', <SettingsPage accessTokens={stores.accessTokens} push={stores.push} />)}
+      </Route>
       <Route path="/admin">{signedIn('admin', <AdminDashboardPage admin={stores.admin} />)}</Route>
       <Route path="/admin/users">{signedIn('admin', <AdminUsersPage admin={stores.admin} />)}</Route>
       <Route path="/admin/analytics">{signedIn('admin', <AdminAnalyticsPage admin={stores.admin} />)}</Route>

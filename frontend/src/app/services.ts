@@ -10,12 +10,14 @@ import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
 import { createWeighIns } from '../features/profile/store.ts';
 import { createAccessTokens } from '../features/settings/access-tokens-store.ts';
+import { createPushNotifications } from '../features/settings/push-notifications.ts';
 import { createTemplates } from '../features/templates/store.ts';
 import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language } from '../lib/i18n.ts';
 import { connectLive, type LiveStore } from '../lib/live.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
+import { createServiceWorker } from '../lib/service-worker.ts';
 import type { Services } from '../lib/services.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
 import { createAuth } from '../lib/stores/auth.ts';
@@ -39,6 +41,8 @@ export function createServices() {
   const storage = browserStorage();
   const toasts = createToasts();
   const settings = createSettings(storage);
+  // Only the built app has a worker; a click on a push brings the app to the screen it names.
+  const serviceWorker = createServiceWorker({ enabled: import.meta.env.PROD, navigate: (path) => navigate(path) });
 
   const api = createApiClient({
     storage,
@@ -86,6 +90,7 @@ export function createServices() {
     // A 403 from the admin API means this admin was demoted meanwhile: fetching who they are
     // now takes the admin screens away (the route guard sends them to the dashboard).
     admin: createAdmin(api, { onForbidden: () => auth.fetchUser().catch(() => undefined) }),
+    push: createPushNotifications(api, settings, () => serviceWorker.registration()),
   };
   /**
    * The signed-in user as the server has them: a change made elsewhere (verified on the phone,
@@ -201,6 +206,7 @@ export function createServices() {
   return {
     services,
     stores,
+    serviceWorker,
     /** The language at startup: the `locale` key (spec), defaulting to en. */
     initialLanguage(): Language {
       const stored = storage.getItem(STORAGE_KEYS.locale);

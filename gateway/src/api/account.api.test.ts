@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SYSTEM_SETTINGS_MODEL, userStream } from '@fitness/contracts';
@@ -51,6 +51,13 @@ describe('account deletion (DELETE /me)', () => {
     await ok('POST', `/water/${date}`, { ml: 500 });
     await ok('PUT', `/steps/${date}`, { count: 8000 });
     await ok('PUT', `/body-weight/${date}`, { weight: 70 });
+    // A browser subscribed to push (on a loopback port nothing listens on: no push goes out here).
+    const browser = createECDH('prime256v1');
+    await ok('POST', '/me/push-subscriptions', {
+      endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+      keys: { p256dh: browser.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      time_zone: 'Europe/Berlin',
+    });
   }
 
   /** How many documents in all read models a user owns (the system-wide settings are nobody's). */

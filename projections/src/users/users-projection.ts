@@ -117,6 +117,10 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
     case 'UserDeleted':
     case 'UserErased':
       return null;
+    // The push_subscriptions read model holds them.
+    case 'PushSubscriptionAdded':
+    case 'PushSubscriptionRemoved':
+      return current;
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled user event ${JSON.stringify(unhandled)}`);

@@ -1,4 +1,9 @@
-import { type AccountExport, SYSTEM_SETTINGS_MODEL, type UserDocument } from '@fitness/contracts';
+import {
+  type AccountExport,
+  PUSH_SUBSCRIPTIONS_MODEL,
+  SYSTEM_SETTINGS_MODEL,
+  type UserDocument,
+} from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 
@@ -13,6 +18,13 @@ const DERIVED = new Set(['personal_records', 'admin_analytics', 'admin_users']);
 const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);
 
 /**
+ * A browser's push subscription is an address and keys its push service issued to that
+ * browser, not something the user logged, and useless anywhere else: it stays behind, as the
+ * token hashes do.
+ */
+const DEVICE_CREDENTIALS = new Set([PUSH_SUBSCRIPTIONS_MODEL]);
+
+/**
  * A user's data to take away: every document of every read model that names them as its owner,
  * found by the same owner fields that account deletion removes by. Internal fields (the
  * projection position, the user's token hashes) and derived read models stay behind.
@@ -21,7 +33,7 @@ export async function exportAccount(readStore: ReadStore, user: UserDocument, no
   const data: Record<string, unknown[]> = {};
   for (const projection of allProjections) {
     const { name } = projection.collection;
-    if (name === 'users' || DERIVED.has(name) || SYSTEM_WIDE.has(name)) continue;
+    if (name === 'users' || DERIVED.has(name) || SYSTEM_WIDE.has(name) || DEVICE_CREDENTIALS.has(name)) continue;
     const documents = await readStore.find<Document>(name, {
       where: { [projection.ownerField]: user.id },
       orderBy: [{ field: 'id', direction: 'asc' }],

@@ -12,6 +12,8 @@ import type { AccessTokens } from './access-tokens-store.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { DevicesAndTokens } from './DevicesAndTokens.tsx';
 import { DownloadData } from './DownloadData.tsx';
+import { PushSwitch } from './PushSwitch.tsx';
+import type { PushNotifications } from './push-notifications.ts';
 
 type BooleanKey = { [K in SettingKey]: Settings[K] extends boolean ? K : never }[SettingKey];
 
@@ -87,7 +89,7 @@ function SelectRow({
 }
 
 /** Every client setting of spec section 3; each change is saved at once. */
-export function SettingsPage({ accessTokens }: { accessTokens: AccessTokens }) {
+export function SettingsPage({ accessTokens, push }: { accessTokens: AccessTokens; push: PushNotifications }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { changeLanguage } = services;
@@ -216,15 +218,9 @@ export function SettingsPage({ accessTokens }: { accessTokens: AccessTokens }) {
           {toggle('hapticFeedback')}
         </Section>
         <Section title={t('settings.notifications')}>
-          {(
-            [
-              'emailNotifications',
-              'pushNotifications',
-              'workoutReminders',
-              'achievementAlerts',
-              'weeklyReports',
-            ] as const
-          ).map(toggle)}
+          {toggle('emailNotifications')}
+          <PushSwitch push={push} />
+          {(['workoutReminders', 'achievementAlerts', 'weeklyReports'] as const).map(toggle)}
         </Section>
         <Section title={t('tokens.title')}>
           <DevicesAndTokens tokens={accessTokens} />

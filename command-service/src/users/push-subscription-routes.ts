@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  INVALID_TIME_ZONE,
+  isTimeZone,
+  isUncompressedPoint,
+  MessageResponse,
+  PushSubscriptionBody,
+  PushSubscriptionParams,
+  PushSubscriptionView,
+} from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
+import { commandRunner, signedInUser } from '../core/command-route.ts';
+import { uuidFromName } from '../core/ids.ts';
+import type { CommandServices } from '../services.ts';
+import { users } from './routes.ts';
+
+/** A browser subscribes to push (POST, the same endpoint again is the same one) or stops (DELETE). */
+export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const run = commandRunner(services);
+  app.addHook('onRequest', requireUser(services.authenticator));
+
+  app.post(
+    '/me/push-subscriptions',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Receive push notifications in this browser: its PushSubscription (endpoint and keys) and its time zone',
+        body: PushSubscriptionBody,
+        response: { 201: PushSubscriptionView, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, keys, time_zone } = request.body;
+      const errors: Record<string, string[]> = {};
+      if (!URL.canParse(endpoint)) errors.endpoint = ['The endpoint must be an http or https URL.'];
+      if (!isUncompressedPoint(keys.p256dh)) {
+        errors['keys.p256dh'] = ['The p256dh key must be a base64url P-256 public key (65 bytes).'];
+      }
+      if (!isTimeZone(time_zone)) errors.time_zone = [INVALID_TIME_ZONE];
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+      const userId = signedInUser(request);
+      const { state } = await run(users, request, reply, {
+        type: 'AddPushSubscription',
+        // A known endpoint keeps its id; a new one gets this, the same for a retried request.
+        subscriptionId: uuidFromName(`push-subscription:${userId}:${endpoint}`),
+        endpoint,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+        timeZone: time_zone,
+      });
+      const [id, kept] =
+        [...state.pushSubscriptions].find(([, subscription]) => subscription.endpoint === endpoint) ?? [];
+      if (!id || !kept) throw new Error('the decider keeps the subscription it was given');
+      reply.status(201);
+      return { id, endpoint, time_zone, created_at: kept.addedAt };
+    },
+  );
+
+  app.delete(
+    '/me/push-subscriptions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Stop push notifications to one browser',
+        params: PushSubscriptionParams,
+        response: { 200: MessageResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await run(users, request, reply, {
+        type: 'RemovePushSubscription',
+        subscriptionId: request.params.id,
+        reason: 'unsubscribed',
+      });
+      return { message: 'Push notifications stopped for this browser.' };
+    },
+  );
+};

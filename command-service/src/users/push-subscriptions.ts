@@ -1,0 +1,37 @@
+import type { UserEvent } from '@fitness/contracts';
+import { PushSubscriptionNotFound } from './errors.ts';
+import type { PushSubscription, UserState } from './user.ts';
+
+type Base = { userId: string; at: string };
+
+/**
+ * A browser subscribing again (each time the app starts, or after its keys changed) is the
+ * same subscription: its endpoint keeps the id it had, and only a change is recorded.
+ */
+export function decideAddPushSubscription(
+  command: Base & { subscriptionId: string } & PushSubscription,
+  state: UserState,
+): UserEvent[] {
+  const { userId, at, endpoint, keys, timeZone } = command;
+  const known = [...state.pushSubscriptions].find(([, subscription]) => subscription.endpoint === endpoint);
+  if (known) {
+    const [, was] = known;
+    const same = was.keys.p256dh === keys.p256dh && was.keys.auth === keys.auth && was.timeZone === timeZone;
+    if (same) return [];
+  }
+  const subscriptionId = known?.[0] ?? command.subscriptionId;
+  return [{ type: 'PushSubscriptionAdded', data: { userId, subscriptionId, endpoint, keys, timeZone, addedAt: at } }];
+}
+
+/** The user's removal of one that is not theirs (or gone already) is refused; a push service's is a no-op then. */
+export function decideRemovePushSubscription(
+  command: Base & { subscriptionId: string; reason: 'unsubscribed' | 'gone' },
+  state: UserState,
+): UserEvent[] {
+  const { userId, at, subscriptionId, reason } = command;
+  if (!state.pushSubscriptions.has(subscriptionId)) {
+    if (reason === 'gone') return [];
+    throw new PushSubscriptionNotFound();
+  }
+  return [{ type: 'PushSubscriptionRemoved', data: { userId, subscriptionId, reason, removedAt: at } }];
+}
