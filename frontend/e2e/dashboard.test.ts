@@ -217,6 +217,7 @@ describe('dashboard in a real browser', () => {
     const chart = page.locator('figure.chart').first();
     const bar = chart.locator('.recharts-bar-rectangle').first();
     await bar.waitFor();
+    await bar.scrollIntoViewIfNeeded();
     const box = await bar.boundingBox();
     assert.ok(box);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

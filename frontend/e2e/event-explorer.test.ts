@@ -31,6 +31,9 @@ describe('the event explorer in a real browser', () => {
 
   const explorerAs = async (options: { locale?: string; theme?: string; viewport?: typeof DESKTOP } = {}) => {
     const { locale = 'en', theme = 'light', viewport = DESKTOP } = options;
+    // Settings follow the account: the admin's own choice for this look, as another device would have made it.
+    const chosen = await app.api('PATCH', '/me/settings', { token: admin.token, body: { theme, language: locale } });
+    assert.equal(chosen.status, 200);
     const context = await app.context({
       viewport,
       storage: {

@@ -72,6 +72,9 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
       );
       await context.close();
 
+      // Settings follow the account: the admin's own choice for this look, as another device would have made it.
+      const chosen = await app.api('PATCH', '/me/settings', { token: admin.token, body: settings });
+      assert.equal(chosen.status, 200);
       const adminContext = await app.context({
         viewport: device.viewport,
         storage: {

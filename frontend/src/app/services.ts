@@ -143,10 +143,19 @@ export function createServices() {
     });
   }
 
-  /** A language chosen on another device (it arrives in the settings) is applied here too. */
+  /**
+   * The settings' language and the one on screen stay one: the `locale` key the app started with
+   * wins at startup (an older page kept only that), and a language arriving later in the
+   * settings (chosen on another device) is applied here.
+   */
   function followLanguage() {
+    if (settings.state.language !== i18n.language && isLanguage(i18n.language)) {
+      settings.update('language', i18n.language);
+    }
+    let language = settings.state.language;
     subscribe(settings.state, () => {
-      const language = settings.state.language;
+      if (settings.state.language === language) return;
+      language = settings.state.language;
       if (language !== i18n.language && isLanguage(language)) void changeLanguage(language);
     });
   }
@@ -165,6 +174,10 @@ export function createServices() {
     let disconnect: (() => void) | null = null;
     let token: string | null = null;
     let started = false;
+    let opened = () => {};
+    const firstOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
     const sync = () => {
       if (auth.state.token === token) return;
       disconnect?.();
@@ -186,6 +199,9 @@ export function createServices() {
           }
         },
         onConnect: () => {
+          opened();
+          // Opened before the screens loaded anything (startup waits for it): nothing was missed.
+          if (!screensShown) return;
           for (const store of live) {
             store.refresh().catch((error) => console.error('Failed to refresh once the live channel opened', error));
           }
@@ -199,7 +215,11 @@ export function createServices() {
     sync();
     // From here on, a token appearing is someone signing in on this page, not a stored session.
     started = true;
+    return firstOpen;
   }
+
+  /** Whether the screens are up (and loading what they show): a channel opening later may have missed changes. */
+  let screensShown = false;
 
   const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, changeLanguage };
 
@@ -218,10 +238,17 @@ export function createServices() {
       followLanguage();
       followSite();
       await auth.restore();
-      followSignIn();
+      // The live channel opens before the screens load their data, so no change made meanwhile goes
+      // unheard; a slow or absent network holds the start up for a moment at most.
+      const signedIn = followSignIn();
+      if (auth.state.token) await Promise.race([signedIn, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
+      screensShown = true;
     },
   };
 }
+
+/** How long startup waits for the live channel before showing the screens anyway. */
+const LIVE_WAIT_MS = 1500;
 
 export type AppServices = ReturnType<typeof createServices>;
 export type FeatureStores = AppServices['stores'];

@@ -9,10 +9,11 @@ import type { SettingKey, SettingsStore } from './settings.ts';
  * Keeps the browser's settings (`app_settings`) and the signed-in user's settings on the server
  * in step, so a choice made on the phone shows on the laptop:
  * - each setting changed here is sent at once (PATCH /me/settings, only what changed);
- * - the server's settings are taken when the app starts signed in or someone signs in, and
- *   whenever the live channel says this user changed (another device saved something);
- * - but when the account has no settings of its own yet (its first device, or an account from
- *   before settings followed the user), this browser's choices become the account's instead;
+ * - the settings the user chose on any device are taken when the app starts signed in or
+ *   someone signs in, and whenever the live channel says this user changed (another device
+ *   saved something);
+ * - a setting the user never chose anywhere keeps this browser's value, which goes up (an
+ *   account's first device, or one from before settings followed the user);
  * - and a language picked on the sign-in screen is the one the user wants: it goes up.
  * Taking the server's values sends nothing back.
  */
@@ -28,12 +29,14 @@ export function createSettingsSync(options: {
   const known: Record<string, unknown> = { ...settings.state };
   let loading: Promise<void> | null = null;
 
-  function take(remote: ClientSettings) {
-    for (const key of Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[]) {
-      const value = remote[key];
-      if (value === undefined || value === settings.state[key]) continue;
+  /** Takes the settings the user chose somewhere (`changed`); the others stay as this browser has them. */
+  function take(remote: ClientSettingsResponse) {
+    for (const key of remote.changed) {
+      if (!(key in DEFAULT_CLIENT_SETTINGS)) continue;
+      const value = remote.settings[key as SettingKey];
+      if (value === undefined || value === settings.state[key as SettingKey]) continue;
       try {
-        settings.update(key, value as never);
+        settings.update(key as SettingKey, value as never);
         known[key] = value;
       } catch {
         // A value this client does not know (a newer server): the local one stays.
@@ -54,7 +57,7 @@ export function createSettingsSync(options: {
     if (!options.signedInUserId()) return;
     loading ??= api
       .get<ClientSettingsResponse>('/me/settings')
-      .then(({ settings: remote }) => take(remote))
+      .then(take)
       .catch((error) => log('Failed to load your settings from the server', error))
       .finally(() => {
         loading = null;
@@ -62,20 +65,23 @@ export function createSettingsSync(options: {
     return loading;
   }
 
-  /** At startup or sign-in: the account's settings, or this browser's when the account has none. */
+  /**
+   * At startup or sign-in: what the user chose on any device wins; what they never chose
+   * anywhere takes this browser's choice, which goes up. A language picked on the sign-in
+   * screen is a choice made just now, and goes up too.
+   */
   async function join(signingIn: boolean) {
     if (!options.signedInUserId()) return;
     try {
       const language = settings.state.language;
       const remote = await api.get<ClientSettingsResponse>('/me/settings');
-      if (remote.changed.length === 0) {
-        await save(chosenHere());
-        return;
-      }
-      take(remote.settings);
-      if (signingIn && language !== remote.settings.language && language !== DEFAULT_CLIENT_SETTINGS.language) {
+      const chosen = new Set(remote.changed);
+      take(remote);
+      const mine = Object.fromEntries(Object.entries(chosenHere()).filter(([key]) => !chosen.has(key)));
+      if (signingIn && language !== DEFAULT_CLIENT_SETTINGS.language && language !== settings.state.language) {
         settings.update('language', language);
       }
+      await save(mine as Partial<ClientSettings>);
     } catch (error) {
       log('Failed to load your settings from the server', error);
     }
