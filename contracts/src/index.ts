@@ -31,6 +31,7 @@ export * from './users/account-security-api.ts';
 export * from './users/api.ts';
 export * from './users/client-settings.ts';
 export * from './users/events.ts';
+export * from './users/password-policy.ts';
 export * from './users/present-token.ts';
 export * from './users/profile-changes.ts';
 export * from './users/push-subscriptions.ts';

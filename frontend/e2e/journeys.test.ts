@@ -31,7 +31,7 @@ describe('journeys in a real browser', () => {
     await context.close();
   });
 
-  it('registers and lands on the dashboard; a mismatched confirmation is refused first', async () => {
+  it('registers and lands on the dashboard; a mismatched confirmation and a common password are refused first', async () => {
     const context = await app.context();
     const page = await context.newPage();
     await page.goto('/register');
@@ -41,6 +41,12 @@ describe('journeys in a real browser', () => {
     await page.getByLabel('Confirm password').fill('something else');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Passwords do not match').waitFor();
+    // A password everyone tries first is refused by the server, with a reason the user can act on.
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    await page.getByLabel('Confirm password').fill('password123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('This password is too easy to guess.', { exact: false }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('long enough pass');
     await page.getByLabel('Confirm password').fill('long enough pass');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard');

@@ -5,26 +5,19 @@ import {
   ForgotPasswordBody,
   MessageResponse,
   PASSWORD_RESET_SENT,
-  PASSWORDS_DO_NOT_MATCH,
   ResetPasswordBody,
   VerifyEmailBody,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
-import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestContext, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
+import { checkNewPassword } from './new-password.ts';
 import { registerAccountRateLimits } from './rate-limits.ts';
 
 /** How many verification mails a signed-in user may ask for in a quarter of an hour. */
 const RESENDS_PER_QUARTER_HOUR = 3;
-
-const confirmed = (body: { password: string; password_confirmation: string }) => {
-  if (body.password !== body.password_confirmation) {
-    throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
-  }
-};
 
 /**
  * Email verification, forgotten and changed passwords. Each mail is in the language the request
@@ -117,7 +110,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      confirmed(request.body);
+      checkNewPassword(request.body, { email: request.body.email });
       const { email, token, password } = request.body;
       const position = await accountSecurity.resetPassword(
         { email: email.trim(), token, password },
@@ -143,9 +136,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      confirmed(request.body);
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
+      checkNewPassword(request.body, { email: auth.user.email, name: auth.user.name });
       const position = await accountSecurity.changePassword(
         { userId: auth.id, tokenId: auth.tokenId },
         { currentPassword: request.body.current_password, password: request.body.password },

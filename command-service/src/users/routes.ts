@@ -5,7 +5,6 @@ import {
   ErrorBody,
   LoginBody,
   MessageResponse,
-  PASSWORDS_DO_NOT_MATCH,
   profileChangesFromBody,
   RegisterBody,
   UpdateProfileBody,
@@ -15,7 +14,6 @@ import {
   userStream,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
-import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { usersProjection } from '@fitness/projections';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +23,7 @@ import type { CommandServices } from '../services.ts';
 import { type UserCommand, userDecider } from './decide.ts';
 import { deviceName } from './device-name.ts';
 import { UserNotFound } from './errors.ts';
+import { checkNewPassword } from './new-password.ts';
 import { registerAccountRateLimits } from './rate-limits.ts';
 import type { UserState } from './user.ts';
 
@@ -63,10 +62,8 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const { name, email, password, password_confirmation } = request.body;
-      if (password !== password_confirmation) {
-        throw new ValidationFailed({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
-      }
+      const { name, email, password } = request.body;
+      checkNewPassword(request.body, { email, name });
       const context = requestContext(request, clock);
       const signedIn = await accounts.register(
         { name, email, password, device: deviceName(request.headers['user-agent']) },

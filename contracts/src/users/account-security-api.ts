@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { RegisterBody } from './api.ts';
+import { WEAK_PASSWORD_MESSAGE } from './password-policy.ts';
 
 /**
  * Verifying an address and resetting or changing a password: the request bodies of
@@ -60,6 +61,7 @@ export const ACCOUNT_SECURITY_REFUSALS = {
   verificationLinkForOtherEmail: 'This verification link is for an email address your account no longer uses.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
   currentPasswordIncorrect: 'The current password is incorrect.',
+  weakPassword: WEAK_PASSWORD_MESSAGE,
 } as const;
 export type AccountSecurityRefusal = keyof typeof ACCOUNT_SECURITY_REFUSALS;
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { WEAK_PASSWORD_MESSAGE } from '@fitness/contracts';
 import {
   recipients,
   type SmtpTestServer,
@@ -245,6 +246,14 @@ describe('account security (verification, reset, change password)', () => {
         body: { current_password: user.password, password, password_confirmation: 'changed by accident' },
       });
       assert.deepEqual(mismatch.body.errors, { password_confirmation: ['Passwords do not match'] });
+      for (const weak of ['12345678', '        ', 'Changer!']) {
+        const refused = await server.api('POST', '/auth/change-password', {
+          token: user.token,
+          body: { current_password: user.password, password: weak, password_confirmation: weak },
+        });
+        assert.equal(refused.status, 422, weak);
+        assert.deepEqual(refused.body.errors, { password: [WEAK_PASSWORD_MESSAGE] }, weak);
+      }
       assert.equal((await server.api('GET', '/auth/me', { token: other.body.token })).status, 200);
 
       const changed = await server.api('POST', '/auth/change-password', {

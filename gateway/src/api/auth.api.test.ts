@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { WEAK_PASSWORD_MESSAGE } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -37,6 +38,22 @@ describe('auth API', () => {
     assert.equal((await server.api('GET', '/auth/me', { token: 'garbage' })).status, 401);
     const forged = token.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
     assert.equal((await server.api('GET', '/auth/me', { token: forged })).status, 401);
+  });
+
+  it('refuses passwords that are too easy to guess, saying so on the field', async () => {
+    const email = `weak-${Date.now()}@example.com`;
+    for (const password of ['12345678', '        ', 'password1', 'aaaaaaaa', email]) {
+      const refused = await server.api('POST', '/auth/register', {
+        body: { name: 'Weak', email, password, password_confirmation: password },
+      });
+      assert.equal(refused.status, 422, password);
+      assert.deepEqual(refused.body.errors, { password: [WEAK_PASSWORD_MESSAGE] }, password);
+    }
+    const both = await server.api('POST', '/auth/register', {
+      body: { name: 'Weak', email, password: '12345678', password_confirmation: '1234567' },
+    });
+    assert.deepEqual(Object.keys(both.body.errors).sort(), ['password', 'password_confirmation']);
+    assert.equal((await server.api('POST', '/auth/login', { body: { email, password: '12345678' } })).status, 422);
   });
 
   it('refuses a taken email whatever its case', async () => {

@@ -9,6 +9,7 @@ import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
+import { newPasswordRefusal } from './refusals.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ export function RegisterPage() {
           hint={t('auth.passwordHint')}
           value={form.password}
           onChange={set('password')}
-          error={errors.password?.[0]}
+          error={errors.password && newPasswordRefusal(t, errors.password[0])}
         />
         <TextField
           label={t('auth.confirmPassword')}

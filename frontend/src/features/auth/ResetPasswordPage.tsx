@@ -8,7 +8,7 @@ import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
-import { fieldRefusal } from './refusals.ts';
+import { fieldRefusal, newPasswordRefusal } from './refusals.ts';
 
 /**
  * The mailed reset link's screen: the token and the address come from the link, the user
@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
       const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors : {};
       // The server's rules are the registration's: its messages here are known ones.
       setErrors({
-        password: fields.password && t('auth.passwordLength'),
+        password: fields.password && newPasswordRefusal(t, fields.password[0]),
         password_confirmation: fields.password_confirmation && t('errors.passwordsDoNotMatch'),
       });
       const linkError = fieldRefusal(t, error, 'token') ?? fieldRefusal(t, error, 'email');

@@ -16,3 +16,10 @@ export function fieldRefusal(t: TFunction, error: unknown, field: string) {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
   return refusalText(t, error.fieldErrors[field]?.[0]);
 }
+
+/** A new password the server refused: too easy to guess, or else not 8 to 200 characters. */
+export function newPasswordRefusal(t: TFunction, message: string | undefined) {
+  return accountSecurityRefusal(message) === 'weakPassword'
+    ? t('auth.refusals.weakPassword')
+    : t('auth.passwordLength');
+}

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.ts';
+import { newPasswordRefusal } from '../auth/refusals.ts';
 
 type Errors = { current_password?: string; password?: string; password_confirmation?: string };
 
@@ -41,7 +42,7 @@ export function ChangePassword() {
         const fields = (error as ApiError).fieldErrors;
         setErrors({
           current_password: fields.current_password && t('settings.password.wrongCurrent'),
-          password: fields.password && t('auth.passwordLength'),
+          password: fields.password && newPasswordRefusal(t, fields.password[0]),
           password_confirmation: fields.password_confirmation && t('errors.passwordsDoNotMatch'),
         });
       } else if (status === 429) {
