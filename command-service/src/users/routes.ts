@@ -5,6 +5,7 @@ import {
   ErrorBody,
   LoginBody,
   MessageResponse,
+  PROFILE_AGE,
   profileChangesFromBody,
   RegisterBody,
   UpdateProfileBody,
@@ -12,8 +13,10 @@ import {
   type UserDocument,
   type UserEvent,
   userStream,
+  yearsSince,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
+import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { usersProjection } from '@fitness/projections';
 import type { FastifyInstance } from 'fastify';
@@ -111,7 +114,16 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const { name } = request.body;
+      const { name, birth_date } = request.body;
+      if (birth_date) {
+        // A birth date in the future, or one that makes a toddler or a 300-year-old, is a typo.
+        const age = yearsSince(birth_date, requestContext(request, clock).now);
+        if (age === null || age < PROFILE_AGE.minimum || age > PROFILE_AGE.maximum) {
+          throw new ValidationFailed({
+            birth_date: [`The birth date must make you ${PROFILE_AGE.minimum} to ${PROFILE_AGE.maximum} years old.`],
+          });
+        }
+      }
       const changes = profileChangesFromBody({ ...request.body, ...(name !== undefined && { name: name.trim() }) });
       const result = await run(users, request, reply, { type: 'UpdateProfile', changes });
       if (!result.document) throw new UserNotFound();

@@ -70,6 +70,15 @@ describe('targets from a profile', () => {
     );
     assert.equal(fromBirth.kcal, 2767);
   });
+  it('takes no age from a birth date stored before dates were checked (2099 made a negative age)', () => {
+    const future = nutritionTargets(
+      { ...profile, age: null, birth_date: '2099-01-01' },
+      new Date('2026-11-21T12:00:00Z'),
+    );
+    const unknown = nutritionTargets({ ...profile, age: null, birth_date: null }, new Date('2026-11-21T12:00:00Z'));
+    assert.ok(future.missing.includes('age'));
+    assert.equal(future.kcal, unknown.kcal);
+  });
   it('falls back to defaults and says what is missing', () => {
     const empty = nutritionTargets(null);
     assert.equal(empty.kcal, DEFAULT_KCAL);

@@ -1,4 +1,5 @@
-import type { Profile } from '../users/api.ts';
+import { yearsSince } from '../calendar.ts';
+import { PROFILE_AGE, type Profile } from '../users/api.ts';
 
 export type NutritionTargets = {
   kcal: number;
@@ -42,17 +43,12 @@ const MINIMUM_KCAL = 1200;
 /** Water: 35 ml per kg of body weight a day. */
 const WATER_ML_PER_KG = 35;
 
+/** The age the targets use: a stated age, else the birth date's; none when it is not a sensible one. */
 function ageOf(profile: Partial<Profile>, today: Date): number | null {
-  if (typeof profile.age === 'number') return profile.age;
-  if (!profile.birth_date) return null;
-  const birth = new Date(profile.birth_date);
-  if (Number.isNaN(birth.getTime())) return null;
-  let age = today.getUTCFullYear() - birth.getUTCFullYear();
-  const beforeBirthday =
-    today.getUTCMonth() < birth.getUTCMonth() ||
-    (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate());
-  if (beforeBirthday) age -= 1;
-  return age;
+  const age =
+    typeof profile.age === 'number' ? profile.age : profile.birth_date ? yearsSince(profile.birth_date, today) : null;
+  // A birth date stored before dates were checked may say 2099: no target from a negative age.
+  return age !== null && age >= PROFILE_AGE.minimum && age <= PROFILE_AGE.maximum ? age : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CalendarDate } from '../calendar-date.ts';
 import {
   CATEGORIES,
   DIFFICULTIES,
@@ -27,12 +28,7 @@ export const TemplateParams = Type.Object({ id: Type.String({ maxLength: 100 }) 
 
 export const StartTemplateBody = Type.Object(
   {
-    date: Type.Optional(
-      Type.String({
-        pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-        errorMessage: 'The date must be a calendar date like 2026-01-31.',
-      }),
-    ),
+    date: Type.Optional(CalendarDate),
   },
   { additionalProperties: false },
 );

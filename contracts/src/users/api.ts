@@ -2,6 +2,9 @@ import { type Static, Type } from 'typebox';
 import type { ClientSettings } from './client-settings.ts';
 import { ACTIVITY_LEVELS, GENDERS, GOALS, type TokenKind } from './events.ts';
 
+/** The ages the profile takes, stated or from a birth date. */
+export const PROFILE_AGE = { minimum: 13, maximum: 120 } as const;
+
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 const Email = Type.String({
@@ -165,13 +168,17 @@ export const UpdateProfileBody = Type.Object(
     ),
     age: Type.Optional(
       Nullable(
-        Type.Integer({ minimum: 13, maximum: 120, errorMessage: 'The age must be a whole number from 13 to 120.' }),
+        Type.Integer({
+          ...PROFILE_AGE,
+          errorMessage: `The age must be a whole number from ${PROFILE_AGE.minimum} to ${PROFILE_AGE.maximum}.`,
+        }),
       ),
     ),
     birth_date: Type.Optional(
       Nullable(
         Type.String({
           pattern: '^(19|20)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+          format: 'date',
           errorMessage: 'The birth date must be a date like 1990-04-30.',
         }),
       ),
