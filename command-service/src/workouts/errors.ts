@@ -1,4 +1,4 @@
-import { DomainError } from '@fitness/contracts';
+import { DomainError, InvalidInput } from '@fitness/contracts';
 
 export class WorkoutNotFound extends DomainError {
   constructor() {
@@ -39,5 +39,12 @@ export class CompletedWorkoutCannotResume extends DomainError {
 export class DurationNeedsCompletion extends DomainError {
   constructor() {
     super('conflict', 'A duration can only be set on a completed workout.');
+  }
+}
+
+/** The exercise id names no exercise the user can see (another user's, a deleted or a made-up one). */
+export class ExerciseNotInLibrary extends InvalidInput {
+  constructor() {
+    super({ exercise_id: ['No exercise in your library has this id.'] });
   }
 }

@@ -24,11 +24,12 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Aggregate, commandRunner, type RouteCommand } from '../core/command-route.ts';
+import { type Aggregate, commandRunner, type RouteCommand, signedInUser } from '../core/command-route.ts';
 import { newId } from '../core/ids.ts';
+import { exerciseState } from '../exercises/reads.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
-import { SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
+import { ExerciseNotInLibrary, SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
 import type { WorkoutState } from './workout.ts';
 
 type Ids = { id: string; exerciseId?: string; setId?: string };
@@ -45,6 +46,16 @@ const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody 
 export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
   const run = commandRunner(services);
+
+  /**
+   * An exercise a workout names must be in the user's library: a system one, or their own
+   * custom one. Another user's or a made-up id would file records under it.
+   */
+  async function checkInLibrary(exerciseId: string, userId: string) {
+    const exercise = await exerciseState(services.handler, exerciseId);
+    const visible = exercise.status === 'system' || (exercise.status === 'custom' && exercise.userId === userId);
+    if (!visible) throw new ExerciseNotInLibrary();
+  }
 
   /** Runs a command on the workout of the path and returns the workout document it leads to. */
   async function onWorkout(
@@ -138,11 +149,13 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       },
     },
     async (request, reply) => {
+      const exerciseId = request.body.exercise_id ?? null;
+      if (exerciseId !== null) await checkInLibrary(exerciseId, signedInUser(request));
       const workoutExerciseId = newId();
       const workout = await onWorkout(request, reply, request.params, {
         type: 'AddExercise',
         workoutExerciseId,
-        exerciseId: request.body.exercise_id ?? null,
+        exerciseId,
         name: request.body.name.trim(),
         notes: request.body.notes ?? null,
       });

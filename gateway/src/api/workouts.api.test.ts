@@ -147,6 +147,34 @@ describe('workouts API', () => {
     assert.equal(resume.status, 409);
   });
 
+  it("takes an exercise id only from the user's library: a system exercise or their own", async () => {
+    const workout = (await start()).body;
+    const add = (exercise_id: string) =>
+      server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Press', exercise_id } });
+    const [system] = (await server.api('GET', '/exercises?per_page=1', { token })).body.data;
+    assert.equal((await add(system.id)).status, 201);
+
+    const other = await server.register('Other');
+    const theirs = await server.api('POST', '/exercises', {
+      token: other.token,
+      body: { name: `Secret move ${Date.now()}`, category: 'strength', primary_muscle: 'chest', equipment: 'barbell' },
+    });
+    assert.equal(theirs.status, 201, JSON.stringify(theirs.body));
+    const mine = await server.api('POST', '/exercises', {
+      token,
+      body: { name: `My move ${Date.now()}`, category: 'strength', primary_muscle: 'chest', equipment: 'barbell' },
+    });
+    assert.equal((await add(mine.body.id)).status, 201);
+
+    for (const id of [theirs.body.id, '00000000-0000-4000-8000-000000000000', 'made-up']) {
+      const refused = await add(id);
+      assert.equal(refused.status, 422, id);
+      assert.deepEqual(refused.body.errors, { exercise_id: ['No exercise in your library has this id.'] });
+    }
+    const read = await server.api('GET', `/workouts/${workout.id}`, { token });
+    assert.equal(read.body.exercises.length, 2, 'only the two from the library');
+  });
+
   it("treats another user's workout, a deleted one and a nonsense id as not found", async () => {
     const workout = (await start()).body;
     const stranger = (await server.register('Stranger')).token;
