@@ -20,3 +20,15 @@ export function commandContext(request: FastifyRequest, now: Date): CommandConte
     now,
   };
 }
+
+/**
+ * The id of something a request creates (a workout, a set, a food): random, but derived from
+ * the Idempotency-Key when the request carries one, so a retried request names the same thing,
+ * finds its command done, and answers with what the first attempt made rather than a second
+ * copy or an id that exists nowhere. `what` tells apart several things one request creates.
+ */
+export function createdId(request: FastifyRequest, what: string): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key.length === 0) return newId();
+  return uuidFromName(`${request.auth?.id ?? 'guest'}:${key}:${what}`);
+}

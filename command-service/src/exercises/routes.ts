@@ -19,8 +19,8 @@ import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { exercisesProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { type ExerciseCommand, exerciseDecider, type FavoriteCommand, favoritesDecider } from './decide.ts';
 import { ExerciseNotFound } from './errors.ts';
@@ -88,7 +88,7 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     },
     async (request, reply) => {
       const fields = { ...DEFAULTS, ...toFields(request.body) } as CustomExerciseFields;
-      const exerciseId = newId();
+      const exerciseId = createdId(request, 'exercise');
       const context = requestContext(request, clock);
       await claimExerciseName(handler, signedInUser(request), exerciseId, fields.name, context);
       const result = await run(exercises, request, reply, { type: 'CreateCustomExercise', exerciseId, fields });

@@ -14,8 +14,8 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { foodsProjection } from '@fitness/projections';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { type FoodCommand, foodDecider } from './decide.ts';
 import { FoodNotFound } from './errors.ts';
@@ -48,7 +48,7 @@ export const foodCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const { name, category, per_100g, serving } = request.body;
       const result = await run(foods, request, reply, {
         type: 'CreateCustomFood',
-        foodId: newId(),
+        foodId: createdId(request, 'food'),
         name: name.trim(),
         category,
         per100g: roundNutrients(per_100g),

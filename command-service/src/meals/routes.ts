@@ -18,8 +18,8 @@ import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { mealsProjection } from '@fitness/projections';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { type MealCommand, mealDecider } from './decide.ts';
 import { type EntryInput, entryAfterChange, entryToAdd } from './entries.ts';
@@ -125,7 +125,7 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const id = mealId(request.params.id);
       const input = entryInput(request.body);
       const entry = await entryToAdd(services.handler, signedInUser(request), input, requestLanguage(request));
-      const entryId = newId();
+      const entryId = createdId(request, 'meal-entry');
       const result = await run(meals, request, reply, { type: 'AddEntry', mealId: id, entryId, ...entry });
       reply.status(201);
       return entryOf(result.document, entryId);

@@ -13,8 +13,8 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { WorkoutNotFound } from '../workouts/errors.ts';
 import { workouts } from '../workouts/routes.ts';
@@ -46,7 +46,7 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const workoutId = newId();
+      const workoutId = createdId(request, 'workout');
       const today = requestContext(request, services.clock).now.toISOString().slice(0, 10);
       const date = request.body.date ?? today;
       const language = requestLanguage(request);
@@ -84,7 +84,7 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     async (request, reply) => {
       const { name, category, difficulty } = request.body;
       const workout = await templateFromWorkout(services.handler, signedInUser(request), request.params.id);
-      const templateId = newId();
+      const templateId = createdId(request, 'template');
       await run(templates, request, reply, {
         type: 'SavePersonalTemplate',
         templateId,

@@ -10,8 +10,8 @@ import {
   waterStream,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import type { CommandServices } from '../services.ts';
 import { type WaterCommand, waterDecider } from './decide.ts';
 import type { WaterState } from './water.ts';
@@ -40,7 +40,7 @@ export const waterCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       },
     },
     async (request, reply) => {
-      const entryId = newId();
+      const entryId = createdId(request, 'water-entry');
       const { ml } = request.body;
       await run(water, request, reply, { type: 'LogWater', date: request.params.date, entryId, ml });
       reply.status(201);

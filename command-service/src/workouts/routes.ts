@@ -24,8 +24,8 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner, type RouteCommand, signedInUser } from '../core/command-route.ts';
-import { newId } from '../core/ids.ts';
 import { exerciseState } from '../exercises/reads.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
@@ -88,7 +88,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       const workout = await onWorkout(
         request,
         reply,
-        { id: newId() },
+        { id: createdId(request, 'workout') },
         {
           type: 'StartWorkout',
           name: name.trim(),
@@ -151,7 +151,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     async (request, reply) => {
       const exerciseId = request.body.exercise_id ?? null;
       if (exerciseId !== null) await checkInLibrary(exerciseId, signedInUser(request));
-      const workoutExerciseId = newId();
+      const workoutExerciseId = createdId(request, 'workout-exercise');
       const workout = await onWorkout(request, reply, request.params, {
         type: 'AddExercise',
         workoutExerciseId,
@@ -216,7 +216,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       },
     },
     async (request, reply) => {
-      const setId = newId();
+      const setId = createdId(request, 'set');
       const values = setValuesFromBody(request.body);
       const workout = await onWorkout(request, reply, request.params, {
         type: 'LogSet',
