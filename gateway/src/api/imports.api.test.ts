@@ -189,6 +189,24 @@ describe('imports API', () => {
     );
   });
 
+  it('imports the export of a European locale: semicolons, quoted headers with units, decimal commas', async () => {
+    const { token } = await server.register();
+    const european = [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Bench Press (Barbell)";"1";"62,5";"5";"";"";"0";"";""',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Running";"1";"0";"0";"";"5200";"1800";"";""',
+    ].join('\r\n');
+    const { report, position } = await importFile(token, { csv: european, weight_unit: 'lb' });
+    assert.deepEqual([report.workouts_imported, report.sets_imported, report.rows_rejected], [1, 2, []]);
+    const [workout] = await workouts(token, position);
+    assert.deepEqual([workout.name, workout.duration], ['Oberkörper', 66]);
+    assert.deepEqual(
+      [workout.exercises[0].sets[0].weight, workout.exercises[1].sets[0].distance],
+      [62.5, 5200],
+      'the header names the units: kg whatever was chosen, metres',
+    );
+  });
+
   it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {
     const { token } = await server.register();
     const refused = async (body: unknown, field: string, pattern: RegExp) => {
