@@ -151,6 +151,39 @@ describe('reading a Strong export', () => {
     assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [set({ reps: 8, weightKg: 60 })]);
   });
 
+  it('reads only plain decimal numbers, and rejects names with control characters, line breaks or broken unicode', () => {
+    const row = (name: string, exercise: string, weight: string, reps: string) =>
+      `2026-11-21 07:30:00,"${name}",30m,"${exercise}",1,${weight},${reps},0,0,,,`;
+    const text = [
+      STRONG_HEADER,
+      row('Push', 'Bench Press', '0x10', '8'),
+      row('Push', 'Bench Press', '60', '1e3'),
+      row('Push', 'Bench Press', 'Infinity', '8'),
+      row('Push', 'Bench Press', '60', '0b101'),
+      row('Push', 'Bench Press', '.5e1', '8'),
+      row('Push\u0000', 'Bench Press', '60', '8'),
+      row('Push', 'Bench\nPress', '60', '8'),
+      row('Push', 'Bench \uD83D Press', '60', '8'),
+      row('Push', 'Bench\u0007Press', '60', '8'),
+      row('Push', 'Bench Press 💪', '60.25', '8.0'),
+    ].join('\n');
+    assert.deepEqual(parseWorkoutExport(text).rejected, [
+      { row: 2, reason: 'The weight "0x10" is not a number.' },
+      { row: 3, reason: 'The reps "1e3" is not a number.' },
+      { row: 4, reason: 'The weight "Infinity" is not a number.' },
+      { row: 5, reason: 'The reps "0b101" is not a number.' },
+      { row: 6, reason: 'The weight ".5e1" is not a number.' },
+      { row: 7, reason: 'The workout name holds a line break, a control character or broken unicode.' },
+      { row: 8, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+      { row: 10, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+      { row: 11, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+    ]);
+    assert.deepEqual(
+      parseWorkoutExport(text).workouts.map((workout) => workout.exercises.map((e) => [e.name, e.sets])),
+      [[['Bench Press 💪', [set({ reps: 8, weightKg: 60.25 })]]]],
+    );
+  });
+
   it('leaves a duration it cannot read unknown, and caps one left running for days', () => {
     const row = (duration: string) => `2026-11-21 07:30:00,Push,${duration},Bench Press,1,60,8,0,0,,,`;
     const durations = ['', 'soon', '50s', '30h 0m'].map(

@@ -1,4 +1,4 @@
-import { type ImportFormat, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
+import { type ImportFormat, isFitName, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 
@@ -382,6 +382,10 @@ function calendarTime(year: number, month: number, day: number, hour: number, mi
 function requiredName(text: string, what: 'workout' | 'exercise') {
   if (text === '') throw new RowRejected(`The ${what} name is missing.`);
   if (text.length > MAX_NAME) throw new RowRejected(`The ${what} name is longer than ${MAX_NAME} characters.`);
+  // The API refuses such names too; stored, they would break lists and exports.
+  if (!isFitName(text)) {
+    throw new RowRejected(`The ${what} name holds a line break, a control character or broken unicode.`);
+  }
   return text;
 }
 
@@ -395,10 +399,15 @@ function withRpe(notes: string, rpe: string) {
   return optionalNotes([notes, rpe && `RPE ${rpe}`].filter(Boolean).join(' · '), 'notes');
 }
 
-/** A number as either app writes it; a decimal comma in a file separated by `;`. Empty is null. */
+/**
+ * A plain decimal number as either app writes it, with a decimal comma in a file separated by
+ * `;`. Not what else `Number` reads (`0x10`, `1e3`, `0b1`, ` `, `Infinity`): no export writes
+ * those, so they are typos or tampering, not 16 kg or 1000 reps. Empty is null.
+ */
 function parseNumber(text: string, what: string, file: FileReading): number | null {
   if (text === '') return null;
-  const value = Number(file.decimalComma && /^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
+  const plain = file.decimalComma ? /^-?\d+(?:[.,]\d+)?$/ : /^-?\d+(?:\.\d+)?$/;
+  const value = plain.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
   if (!Number.isFinite(value)) throw new RowRejected(`The ${what} "${text}" is not a number.`);
   return value;
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import type { Localized } from '../exercises/events.ts';
+import { NameField } from '../name.ts';
 import { FOOD_CATEGORIES, type FoodCategory, MEAL_TYPES, type MealType, type Nutrients } from './events.ts';
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
@@ -44,12 +45,7 @@ export type ListFoodsQuery = Static<typeof ListFoodsQuery>;
 
 export const CreateFoodBody = Type.Object(
   {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 120,
-      pattern: '\\S',
-      errorMessage: 'The name must be 1 to 120 characters.',
-    }),
+    name: NameField('The name'),
     category: Category,
     per_100g: NutrientsSchema,
     serving: Type.Optional(
@@ -146,14 +142,7 @@ export const AddEntryBody = Type.Object(
     ),
     quantity: Type.Optional(Quantity),
     unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
-    name: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 120,
-        pattern: '\\S',
-        errorMessage: 'The name must be 1 to 120 characters.',
-      }),
-    ),
+    name: Type.Optional(NameField('The name')),
     ...quickAddValues,
   },
   { additionalProperties: false },

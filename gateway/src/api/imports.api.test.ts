@@ -207,6 +207,21 @@ describe('imports API', () => {
     );
   });
 
+  it('reports rows with loose numbers or unfit names as rejected, and stores none of them', async () => {
+    const { token } = await server.register();
+    const row = (name: string, weight: string, reps: string) =>
+      `\n2026-11-21 07:30:00,"${name}",30m,"Bench Press (Barbell)",1,${weight},${reps},0,0,,,`;
+    const csv = STRONG_HEADER + row('Push', '0x10', '8') + row('Push', '60', '1e3') + row('Push\u0000', '60', '8');
+    const { report } = await importFile(token, { csv });
+    assert.deepEqual(report.rows_rejected, [
+      { row: 2, reason: 'The weight "0x10" is not a number.' },
+      { row: 3, reason: 'The reps "1e3" is not a number.' },
+      { row: 4, reason: 'The workout name holds a line break, a control character or broken unicode.' },
+    ]);
+    assert.equal(report.workouts_imported, 0);
+    assert.equal((await server.api('GET', '/workouts', { token })).body.meta.total, 0);
+  });
+
   it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {
     const { token } = await server.register();
     const refused = async (body: unknown, field: string, pattern: RegExp) => {
