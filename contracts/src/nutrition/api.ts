@@ -110,7 +110,11 @@ export const ListMealsQuery = Type.Object({
   to: Type.Optional(CalendarDate),
 });
 
-export const CreateMealBody = Type.Object({ date: CalendarDate, type: MealTypeField }, { additionalProperties: false });
+/** The spec's Meal has a name; without one the meal is named after its type ("Breakfast"). */
+export const CreateMealBody = Type.Object(
+  { date: CalendarDate, type: MealTypeField, name: Type.Optional(NameField('The meal name')) },
+  { additionalProperties: false },
+);
 
 export const MealParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const EntryParams = Type.Object({
@@ -143,6 +147,8 @@ export const AddEntryBody = Type.Object(
     quantity: Type.Optional(Quantity),
     unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
     name: Type.Optional(NameField('The name')),
+    /** The spec's name for the entry's name (what entries are read back with); the same as `name`. */
+    food_name: Type.Optional(NameField('The food name')),
     ...quickAddValues,
   },
   { additionalProperties: false },
@@ -163,7 +169,7 @@ export const MealEntry = Type.Object({
   id: Type.String(),
   food_id: Nullable(Type.String()),
   food_name: Type.String(),
-  /** Grams; null for a quick-add. */
+  /** Grams; null for a quick-add logged without one. */
   quantity: Nullable(Type.Number()),
   calories: Type.Number(),
   protein: Type.Number(),
