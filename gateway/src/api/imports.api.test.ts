@@ -233,6 +233,7 @@ describe('imports API', () => {
     await refused({ csv: HEVY, format: 'strong' }, 'format', /is a Hevy export, not a Strong export/);
     await refused({ csv: `${STRONG_HEADER}\n"open` }, 'csv', /not valid CSV: on line 2/);
     await refused({ csv: '' }, 'csv', /text of the exported CSV file/);
+    await refused({ csv: ' \r\n ' }, 'csv', /text of the exported CSV file/);
     await refused({ csv: STRONG, format: 'fitbod' }, 'format', /strong or hevy/);
     await refused({ csv: STRONG, weight_unit: 'stone' }, 'weight_unit', /kg or lb/);
     const row = '\n2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,,,';
