@@ -17,6 +17,7 @@ export * from './metrics/api.ts';
 export * from './metrics/daily.ts';
 export * from './metrics/events.ts';
 export * from './metrics/records.ts';
+export * from './name.ts';
 export * from './nutrition/api.ts';
 export * from './nutrition/arithmetic.ts';
 export * from './nutrition/events.ts';

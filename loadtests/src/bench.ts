@@ -13,11 +13,13 @@ import { seedHistory } from '@fitness/tools/demo-history.ts';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
+import { worstCaseImport } from './import-bench.ts';
 import { fixed, percentile, summarize } from './measure.ts';
 
 /**
  * `npm run bench`: the embedded product's figures on this machine, next to what the machine can
- * do at best. BENCH_SECONDS (default 10) sets each load phase's length.
+ * do at best. BENCH_SECONDS (default 10) sets each load phase's length. The worst-case import
+ * alone: `node -e "import('./loadtests/src/import-bench.ts').then(async (m) => console.log(await m.worstCaseImport()))"`.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
@@ -91,6 +93,13 @@ async function main() {
       `${fixed(figures.year.p50, 2)} / ${fixed(figures.year.p99, 2)} | ${fixed(figures.fresh.p50, 2)} / ${fixed(figures.fresh.p99, 2)}`,
     );
   }
+
+  const worst = await worstCaseImport();
+  report(`import ${fixed(worst.megabytes)} MB, one field of doubled quotes (ms; under 1000)`, fixed(worst.importMs, 0));
+  report(
+    `another user's GET /workouts meanwhile, p50 / max (ms, n=${worst.others.n}; max under 100)`,
+    `${fixed(worst.others.p50)} / ${fixed(worst.others.max)}`,
+  );
 
   const rebuild = await rebuildRate();
   report(`rebuild: workouts projection over ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.workouts, 0));

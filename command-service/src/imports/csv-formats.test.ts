@@ -87,6 +87,34 @@ describe('reading a Strong export', () => {
     assert.equal(parsed.workouts[0]?.durationMinutes, 60);
   });
 
+  it('reads the newer export of a European locale: quoted header with units, semicolons, decimal commas', () => {
+    const text = [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Bankdrücken (Langhantel)";"1";"62,5";"5";"8,5";"";"0";"";"Gut; schwer"',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Laufen";"1";"0";"0";"";"5200,5";"1800";"";"Gut; schwer"',
+    ].join('\r\n');
+    const parsed = parseWorkoutExport(text, { weightUnit: 'lb' });
+    assert.equal(parsed.format, 'strong');
+    assert.deepEqual(parsed.rejected, []);
+    const [workout] = parsed.workouts;
+    assert.deepEqual([workout?.name, workout?.durationMinutes, workout?.notes], ['Oberkörper', 66, 'Gut; schwer']);
+    assert.deepEqual(
+      workout?.exercises.map((exercise) => exercise.sets),
+      [[set({ reps: 5, weightKg: 62.5, notes: 'RPE 8,5' })], [set({ durationSeconds: 1800, distanceMetres: 5200.5 })]],
+      'the header names the unit: kg whatever was chosen, metres',
+    );
+  });
+
+  it('reads the header unit lbs, and takes a decimal comma only in a file separated by semicolons', () => {
+    const header = STRONG_HEADER.replace('Weight', 'Weight (lbs)');
+    const comma = parseWorkoutExport(`${header}\n2026-11-21 07:30:00,Push,30m,Bench Press,1,"100,5",8,0,0,,,`);
+    assert.deepEqual(comma.rejected, [{ row: 2, reason: 'The weight "100,5" is not a number.' }]);
+    const semicolon = parseWorkoutExport(
+      `${header.replaceAll(',', ';')}\n2026-11-21 07:30:00;Push;30m;Bench Press;1;100,5;8;0;0;;;`,
+    );
+    assert.equal(semicolon.workouts[0]?.exercises[0]?.sets[0]?.weightKg, 45.586);
+  });
+
   it('rejects unusable rows with their line and a reason, and imports the rest', () => {
     const text = [
       STRONG_HEADER,
@@ -121,6 +149,39 @@ describe('reading a Strong export', () => {
     ]);
     assert.equal(parsed.workouts.length, 1);
     assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [set({ reps: 8, weightKg: 60 })]);
+  });
+
+  it('reads only plain decimal numbers, and rejects names with control characters, line breaks or broken unicode', () => {
+    const row = (name: string, exercise: string, weight: string, reps: string) =>
+      `2026-11-21 07:30:00,"${name}",30m,"${exercise}",1,${weight},${reps},0,0,,,`;
+    const text = [
+      STRONG_HEADER,
+      row('Push', 'Bench Press', '0x10', '8'),
+      row('Push', 'Bench Press', '60', '1e3'),
+      row('Push', 'Bench Press', 'Infinity', '8'),
+      row('Push', 'Bench Press', '60', '0b101'),
+      row('Push', 'Bench Press', '.5e1', '8'),
+      row('Push\u0000', 'Bench Press', '60', '8'),
+      row('Push', 'Bench\nPress', '60', '8'),
+      row('Push', 'Bench \uD83D Press', '60', '8'),
+      row('Push', 'Bench\u0007Press', '60', '8'),
+      row('Push', 'Bench Press 💪', '60.25', '8.0'),
+    ].join('\n');
+    assert.deepEqual(parseWorkoutExport(text).rejected, [
+      { row: 2, reason: 'The weight "0x10" is not a number.' },
+      { row: 3, reason: 'The reps "1e3" is not a number.' },
+      { row: 4, reason: 'The weight "Infinity" is not a number.' },
+      { row: 5, reason: 'The reps "0b101" is not a number.' },
+      { row: 6, reason: 'The weight ".5e1" is not a number.' },
+      { row: 7, reason: 'The workout name holds a line break, a control character or broken unicode.' },
+      { row: 8, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+      { row: 10, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+      { row: 11, reason: 'The exercise name holds a line break, a control character or broken unicode.' },
+    ]);
+    assert.deepEqual(
+      parseWorkoutExport(text).workouts.map((workout) => workout.exercises.map((e) => [e.name, e.sets])),
+      [[['Bench Press 💪', [set({ reps: 8, weightKg: 60.25 })]]]],
+    );
   });
 
   it('leaves a duration it cannot read unknown, and caps one left running for days', () => {
@@ -181,6 +242,20 @@ describe('reading a Hevy export', () => {
       [set({ reps: 5, weightKg: 102.058 }), set({ distanceMetres: 1609.34 })],
     );
     assert.equal(parsed.workouts[0]?.durationMinutes, null, 'no end time: unknown duration');
+  });
+
+  it('reads an export separated by semicolons, with decimal commas', () => {
+    const text = [
+      HEVY_HEADER.replaceAll(',', ';'),
+      '"Legs";"1 Dec 2026, 18:00";"1 Dec 2026, 18:40";"";"Squat (Barbell)";;"";0;"normal";102,5;5;;;',
+      '"Legs";"1 Dec 2026, 18:00";"1 Dec 2026, 18:40";"";"Running";;"";0;"normal";;;2,5;900;',
+    ].join('\n');
+    const parsed = parseWorkoutExport(text);
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(
+      parsed.workouts[0]?.exercises.map((e) => e.sets[0]),
+      [set({ reps: 5, weightKg: 102.5 }), set({ durationSeconds: 900, distanceMetres: 2500 })],
+    );
   });
 
   it('rejects a row whose start time it cannot read', () => {

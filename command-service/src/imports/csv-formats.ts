@@ -1,4 +1,4 @@
-import { type ImportFormat, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
+import { type ImportFormat, isFitName, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 
@@ -72,24 +72,28 @@ type RowReading = {
 /** The value of a named column in the current row (header names compare case-insensitively). */
 type Cell = (column: string) => string;
 
+/** What the whole file says about its values: the unit of a weight column that names none, its decimal separator. */
+type FileReading = { weightUnit: WeightUnit; decimalComma: boolean };
+
 type FormatReader = {
   /** Columns the header must have; a name with `|` accepts any one of its alternatives. */
   columns: string[];
-  read(cell: Cell, has: (column: string) => boolean, weightUnit: WeightUnit): RowReading;
+  read(cell: Cell, has: (column: string) => boolean, file: FileReading): RowReading;
 };
 
 const READERS: Record<ImportFormat, FormatReader> = {
   strong: {
-    // RPE is missing from older exports.
+    // RPE is missing from older exports; newer ones name the unit in the header ("Weight (kg)",
+    // "Duration (sec)") and start with a "Workout #" column, which is not needed here.
     columns: [
       'date',
       'workout name',
-      'duration',
+      'duration|duration (sec)',
       'exercise name',
       'set order',
-      'weight',
+      'weight|weight (kg)|weight (lbs)',
       'reps',
-      'distance',
+      'distance|distance (km)|distance (meters)|distance (miles)',
       'seconds',
       'notes',
       'workout notes',
@@ -119,6 +123,8 @@ const READERS: Record<ImportFormat, FormatReader> = {
 export function parseWorkoutExport(text: string, options: ParseOptions = {}): ParsedExport {
   const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
   const { format, delimiter } = detect(text, options.format);
+  // A file separated by semicolons comes from a locale that writes decimal commas.
+  const file: FileReading = { weightUnit: options.weightUnit ?? 'kg', decimalComma: delimiter === ';' };
   const records = readCsv(text, delimiter, maxRows + 2);
   const [header, ...rows] = records;
   if (!header) throw new EmptyExport();
@@ -133,7 +139,7 @@ export function parseWorkoutExport(text: string, options: ParseOptions = {}): Pa
   for (const record of rows) {
     let reading: RowReading;
     try {
-      reading = readRow(record, header.fields.length, positions, has, reader, options.weightUnit ?? 'kg');
+      reading = readRow(record, header.fields.length, positions, has, reader, file);
     } catch (error) {
       if (!(error instanceof RowRejected)) throw error;
       rejected.push({ row: record.line, reason: error.message });
@@ -158,24 +164,47 @@ export function parseWorkoutExport(text: string, options: ParseOptions = {}): Pa
   return { format, workouts: [...workouts.values()].map((group) => group.workout), rejected };
 }
 
-/** The format and separator whose columns the first row has (Strong also exports with `;`). */
+/** The format whose columns the first row has, and the separator of the file. */
 function detect(text: string, wanted: ImportFormat | undefined): { format: ImportFormat; delimiter: ',' | ';' } {
-  let sawHeader = false;
-  for (const delimiter of [',', ';'] as const) {
-    const header = readCsv(text, delimiter, 1)[0];
-    if (!header) continue;
-    sawHeader = true;
-    const names = new Set(header.fields.map((name) => name.trim().toLowerCase()));
-    const found = (Object.keys(READERS) as ImportFormat[]).find((format) =>
-      READERS[format].columns.every((column) => column.split('|').some((name) => names.has(name))),
-    );
-    if (!found) continue;
-    if (wanted && found !== wanted) throw new ExportFormatMismatch(IMPORT_FORMATS[wanted], IMPORT_FORMATS[found]);
-    return { format: found, delimiter };
+  const delimiter = headerDelimiter(text);
+  const header = readCsv(text, delimiter, 1)[0];
+  if (!header) throw new EmptyExport();
+  const names = new Set(header.fields.map((name) => name.trim().toLowerCase()));
+  const found = (Object.keys(READERS) as ImportFormat[]).find((format) =>
+    READERS[format].columns.every((column) => column.split('|').some((name) => names.has(name))),
+  );
+  if (found && wanted && found !== wanted) {
+    throw new ExportFormatMismatch(IMPORT_FORMATS[wanted], IMPORT_FORMATS[found]);
   }
-  if (!sawHeader) throw new EmptyExport();
+  if (found) return { format: found, delimiter };
   if (wanted) throw new ExportFormatMismatch(IMPORT_FORMATS[wanted], null);
   throw new UnknownExportFormat();
+}
+
+/**
+ * The separator of the first line (outside quotes), semicolons when it has more of them than
+ * commas: exports from locales that write decimal commas (German, French, ...) separate by
+ * semicolons, and their header may quote every name ("Weight (kg)"), which read with the
+ * wrong separator is not even valid CSV. Column names of either app hold neither character.
+ */
+function headerDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  let started = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n' || char === '\r') {
+      // Blank lines before the header are skipped, as the reader skips them.
+      if (started) break;
+      continue;
+    } else if (char === ',') commas += 1;
+    else if (char === ';') semicolons += 1;
+    started = true;
+  }
+  return semicolons > commas ? ';' : ',';
 }
 
 function readRow(
@@ -184,7 +213,7 @@ function readRow(
   positions: Map<string, number>,
   has: (column: string) => boolean,
   reader: FormatReader,
-  weightUnit: WeightUnit,
+  file: FileReading,
 ) {
   if (record.fields.length !== width) {
     throw new RowRejected(`The row has ${record.fields.length} fields where the first row has ${width}.`);
@@ -193,24 +222,39 @@ function readRow(
     const index = positions.get(column);
     return index === undefined ? '' : (record.fields[index] ?? '').trim();
   };
-  return reader.read(cell, has, weightUnit);
+  return reader.read(cell, has, file);
 }
 
 // ---- Strong ------------------------------------------------------------------------------
 
-function readStrongRow(cell: Cell, has: (column: string) => boolean, weightUnit: WeightUnit): RowReading {
+/** Strong's weight and distance columns: the header names the unit, or the weight follows the app's setting (and distance is in km). */
+const STRONG_WEIGHTS: [string, WeightUnit | null][] = [
+  ['weight (kg)', 'kg'],
+  ['weight (lbs)', 'lb'],
+  ['weight', null],
+];
+const STRONG_DISTANCES: [string, number][] = [
+  ['distance (meters)', 1],
+  ['distance (km)', 1000],
+  ['distance (miles)', METRES_PER_MILE],
+  ['distance', 1000],
+];
+
+function readStrongRow(cell: Cell, has: (column: string) => boolean, file: FileReading): RowReading {
   const start = parseDateTime(cell('date'));
   if (!start) throw new RowRejected(`The date "${cell('date')}" is not a date like 2026-11-21 07:30:00.`);
   const name = requiredName(cell('workout name'), 'workout');
   const exercise = requiredName(cell('exercise name'), 'exercise');
-  const weight = parseWeight(cell('weight'), weightUnit);
+  const [weightColumn, weightUnit] = STRONG_WEIGHTS.find(([column]) => has(column)) ?? ['weight', null];
+  const [distanceColumn, metresPerUnit] = STRONG_DISTANCES.find(([column]) => has(column)) ?? ['distance', 1000];
+  const weight = parseWeight(cell(weightColumn), weightUnit ?? file.weightUnit, file);
   const set = completeSet({
-    reps: parseCount(cell('reps'), 'reps', MAX_REPS),
+    reps: parseCount(cell('reps'), 'reps', MAX_REPS, file),
     // Strong writes 0 when no weight was entered (bodyweight, cardio).
     weightKg: weight === 0 ? null : weight,
     type: strongSetType(cell('set order')),
-    durationSeconds: positiveOrNull(parseCount(cell('seconds'), 'seconds', MAX_SET_SECONDS)),
-    distanceMetres: distanceMetres(cell('distance'), 1000),
+    durationSeconds: positiveOrNull(parseCount(cell('seconds'), 'seconds', MAX_SET_SECONDS, file)),
+    distanceMetres: distanceMetres(cell(distanceColumn), metresPerUnit, file),
     notes: withRpe(cell('notes'), has('rpe') ? cell('rpe') : ''),
   });
   return {
@@ -219,7 +263,9 @@ function readStrongRow(cell: Cell, has: (column: string) => boolean, weightUnit:
       date: start.date,
       startedAt: start.iso,
       name,
-      durationMinutes: strongDuration(cell('duration')),
+      durationMinutes: has('duration (sec)')
+        ? secondsToMinutes(cell('duration (sec)'), file)
+        : strongDuration(cell('duration')),
       notes: optionalNotes(cell('workout notes'), 'workout notes'),
     },
     exercise: { name: exercise, notes: null },
@@ -246,9 +292,21 @@ function strongDuration(text: string): number | null {
   return Math.min(Number(hours) * 60 + Number(minutes) + Math.round(Number(seconds) / 60), MAX_WORKOUT_MINUTES);
 }
 
+/** Minutes from the newer exports' "Duration (sec)"; unreadable is unknown, as with the older column. */
+function secondsToMinutes(text: string, file: FileReading): number | null {
+  let seconds: number | null;
+  try {
+    seconds = parseNumber(text, 'duration', file);
+  } catch {
+    return null;
+  }
+  if (seconds === null || seconds < 0) return null;
+  return Math.min(Math.round(seconds / 60), MAX_WORKOUT_MINUTES);
+}
+
 // ---- Hevy --------------------------------------------------------------------------------
 
-function readHevyRow(cell: Cell, has: (column: string) => boolean): RowReading {
+function readHevyRow(cell: Cell, has: (column: string) => boolean, file: FileReading): RowReading {
   const start = parseHevyTime(cell('start_time')) ?? parseDateTime(cell('start_time'));
   if (!start) throw new RowRejected(`The start time "${cell('start_time')}" is not a time like 21 Nov 2026, 07:30.`);
   const end = parseHevyTime(cell('end_time')) ?? parseDateTime(cell('end_time'));
@@ -257,12 +315,16 @@ function readHevyRow(cell: Cell, has: (column: string) => boolean): RowReading {
   const pounds = has('weight_lbs');
   const miles = has('distance_miles');
   const set = completeSet({
-    reps: parseCount(cell('reps'), 'reps', MAX_REPS),
-    weightKg: parseWeight(cell(pounds ? 'weight_lbs' : 'weight_kg'), pounds ? 'lb' : 'kg'),
+    reps: parseCount(cell('reps'), 'reps', MAX_REPS, file),
+    weightKg: parseWeight(cell(pounds ? 'weight_lbs' : 'weight_kg'), pounds ? 'lb' : 'kg', file),
     // Hevy's set types are normal, warmup, dropset and failure; only warm-ups differ here.
     type: cell('set_type').toLowerCase() === 'warmup' ? 'warmup' : 'working',
-    durationSeconds: positiveOrNull(parseCount(cell('duration_seconds'), 'duration', MAX_SET_SECONDS)),
-    distanceMetres: distanceMetres(cell(miles ? 'distance_miles' : 'distance_km'), miles ? METRES_PER_MILE : 1000),
+    durationSeconds: positiveOrNull(parseCount(cell('duration_seconds'), 'duration', MAX_SET_SECONDS, file)),
+    distanceMetres: distanceMetres(
+      cell(miles ? 'distance_miles' : 'distance_km'),
+      miles ? METRES_PER_MILE : 1000,
+      file,
+    ),
     notes: withRpe('', has('rpe') ? cell('rpe') : ''),
   });
   const minutes = end ? Math.round((Date.parse(end.iso) - Date.parse(start.iso)) / 60_000) : null;
@@ -320,6 +382,10 @@ function calendarTime(year: number, month: number, day: number, hour: number, mi
 function requiredName(text: string, what: 'workout' | 'exercise') {
   if (text === '') throw new RowRejected(`The ${what} name is missing.`);
   if (text.length > MAX_NAME) throw new RowRejected(`The ${what} name is longer than ${MAX_NAME} characters.`);
+  // The API refuses such names too; stored, they would break lists and exports.
+  if (!isFitName(text)) {
+    throw new RowRejected(`The ${what} name holds a line break, a control character or broken unicode.`);
+  }
   return text;
 }
 
@@ -333,25 +399,30 @@ function withRpe(notes: string, rpe: string) {
   return optionalNotes([notes, rpe && `RPE ${rpe}`].filter(Boolean).join(' · '), 'notes');
 }
 
-/** A number as either app writes it; a decimal comma is accepted (the `;` exports use one). Empty is null. */
-function parseNumber(text: string, what: string): number | null {
+/**
+ * A plain decimal number as either app writes it, with a decimal comma in a file separated by
+ * `;`. Not what else `Number` reads (`0x10`, `1e3`, `0b1`, ` `, `Infinity`): no export writes
+ * those, so they are typos or tampering, not 16 kg or 1000 reps. Empty is null.
+ */
+function parseNumber(text: string, what: string, file: FileReading): number | null {
   if (text === '') return null;
-  const value = Number(/^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
+  const plain = file.decimalComma ? /^-?\d+(?:[.,]\d+)?$/ : /^-?\d+(?:\.\d+)?$/;
+  const value = plain.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
   if (!Number.isFinite(value)) throw new RowRejected(`The ${what} "${text}" is not a number.`);
   return value;
 }
 
 /** A whole, non-negative count (reps, seconds); empty is 0. "8.0" is 8. */
-function parseCount(text: string, what: string, max: number) {
-  const value = parseNumber(text, what) ?? 0;
+function parseCount(text: string, what: string, max: number, file: FileReading) {
+  const value = parseNumber(text, what, file) ?? 0;
   if (value < 0) throw new RowRejected(`The ${what} value "${text}" is negative.`);
   if (!Number.isInteger(value)) throw new RowRejected(`The ${what} value "${text}" is not a whole number.`);
   if (value > max) throw new RowRejected(`The ${what} value "${text}" is more than ${max}.`);
   return value;
 }
 
-function parseWeight(text: string, unit: WeightUnit) {
-  const value = parseNumber(text, 'weight');
+function parseWeight(text: string, unit: WeightUnit, file: FileReading) {
+  const value = parseNumber(text, 'weight', file);
   if (value === null) return null;
   if (value < 0) throw new RowRejected(`The weight "${text}" is negative.`);
   const kg = unit === 'lb' ? Math.round(value * KG_PER_LB * 1000) / 1000 : value;
@@ -360,8 +431,8 @@ function parseWeight(text: string, unit: WeightUnit) {
 }
 
 /** Metres from a distance in kilometres or miles; 0 means none was logged. */
-function distanceMetres(text: string, metresPerUnit: number) {
-  const value = parseNumber(text, 'distance');
+function distanceMetres(text: string, metresPerUnit: number, file: FileReading) {
+  const value = parseNumber(text, 'distance', file);
   if (value === null || value === 0) return null;
   if (value < 0) throw new RowRejected(`The distance "${text}" is negative.`);
   const metres = Math.round(value * metresPerUnit * 100) / 100;

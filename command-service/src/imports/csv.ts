@@ -3,6 +3,9 @@ import { MalformedCsv } from './errors.ts';
 /** One record of a CSV file and the line it starts on (1-based), which is what users see in an editor. */
 export type CsvRecord = { line: number; fields: string[] };
 
+const LF = 10;
+const QUOTE = 34;
+
 /**
  * Reads RFC 4180 CSV: fields separated by `delimiter`, records by CRLF or LF, fields in double
  * quotes may hold separators, line breaks and doubled quotes (`""`). A leading byte order mark
@@ -10,7 +13,8 @@ export type CsvRecord = { line: number; fields: string[] };
  * only needs the header, or enforces a row limit, never reads a huge file to the end.
  *
  * Written here rather than taken from a package: the two exports we read need nothing beyond
- * the RFC, and these forty lines are covered by tests.
+ * the RFC, and these lines are covered by tests. Reading is one pass over the text: a field's
+ * cost is its length, whatever it holds.
  */
 export function readCsv(text: string, delimiter: ',' | ';', maxRecords = Number.POSITIVE_INFINITY): CsvRecord[] {
   const records: CsvRecord[] = [];
@@ -22,18 +26,22 @@ export function readCsv(text: string, delimiter: ',' | ';', maxRecords = Number.
     for (;;) {
       let field = '';
       if (text[index] === '"') {
-        // A quoted field runs to the next quote that is not doubled.
-        index += 1;
-        for (;;) {
-          const quote = text.indexOf('"', index);
-          if (quote < 0) throw new MalformedCsv(start, 'a quoted field is never closed');
-          field += text.slice(index, quote);
-          line += countLineBreaks(text, index, quote);
-          index = quote + 1;
-          if (text[index] !== '"') break;
-          field += '"';
-          index += 1;
+        // A quoted field runs to the next quote that is not doubled. One pass over it, counting
+        // line breaks on the way, so its cost is its length however many quotes it doubles.
+        const from = index + 1;
+        let doubled = false;
+        for (index = from; ; index += 1) {
+          if (index >= text.length) throw new MalformedCsv(start, 'a quoted field is never closed');
+          const code = text.charCodeAt(index);
+          if (code === LF) line += 1;
+          else if (code === QUOTE) {
+            if (text.charCodeAt(index + 1) !== QUOTE) break;
+            doubled = true;
+            index += 1;
+          }
         }
+        field = doubled ? undoubleQuotes(text, from, index) : text.slice(from, index);
+        index += 1;
         if (index < text.length && text[index] !== delimiter && text[index] !== '\r' && text[index] !== '\n') {
           throw new MalformedCsv(line, 'a closing quote must be followed by a separator or the end of the line');
         }
@@ -56,8 +64,26 @@ export function readCsv(text: string, delimiter: ',' | ';', maxRecords = Number.
   return records;
 }
 
-function countLineBreaks(text: string, from: number, to: number) {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
+/** How many characters go to one `String.fromCharCode` call (its arguments live on the stack). */
+const CHUNK = 8192;
+
+/**
+ * The text from `from` to `to` with each doubled quote made one. Through char codes because
+ * `replaceAll('""', '"')` spends a quarter of a second on a field of millions of them.
+ */
+function undoubleQuotes(text: string, from: number, to: number) {
+  const codes = new Uint16Array(to - from);
+  let length = 0;
+  for (let i = from; i < to; i += 1) {
+    const code = text.charCodeAt(i);
+    codes[length] = code;
+    length += 1;
+    if (code === QUOTE) i += 1;
+  }
+  let field = '';
+  for (let i = 0; i < length; i += CHUNK) {
+    // apply, not spread: spreading a typed array goes through its iterator, several times slower.
+    field += String.fromCharCode.apply(null, codes.subarray(i, Math.min(i + CHUNK, length)) as unknown as number[]);
+  }
+  return field;
 }

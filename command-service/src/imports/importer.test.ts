@@ -110,4 +110,21 @@ describe('importing again after an import stopped halfway', () => {
     assert.equal(carries[1]?.data.exerciseId, exerciseId, 'both workouts use the one exercise');
     assert.deepEqual(types(await store.readStream(`exercise-${exerciseId}`)), ['CustomExerciseCreated']);
   });
+
+  it('imports the newer export of a European locale as the same workouts (semicolons, quoted units, decimal commas)', async () => {
+    const userId = randomUUID();
+    const european = [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"1";"2026-11-21 07:30:00";"Push";"3600";"Bench Press (Barbell)";"1";"62,5";"8";"";"";"0";"";""',
+      '"1";"2026-11-21 07:30:00";"Push";"3600";"Bench Press (Barbell)";"2";"60";"8";"";"";"0";"";""',
+    ].join('\r\n');
+    const { report } = await importWorkouts(services(store), { userId, csv: european }, context());
+    assert.deepEqual([report.workouts_imported, report.sets_imported, report.rows_rejected], [1, 2, []]);
+    const [push] = await streams(userId);
+    assert.deepEqual(
+      push?.filter((event) => event.type === 'SetLogged').map((event) => event.data.weight),
+      [62.5, 60],
+    );
+    assert.equal(push?.find((event) => event.type === 'WorkoutCompleted')?.data.duration, 60);
+  });
 });

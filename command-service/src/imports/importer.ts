@@ -49,6 +49,8 @@ export async function importWorkouts(
   if (Buffer.byteLength(request.csv, 'utf8') > MAX_EXPORT_MEGABYTES * 1024 * 1024) {
     throw new ExportTooLarge(MAX_EXPORT_MEGABYTES);
   }
+  // Reading the file runs without a break; let the requests that waited on the body's JSON go first.
+  await new Promise((resolve) => setImmediate(resolve));
   const parsed = parseWorkoutExport(request.csv, {
     format: request.format,
     weightUnit: request.weightUnit,

@@ -27,6 +27,18 @@ describe('meal decider', () => {
       .when({ type: 'CreateMeal', mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', at })
       .thenEvents([]);
   });
+  it('keeps the name a meal is opened with; the meal open already keeps its own', () => {
+    const named: MealEvent = { type: 'MealCreated', data: { ...created.data, name: 'Brunch' } } as MealEvent;
+    const open = { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', name: 'Brunch', at } as const;
+    meals
+      .given([])
+      .when({ type: 'CreateMeal', ...open })
+      .thenEvents([named]);
+    meals
+      .given([created])
+      .when({ type: 'CreateMeal', ...open })
+      .thenEvents([]);
+  });
   it("treats another user's meal as not found", () => {
     meals
       .given([created])

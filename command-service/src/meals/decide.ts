@@ -6,7 +6,7 @@ import { evolveMeal, initialMealState, type MealState } from './meal.ts';
 type Base = { mealId: string; userId: string; at: string };
 
 export type MealCommand =
-  | (Base & { type: 'CreateMeal'; date: string; mealType: MealType })
+  | (Base & { type: 'CreateMeal'; date: string; mealType: MealType; name?: string })
   | (Base & {
       type: 'AddEntry';
       entryId: string;
@@ -28,8 +28,12 @@ export function decideMeal(command: MealCommand, state: MealState): MealEvent[] 
   if (command.type === 'CreateMeal') {
     if (state.status === 'open' && state.userId === userId) return [];
     if (state.status !== 'none') throw new MealNotFound();
+    const { date, mealType, name } = command;
     return [
-      { type: 'MealCreated', data: { mealId, userId, date: command.date, mealType: command.mealType, createdAt: at } },
+      {
+        type: 'MealCreated',
+        data: { mealId, userId, date, mealType, ...(name !== undefined && { name }), createdAt: at },
+      },
     ];
   }
   if (state.status !== 'open' || state.userId !== userId) throw new MealNotFound();

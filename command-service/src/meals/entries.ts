@@ -18,7 +18,13 @@ import { EntryNotFound, InvalidQuantity, MealNotFound, QuantityRequired, QuickAd
 /** A food weighed out (`foodId`, quantity, unit), or a quick-add of plain calories and macros. */
 export type EntryInput =
   | { kind: 'food'; foodId: string; quantity: number; unit: QuantityUnit }
-  | { kind: 'quick'; name: string; nutrients: Nutrients };
+  | {
+      kind: 'quick';
+      name: string;
+      nutrients: Nutrients;
+      /** How much was eaten, kept with the entry; the nutrients are what the user typed, not worked out from it. */
+      quantity: { amount: number; unit: QuantityUnit } | null;
+    };
 
 export type EntryChange = { quantity?: number; unit?: QuantityUnit; nutrients?: Partial<Nutrients> };
 
@@ -31,7 +37,8 @@ type Streams = Pick<CommandHandler, 'readStream'>;
  */
 export async function entryToAdd(streams: Streams, userId: string, input: EntryInput, language: Language) {
   if (input.kind === 'quick') {
-    return { foodId: null, foodName: input.name, grams: null, nutrients: roundNutrients(input.nutrients) };
+    const grams = input.quantity && gramsOf(input.quantity.amount, input.quantity.unit, null);
+    return { foodId: null, foodName: input.name, grams, nutrients: roundNutrients(input.nutrients) };
   }
   const food = await foodOf(streams, input.foodId);
   // The library's foods and the user's own; anyone else's is not found.
@@ -42,7 +49,8 @@ export async function entryToAdd(streams: Streams, userId: string, input: EntryI
 
 /**
  * What changing an entry makes of it: a weighed entry is weighed again (worked out from its food,
- * or scaled from what was logged if the food has since been deleted); a quick-add takes new values.
+ * or scaled from what was logged if the food has since been deleted, or is a quick-add logged
+ * with a quantity); a quick-add takes new values and keeps its quantity.
  */
 export async function entryAfterChange(
   streams: Streams,
@@ -56,12 +64,12 @@ export async function entryAfterChange(
   const entry = meal.entries.find((e) => e.id === entryId);
   if (!entry) throw new EntryNotFound();
   const current: Nutrients = { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat };
-  if (entry.quantity === null || entry.food_id === null) {
-    if (change.quantity !== undefined) throw new QuickAddHasNoQuantity();
-    return { grams: null, nutrients: roundNutrients({ ...current, ...change.nutrients }) };
+  if (change.quantity === undefined) {
+    if (entry.food_id !== null) throw new QuantityRequired();
+    return { grams: entry.quantity, nutrients: roundNutrients({ ...current, ...change.nutrients }) };
   }
-  if (change.quantity === undefined) throw new QuantityRequired();
-  const food = await foodOf(streams, entry.food_id);
+  if (entry.quantity === null) throw new QuickAddHasNoQuantity();
+  const food = entry.food_id === null ? null : await foodOf(streams, entry.food_id);
   const grams = gramsOf(change.quantity, change.unit ?? 'g', food);
   const logged = entry.quantity;
   const nutrients = food

@@ -34,22 +34,30 @@ const meals: Aggregate<MealCommand, MealEvent, MealState, MealDocument> = {
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
-/** An add-entry body is a food and a quantity, or a quick-add name and calories: never half of each. */
+/**
+ * An add-entry body is a food and a quantity, or a quick-add name and calories (and, if given, a
+ * quantity): never half of each. The name may come as `name` or as the spec's `food_name`.
+ */
 function entryInput(body: AddEntryBody): EntryInput {
   if (body.food_id !== undefined) {
     if (body.quantity === undefined) throw new ValidationFailed({ quantity: ['The quantity field is required.'] });
     return { kind: 'food', foodId: body.food_id, quantity: body.quantity, unit: body.unit ?? 'g' };
   }
+  if (body.name !== undefined && body.food_name !== undefined && body.name.trim() !== body.food_name.trim()) {
+    throw new ValidationFailed({ food_name: ['The name and food_name fields are the same field; give one.'] });
+  }
+  const name = body.name ?? body.food_name;
   const missing = {
-    ...(body.name === undefined && { name: ['The name field is required for a quick-add.'] }),
+    ...(name === undefined && { name: ['The name field is required for a quick-add.'] }),
     ...(body.calories === undefined && { calories: ['The calories field is required for a quick-add.'] }),
   };
   if (Object.keys(missing).length > 0)
     throw new ValidationFailed({ food_id: ['Choose a food, or quick-add a name and calories.'], ...missing });
   return {
     kind: 'quick',
-    name: (body.name ?? '').trim(),
+    name: (name ?? '').trim(),
     nutrients: { kcal: body.calories ?? 0, protein: body.protein ?? 0, carbs: body.carbs ?? 0, fat: body.fat ?? 0 },
+    quantity: body.quantity === undefined ? null : { amount: body.quantity, unit: body.unit ?? 'g' },
   };
 }
 
@@ -81,12 +89,14 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const { date, type } = request.body;
+      const { date, type, name } = request.body;
+      // One meal per day and type: an open one is answered as it is, under the name it was given.
       const result = await run(meals, request, reply, {
         type: 'CreateMeal',
         mealId: mealIdFor(signedInUser(request), date, type),
         date,
         mealType: type,
+        ...(name !== undefined && { name: name.trim() }),
       });
       if (!result.document) throw new MealNotFound();
       reply.status(result.appended ? 201 : 200);

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-
+import { NameField } from '../name.ts';
 import type { Role } from '../users/events.ts';
 
 /**
@@ -63,12 +63,7 @@ const RoleSchema = Type.Unsafe<Role>(
 );
 
 const fields = {
-  site_name: Type.String({
-    minLength: 1,
-    maxLength: 60,
-    pattern: '\\S',
-    errorMessage: 'The site name must be 1 to 60 characters.',
-  }),
+  site_name: NameField('The site name', 60),
   maintenance_mode: Type.Boolean({ errorMessage: 'Maintenance mode must be true or false.' }),
   maintenance_message: Nullable(
     Type.String({ maxLength: 500, errorMessage: 'The maintenance message may have at most 500 characters.' }),

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { NameField } from '../name.ts';
 import {
   CATEGORIES,
   DIFFICULTIES,
@@ -27,12 +28,7 @@ const Muscle = oneOf(MUSCLES, `The primary muscle must be one of: ${MUSCLES.join
 const EquipmentField = oneOf(EQUIPMENT, `The equipment must be one of: ${EQUIPMENT.join(', ')}.`);
 const Difficulty = oneOf(DIFFICULTIES, `The difficulty must be one of: ${DIFFICULTIES.join(', ')}.`);
 const Unit = oneOf(UNITS, `The unit must be one of: ${UNITS.join(', ')}.`);
-const Name = Type.String({
-  minLength: 1,
-  maxLength: 120,
-  pattern: '\\S',
-  errorMessage: 'The name must be 1 to 120 characters.',
-});
+const Name = NameField('The name');
 const Steps = (what: string, max: number) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
     maxItems: max,

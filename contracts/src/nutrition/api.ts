@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import type { Localized } from '../exercises/events.ts';
+import { NameField } from '../name.ts';
 import { FOOD_CATEGORIES, type FoodCategory, MEAL_TYPES, type MealType, type Nutrients } from './events.ts';
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
@@ -44,12 +45,7 @@ export type ListFoodsQuery = Static<typeof ListFoodsQuery>;
 
 export const CreateFoodBody = Type.Object(
   {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 120,
-      pattern: '\\S',
-      errorMessage: 'The name must be 1 to 120 characters.',
-    }),
+    name: NameField('The name'),
     category: Category,
     per_100g: NutrientsSchema,
     serving: Type.Optional(
@@ -114,7 +110,11 @@ export const ListMealsQuery = Type.Object({
   to: Type.Optional(CalendarDate),
 });
 
-export const CreateMealBody = Type.Object({ date: CalendarDate, type: MealTypeField }, { additionalProperties: false });
+/** The spec's Meal has a name; without one the meal is named after its type ("Breakfast"). */
+export const CreateMealBody = Type.Object(
+  { date: CalendarDate, type: MealTypeField, name: Type.Optional(NameField('The meal name')) },
+  { additionalProperties: false },
+);
 
 export const MealParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const EntryParams = Type.Object({
@@ -146,14 +146,9 @@ export const AddEntryBody = Type.Object(
     ),
     quantity: Type.Optional(Quantity),
     unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
-    name: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 120,
-        pattern: '\\S',
-        errorMessage: 'The name must be 1 to 120 characters.',
-      }),
-    ),
+    name: Type.Optional(NameField('The name')),
+    /** The spec's name for the entry's name (what entries are read back with); the same as `name`. */
+    food_name: Type.Optional(NameField('The food name')),
     ...quickAddValues,
   },
   { additionalProperties: false },
@@ -174,7 +169,7 @@ export const MealEntry = Type.Object({
   id: Type.String(),
   food_id: Nullable(Type.String()),
   food_name: Type.String(),
-  /** Grams; null for a quick-add. */
+  /** Grams; null for a quick-add logged without one. */
   quantity: Nullable(Type.Number()),
   calories: Type.Number(),
   protein: Type.Number(),

@@ -61,7 +61,15 @@ export const foodEventTypes: readonly FoodEvent['type'][] = [
 export type MealEvent =
   | {
       type: 'MealCreated';
-      data: { mealId: string; userId: string; date: string; mealType: MealType; createdAt: string };
+      data: {
+        mealId: string;
+        userId: string;
+        date: string;
+        mealType: MealType;
+        /** The name the user gave; absent (in every event before names were accepted), the type's name. */
+        name?: string;
+        createdAt: string;
+      };
     }
   | {
       type: 'MealEntryAdded';
@@ -71,7 +79,7 @@ export type MealEvent =
         /** The food the entry weighs out, or null for a quick-add of plain calories and macros. */
         foodId: string | null;
         foodName: string;
-        /** Grams of the food; null for a quick-add. */
+        /** Grams of the food, or what a quick-add was logged with; null for a quick-add logged without. */
         grams: number | null;
         /** Worked out when the entry was made, so a later change to the food leaves the log as it was. */
         nutrients: Nutrients;

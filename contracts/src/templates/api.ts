@@ -7,6 +7,7 @@ import {
   type ExerciseCategory,
   type Localized,
 } from '../exercises/events.ts';
+import { NameField } from '../name.ts';
 import type { TemplateExercise } from './events.ts';
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
@@ -35,14 +36,7 @@ export const StartTemplateBody = Type.Object(
 
 export const SaveTemplateBody = Type.Object(
   {
-    name: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 120,
-        pattern: '\\S',
-        errorMessage: 'The template name must be 1 to 120 characters.',
-      }),
-    ),
+    name: Type.Optional(NameField('The template name')),
     category: Type.Optional(oneOf(CATEGORIES, `The category must be one of: ${CATEGORIES.join(', ')}.`)),
     difficulty: Type.Optional(oneOf(DIFFICULTIES, `The difficulty must be one of: ${DIFFICULTIES.join(', ')}.`)),
   },

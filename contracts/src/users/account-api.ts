@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { NameField } from '../name.ts';
 import {
   CLIENT_SETTING_CHOICES,
   type ClientSettingKey,
@@ -84,12 +85,7 @@ export const MAX_PERSONAL_TOKENS = 50;
 /** POST /auth/tokens. */
 export const CreateAccessTokenBody = Type.Object(
   {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 80,
-      pattern: '\\S',
-      errorMessage: 'The name must be 1 to 80 characters.',
-    }),
+    name: NameField('The name', 80),
     expires_in_days: Type.Optional(
       Type.Integer({
         minimum: PERSONAL_TOKEN_DAYS.minimum,

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { NameField } from '../name.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { ACTIVITY_LEVELS, GENDERS, GOALS, type TokenKind } from './events.ts';
 
@@ -15,12 +16,7 @@ const Email = Type.String({
 
 export const RegisterBody = Type.Object(
   {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 120,
-      pattern: '\\S',
-      errorMessage: 'The name must be 1 to 120 characters.',
-    }),
+    name: NameField('The name'),
     email: Email,
     password: Type.String({
       minLength: 8,
@@ -158,14 +154,7 @@ const choice = <T extends readonly string[]>(values: T, message: string) =>
 /** PATCH /me: any profile fields; null clears one. Height in cm, weight in kg. */
 export const UpdateProfileBody = Type.Object(
   {
-    name: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 120,
-        pattern: '\\S',
-        errorMessage: 'The name must be 1 to 120 characters.',
-      }),
-    ),
+    name: Type.Optional(NameField('The name')),
     age: Type.Optional(
       Nullable(
         Type.Integer({

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
+import { NameField } from '../name.ts';
 import { SetValuesShown } from './sets.ts';
 
 /**
@@ -9,13 +10,7 @@ import { SetValuesShown } from './sets.ts';
 
 export const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
-const Name = (what: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 120,
-    pattern: '\\S',
-    errorMessage: `The ${what} name must be 1 to 120 characters.`,
-  });
+const Name = (what: string) => NameField(`The ${what} name`);
 const Notes = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
   errorMessage: 'The notes must be text of at most 2000 characters.',
 });

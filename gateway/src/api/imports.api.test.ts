@@ -189,6 +189,39 @@ describe('imports API', () => {
     );
   });
 
+  it('imports the export of a European locale: semicolons, quoted headers with units, decimal commas', async () => {
+    const { token } = await server.register();
+    const european = [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Bench Press (Barbell)";"1";"62,5";"5";"";"";"0";"";""',
+      '"1";"2026-11-21 07:30:00";"Oberkörper";"3930";"Running";"1";"0";"0";"";"5200";"1800";"";""',
+    ].join('\r\n');
+    const { report, position } = await importFile(token, { csv: european, weight_unit: 'lb' });
+    assert.deepEqual([report.workouts_imported, report.sets_imported, report.rows_rejected], [1, 2, []]);
+    const [workout] = await workouts(token, position);
+    assert.deepEqual([workout.name, workout.duration], ['Oberkörper', 66]);
+    assert.deepEqual(
+      [workout.exercises[0].sets[0].weight, workout.exercises[1].sets[0].distance],
+      [62.5, 5200],
+      'the header names the units: kg whatever was chosen, metres',
+    );
+  });
+
+  it('reports rows with loose numbers or unfit names as rejected, and stores none of them', async () => {
+    const { token } = await server.register();
+    const row = (name: string, weight: string, reps: string) =>
+      `\n2026-11-21 07:30:00,"${name}",30m,"Bench Press (Barbell)",1,${weight},${reps},0,0,,,`;
+    const csv = STRONG_HEADER + row('Push', '0x10', '8') + row('Push', '60', '1e3') + row('Push\u0000', '60', '8');
+    const { report } = await importFile(token, { csv });
+    assert.deepEqual(report.rows_rejected, [
+      { row: 2, reason: 'The weight "0x10" is not a number.' },
+      { row: 3, reason: 'The reps "1e3" is not a number.' },
+      { row: 4, reason: 'The workout name holds a line break, a control character or broken unicode.' },
+    ]);
+    assert.equal(report.workouts_imported, 0);
+    assert.equal((await server.api('GET', '/workouts', { token })).body.meta.total, 0);
+  });
+
   it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {
     const { token } = await server.register();
     const refused = async (body: unknown, field: string, pattern: RegExp) => {
@@ -200,6 +233,7 @@ describe('imports API', () => {
     await refused({ csv: HEVY, format: 'strong' }, 'format', /is a Hevy export, not a Strong export/);
     await refused({ csv: `${STRONG_HEADER}\n"open` }, 'csv', /not valid CSV: on line 2/);
     await refused({ csv: '' }, 'csv', /text of the exported CSV file/);
+    await refused({ csv: ' \r\n ' }, 'csv', /text of the exported CSV file/);
     await refused({ csv: STRONG, format: 'fitbod' }, 'format', /strong or hevy/);
     await refused({ csv: STRONG, weight_unit: 'stone' }, 'weight_unit', /kg or lb/);
     const row = '\n2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,,,';

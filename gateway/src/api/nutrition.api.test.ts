@@ -92,6 +92,57 @@ describe('nutrition API', () => {
     assert.equal(meal.body.calories, entry.body.calories + ounces.body.calories + 35);
   });
 
+  it("takes the spec's field names: a meal's name, an entry's food_name, a quick-add's quantity", async () => {
+    const date = '2026-11-22';
+    const named = await server.api('POST', '/meals', {
+      token,
+      body: { date, type: 'dinner', name: ' Birthday dinner ' },
+    });
+    assert.equal(named.status, 201, JSON.stringify(named.body));
+    assert.equal(named.body.name, 'Birthday dinner');
+    const again = await server.api('POST', '/meals', { token, body: { date, type: 'dinner', name: 'Other' } });
+    assert.deepEqual([again.status, again.body.name], [200, 'Birthday dinner'], 'the open meal keeps its name');
+    const plain = await openMeal('lunch', date);
+    assert.equal(plain.body.name, 'Lunch', 'without a name, the type names the meal');
+
+    const entries = `/meals/${named.body.id}/entries`;
+    const cake = await server.api('POST', entries, {
+      token,
+      body: { food_name: 'Cake', quantity: 150, calories: 600, fat: 30 },
+    });
+    assert.equal(cake.status, 201, JSON.stringify(cake.body));
+    assert.deepEqual([cake.body.food_name, cake.body.quantity, cake.body.calories], ['Cake', 150, 600]);
+    const both = await server.api('POST', entries, { token, body: { name: 'Tea', food_name: 'Tea', calories: 2 } });
+    assert.equal(both.status, 201);
+    const differing = await server.api('POST', entries, {
+      token,
+      body: { name: 'Tea', food_name: 'Coffee', calories: 2 },
+    });
+    assert.equal(differing.status, 422);
+    assert.ok(differing.body.errors.food_name);
+
+    const half = await server.api('PATCH', `${entries}/${cake.body.id}`, { token, body: { quantity: 75 } });
+    assert.deepEqual(
+      [half.status, half.body.quantity, half.body.calories],
+      [200, 75, 300],
+      'scaled from what was logged',
+    );
+    const retyped = await server.api('PATCH', `${entries}/${cake.body.id}`, { token, body: { calories: 350 } });
+    assert.deepEqual([retyped.body.quantity, retyped.body.calories], [75, 350], 'the quantity stays');
+    const read = await server.api('GET', `/meals/${named.body.id}`, {
+      token,
+      headers: { 'x-min-position': retyped.headers.get('x-event-position') ?? '0' },
+    });
+    assert.deepEqual(
+      read.body.entries.map((e: { food_name: string; quantity: number | null }) => [e.food_name, e.quantity]),
+      [
+        ['Cake', 75],
+        ['Tea', null],
+      ],
+    );
+    assert.equal(read.body.name, 'Birthday dinner');
+  });
+
   it('keeps meal totals right through edits and removals', async () => {
     const meal = (await openMeal('lunch')).body;
     const [food] = (await foods('category=protein&per_page=1')).data;

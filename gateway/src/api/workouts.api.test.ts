@@ -124,6 +124,42 @@ describe('workouts API', () => {
     assert.deepEqual(after.body.exercises[0].sets, []);
   });
 
+  it('refuses names with control characters, line breaks or broken unicode with 422, and takes any other text', async () => {
+    const before = (await server.api('GET', '/workouts', { token })).body.meta.total;
+    for (const name of [
+      'Push\u0000day',
+      'Push\nday',
+      'Push\rday',
+      'Push\tday',
+      'Push\u0085day',
+      'Push \uD83D day',
+      '\uDE00',
+    ]) {
+      const response = await server.api('POST', '/workouts', { token, body: { name } });
+      assert.equal(response.status, 422, JSON.stringify(name));
+      assert.deepEqual(
+        response.body.errors.name,
+        ['The workout name must be 1 to 120 characters on one line, without control characters.'],
+        JSON.stringify(name),
+      );
+    }
+    const workout = (await start({ name: 'Beintag 💪 – Überkopf, 脚' })).body;
+    assert.equal(workout.name, 'Beintag 💪 – Überkopf, 脚');
+    const exercise = await server.api('POST', `/workouts/${workout.id}/exercises`, {
+      token,
+      body: { name: 'Squat\u0000' },
+    });
+    assert.equal(exercise.status, 422);
+    assert.ok(exercise.body.errors.name);
+    const food = await server.api('POST', '/foods', {
+      token,
+      body: { name: 'Oats\nDROP', category: 'carbs', per_100g: { kcal: 370, protein: 13, carbs: 60, fat: 7 } },
+    });
+    assert.equal(food.status, 422, JSON.stringify(food.body));
+    assert.ok(food.body.errors.name);
+    assert.equal((await server.api('GET', '/workouts', { token })).body.meta.total, before + 1);
+  });
+
   it('ends a workout with its duration and then accepts nothing new', async () => {
     const workout = (await start()).body;
     const exercise = await addExercise(workout.id);

@@ -60,6 +60,19 @@ describe('meals projection', () => {
       { calories: 200, protein: 13.2, entries: ['a', 'c'], name: 'Lunch' },
     );
   });
+
+  it('shows the name a meal was created with (without one, the type names it, as above)', () => {
+    const named = foldDocument(
+      mealsProjection,
+      recorded<MealEvent>([
+        {
+          type: 'MealCreated',
+          data: { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'dinner', name: 'Birthday', createdAt: at },
+        },
+      ]),
+    );
+    assert.equal(named?.name, 'Birthday');
+  });
 });
 
 describe('water projection', () => {

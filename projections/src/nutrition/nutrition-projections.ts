@@ -81,7 +81,7 @@ export const mealsProjection: Projection<MealDocument, MealEvent> = {
         user_id: data.userId,
         date: data.date,
         type: data.mealType,
-        name: MEAL_NAMES[data.mealType],
+        name: data.name ?? MEAL_NAMES[data.mealType],
         entries: [],
         created_at: data.createdAt,
         updated_at: at,

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_EXPORT_MEGABYTES } from '@fitness/contracts';
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { percentile } from './measure.ts';
+
+const STRONG_HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+
+/**
+ * The largest upload allowed, made as slow to read as CSV can be: two good rows, then one whose
+ * notes are nothing but doubled quotes (which a reader that rescans the field per `""` takes
+ * minutes over). The row is refused for its length; what counts is how long reading it takes.
+ */
+export function worstCaseExport() {
+  const rows = [
+    STRONG_HEADER,
+    '2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,,,',
+    '2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),2,60,8,0,0,,,',
+  ];
+  const head = `${rows.join('\n')}\n2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),3,60,8,0,0,"`;
+  const tail = '",,';
+  const room = MAX_EXPORT_MEGABYTES * 1024 * 1024 - head.length - tail.length;
+  return `${head}${'""'.repeat(Math.floor(room / 2))}${tail}`;
+}
+
+/**
+ * One user imports the worst-case file while another lists their workouts, one request after
+ * another, until the import answers: the import's time, and the other user's latencies meanwhile
+ * (the reading must not hold up the server for everyone).
+ */
+export async function worstCaseImport() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  try {
+    const api = apiClient(server.baseUrl);
+    const importer = await registerUser(api, 'Importer');
+    const other = await registerUser(api, 'Other');
+    await api('POST', '/workouts', { token: other.token, body: { name: 'Meanwhile' } });
+    for (let i = 0; i < 20; i++) await api('GET', '/workouts', { token: other.token });
+
+    const csv = worstCaseExport();
+    let done = false;
+    const started = performance.now();
+    const imported = api('POST', '/imports/workouts', { token: importer.token, body: { csv } }).then((response) => {
+      done = true;
+      if (response.status !== 200) throw new Error(`the import answered ${response.status}`);
+      return { ms: performance.now() - started, rejected: response.body.rows_rejected.length as number };
+    });
+    const latencies: number[] = [];
+    while (!done) {
+      const sent = performance.now();
+      const response = await api('GET', '/workouts', { token: other.token });
+      if (response.status !== 200) throw new Error(`GET /workouts answered ${response.status}`);
+      latencies.push(performance.now() - sent);
+    }
+    const { ms, rejected } = await imported;
+    return {
+      megabytes: Buffer.byteLength(csv) / 1024 / 1024,
+      importMs: ms,
+      rejected,
+      others: { n: latencies.length, p50: percentile(latencies, 50), max: Math.max(...latencies) },
+    };
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
