@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorKind, summarise } from '@fitness/contracts';
+import { DomainError, type DomainErrorKind, RateLimited, summarise } from '@fitness/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { toFieldErrors } from './validation.ts';
 
@@ -10,6 +10,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unavailable: 503,
+  rate_limited: 429,
 };
 
 /**
@@ -19,6 +20,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply
         .status(STATUS_OF_KIND[error.kind])
         .send(error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message });

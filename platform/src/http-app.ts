@@ -9,6 +9,11 @@ export type HttpAppOptions = {
   logLevel: string;
   /** Tests pass false to keep their output readable. */
   logger?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (config.trustProxy); none believes nobody, so a
+   * client cannot pick the address its sign-in attempts are counted under.
+   */
+  trustProxy: string[];
 };
 
 /**
@@ -22,7 +27,7 @@ export function createHttpApp(options: HttpAppOptions) {
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
