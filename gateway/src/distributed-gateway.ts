@@ -8,6 +8,7 @@ import { withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { proxyUpgrades } from './upgrade-proxy.ts';
 
 export type DistributedGatewayOptions = {
@@ -32,6 +33,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   const live = new LiveConnections();
   const root = app as unknown as FastifyInstance;
   // The requests are logged by Fastify already; the connection pool goes when the app closes.
+  await registerSecurityHeaders(root, config);
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>

@@ -5,7 +5,7 @@ import staticFiles from '@fastify/static';
 import { DEFAULT_SYSTEM_SETTINGS, type SiteInfo } from '@fitness/contracts';
 import type { FastifyInstance } from 'fastify';
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
 /**
  * Serves the built web app (frontend/dist) on the API's origin: its files, the service worker
