@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { installErrorHandler } from './error-handler.ts';
+import { clientError, frameworkError, installErrorHandler } from './error-handler.ts';
 import { validatorCompiler } from './validation.ts';
 
 export type HttpAppOptions = {
@@ -28,6 +28,8 @@ export function createHttpApp(options: HttpAppOptions) {
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
