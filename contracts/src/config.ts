@@ -22,6 +22,12 @@ export type Config = {
   trustProxy: string[];
   /** Requests per minute per client on sign-in and registration. */
   authRateLimit: number;
+  /**
+   * How long a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS); the
+   * headers alone get at most 20 s of it. Long enough for the largest import (10 MB of JSON) over
+   * a slow phone uplink, short enough that a body trickled in a byte at a time is cut off.
+   */
+  requestTimeoutMs: number;
   /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
   /** Bearer token lifetime for "remember me" and normal sign-ins. */
@@ -78,6 +84,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mongoDatabase: env.MONGODB_DATABASE ?? 'fitness',
     trustProxy: addressList(env, 'TRUST_PROXY'),
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
     tokenTtlDays: {
       remember: integer(env, 'TOKEN_TTL_REMEMBER_DAYS', 30, 1, 3650),
