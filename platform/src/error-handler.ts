@@ -96,7 +96,9 @@ export function clientError(error: Error & { code?: string }, socket: Socket) {
         ? [431, 'The request headers are too large.']
         : [400, 'The request is malformed.'];
   const body = JSON.stringify({ message });
-  if (socket.writable) {
+  // A request timing out after its answer began cannot be given another one.
+  const answer = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answer?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
