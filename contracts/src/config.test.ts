@@ -24,6 +24,19 @@ describe('configuration', () => {
     assert.equal(config.queryServiceUrl, 'https://query.internal');
   });
 
+  it('trusts no proxy unless TRUST_PROXY lists addresses or ranges', () => {
+    assert.deepEqual(readConfig({}).trustProxy, []);
+    assert.deepEqual(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy, [
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2']) {
+      assert.throws(() => readConfig({ TRUST_PROXY: bad }), ConfigError, bad);
+    }
+  });
+
   it('refuses settings it cannot use, naming them', () => {
     assert.throws(() => readConfig({ GATEWAY_MODE: 'split' }), ConfigError);
     assert.throws(() => readConfig({ COMMAND_SERVICE_URL: 'command-service:3001' }), /COMMAND_SERVICE_URL/);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -13,8 +14,20 @@ export type Config = {
   eventStoreDbUrl: string;
   mongoUrl: string;
   mongoDatabase: string;
+  /**
+   * The proxies in front of this process whose X-Forwarded-For is believed (TRUST_PROXY: addresses
+   * or CIDR ranges, comma separated). Empty, the default: the client is the connection's own
+   * address, and a forged header changes nothing.
+   */
+  trustProxy: string[];
   /** Requests per minute per client on sign-in and registration. */
   authRateLimit: number;
+  /**
+   * How long a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS); the
+   * headers alone get at most 20 s of it. Long enough for the largest import (10 MB of JSON) over
+   * a slow phone uplink, short enough that a body trickled in a byte at a time is cut off.
+   */
+  requestTimeoutMs: number;
   /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
   /** Bearer token lifetime for "remember me" and normal sign-ins. */
@@ -69,7 +82,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     eventStoreDbUrl: env.EVENTSTOREDB_URL ?? 'esdb://localhost:2113?tls=false',
     mongoUrl: env.MONGODB_URL ?? 'mongodb://localhost:27017/?replicaSet=rs0',
     mongoDatabase: env.MONGODB_DATABASE ?? 'fitness',
+    trustProxy: addressList(env, 'TRUST_PROXY'),
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
     tokenTtlDays: {
       remember: integer(env, 'TOKEN_TTL_REMEMBER_DAYS', 30, 1, 3650),
@@ -163,6 +178,24 @@ function httpUrl(env: Record<string, string | undefined>, name: string, fallback
     throw new ConfigError(`${name} must be an http(s) URL with no path, like http://host:3001, got "${raw}"`);
   }
   return url.origin;
+}
+
+/** Comma separated IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8). */
+function addressList(env: Record<string, string | undefined>, name: string) {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!version || !validBits || rest.length > 0) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges like 10.0.0.0/8, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {

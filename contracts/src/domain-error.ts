@@ -17,7 +17,9 @@ export type DomainErrorKind =
   /** The current state refuses the command (409). */
   | 'conflict'
   /** Something it depends on cannot answer now; the caller may retry (503). */
-  | 'unavailable';
+  | 'unavailable'
+  /** Too many attempts; the caller may retry after `retryAfterSeconds` (429). */
+  | 'rate_limited';
 
 /** The base of every named domain error (`WorkoutAlreadyCompleted`, `MealNotFound`...). */
 export class DomainError extends Error {
@@ -29,6 +31,16 @@ export class DomainError extends Error {
     this.name = new.target.name;
     this.kind = kind;
     this.fieldErrors = fieldErrors;
+  }
+}
+
+/** Too many attempts for now: answered 429 with a Retry-After of `retryAfterSeconds`. */
+export class RateLimited extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

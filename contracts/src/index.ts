@@ -23,6 +23,7 @@ export * from './nutrition/arithmetic.ts';
 export * from './nutrition/events.ts';
 export * from './nutrition/present.ts';
 export * from './nutrition/targets.ts';
+export * from './paging.ts';
 export * from './projection-progress.ts';
 export * from './templates/api.ts';
 export * from './templates/events.ts';

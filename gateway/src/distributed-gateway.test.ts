@@ -104,6 +104,14 @@ describe('distributed gateway', () => {
     assert.equal(malformed.body.body, '{ not json', 'the service, not the gateway, judges the body');
   });
 
+  it("adds the security headers to the services' answers", async () => {
+    const response = await api('GET', '/workouts');
+    assert.equal(response.body.service, 'queries');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+  });
+
   it('answers 503 in the API error shape when a service does not answer', async () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const down = await startGateway(nowhere, nowhere);

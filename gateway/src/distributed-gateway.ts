@@ -8,6 +8,7 @@ import { withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { proxyUpgrades } from './upgrade-proxy.ts';
 
 export type DistributedGatewayOptions = {
@@ -28,10 +29,16 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * Returns the app without listening.
  */
 export async function buildDistributedGateway(config: Config, options: DistributedGatewayOptions = {}) {
-  const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
+  const app = createHttpApp({
+    logLevel: config.logLevel,
+    logger: options.logger,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
   const live = new LiveConnections();
   const root = app as unknown as FastifyInstance;
   // The requests are logged by Fastify already; the connection pool goes when the app closes.
+  await registerSecurityHeaders(root, config);
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>

@@ -20,6 +20,7 @@ import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/route
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 export type EmbeddedAppOptions = {
   /** Tests pass false to keep their output readable. */
@@ -64,6 +65,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   await seedCatalogues(commandServices);
 
   const root = app as unknown as FastifyInstance;
+  await registerSecurityHeaders(root, config, options.frontendDist);
   await registerApiDocs(root);
   await registerCsrfCookie(root);
   await app.register(

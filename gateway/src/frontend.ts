@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import { DEFAULT_SYSTEM_SETTINGS, type SiteInfo } from '@fitness/contracts';
+import { NO_ROUTE } from '@fitness/platform/error-handler.ts';
 import type { FastifyInstance } from 'fastify';
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
 /**
  * Serves the built web app (frontend/dist) on the API's origin: its files, the service worker
@@ -59,7 +60,7 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
         .sendFile(file);
     }
     if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io')) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+      return reply.status(404).send({ message: NO_ROUTE });
     }
     return reply
       .header('Cache-Control', 'no-cache')

@@ -1,5 +1,7 @@
-import { DomainError, type DomainErrorKind, summarise } from '@fitness/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { DomainError, type DomainErrorKind, RateLimited, summarise } from '@fitness/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFieldErrors } from './validation.ts';
 
 /** The HTTP status each kind of domain error answers with. */
@@ -10,6 +12,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unavailable: 503,
+  rate_limited: 429,
 };
 
 /**
@@ -19,6 +22,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply
         .status(STATUS_OF_KIND[error.kind])
         .send(error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message });
@@ -40,13 +44,65 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message });
+      // The rate limiter's message is ours; the framework's may quote the request back.
+      const message = status === 429 ? error.message : (FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status));
+      return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Server Error' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ message: NO_ROUTE });
   });
+}
+
+/** The answer to a path nothing serves; the path itself is not repeated back. */
+export const NO_ROUTE = 'There is no such route.';
+
+/** What the framework's own refusals say, none of them quoting what the client sent. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not a valid URL.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_INVALID_CONTENT_ENCODING: 'The request body must not be compressed.',
+};
+
+function statusMessage(status: number) {
+  return `${STATUS_CODES[status] ?? 'Bad Request'}.`;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a malformed
+ * percent-encoding, a path segment too long), in the API's error shape.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status) });
+}
+
+/**
+ * Node's `clientError`: a request the HTTP parser refuses (headers too large, malformed, or
+ * not finished in time), answered in the API's error shape and the connection closed.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request is malformed.'];
+  const body = JSON.stringify({ message });
+  // A request timing out after its answer began cannot be given another one.
+  const answer = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answer?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

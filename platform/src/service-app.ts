@@ -24,7 +24,12 @@ export async function createServiceApp(
   progress: ProjectionProgress,
   options: ServiceAppOptions = {},
 ) {
-  const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
+  const app = createHttpApp({
+    logLevel: config.logLevel,
+    logger: options.logger,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
   await registerApiDocs(app as unknown as FastifyInstance);
   app.addHook('onClose', async () => {
     await stores.eventStore.close();

@@ -20,7 +20,12 @@ import { ProjectionRunner } from './runner.ts';
  */
 export async function buildProjectionsApp(config: Config, options: { logger?: boolean; rebuildRoutes?: boolean } = {}) {
   const { eventStore, readStore } = await openStores(config);
-  const app = createHttpApp({ logLevel: config.logLevel, logger: options.logger });
+  const app = createHttpApp({
+    logLevel: config.logLevel,
+    logger: options.logger,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
   const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: app.log });
   await runner.start();
   app.get('/health', async () => ({ positions: runner.positions() }));

@@ -31,6 +31,7 @@ import {
   UserNotFound,
 } from './errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 import type { UserState } from './user.ts';
 
 export type AccountsOptions = {
@@ -38,6 +39,8 @@ export type AccountsOptions = {
   /** How many admins there are, from the users read model once it has caught up with the log. */
   countAdmins: () => Promise<number>;
   tokenTtlDays: { remember: number; session: number };
+  /** Wrong passwords per account; a fresh one (in this process's memory) unless given. */
+  throttle?: SignInThrottle;
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
@@ -60,8 +63,10 @@ export class Accounts {
   private readonly ttl: AccountsOptions['tokenTtlDays'];
   private readonly countAdmins: AccountsOptions['countAdmins'];
   private readonly adminDeparture = new KeyedLock();
+  private readonly throttle: SignInThrottle;
 
   constructor(options: AccountsOptions) {
+    this.throttle = options.throttle ?? new SignInThrottle();
     this.handler = options.handler;
     this.ttl = options.tokenTtlDays;
     this.countAdmins = options.countAdmins;
@@ -119,6 +124,8 @@ export class Accounts {
     input: { email: string; password: string; remember: boolean; device?: string },
     context: CommandContext,
   ): Promise<SignedIn> {
+    // Per account, whichever address the guesses come from; an unknown email is held back alike.
+    this.throttle.check(input.email, context.now);
     const holder = await this.holderOfEmail(input.email);
     const userId = holder?.userId;
     const state = holder?.state ?? userDecider.initialState();
@@ -126,8 +133,10 @@ export class Accounts {
       ? await verifyPassword(state.passwordHash, input.password)
       : await verifyPassword(await decoyHash, input.password).then(() => false);
     if (!userId || !valid) {
+      this.throttle.failed(input.email, context.now);
       throw new CredentialsDoNotMatch();
     }
+    this.throttle.succeeded(input.email);
     const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);
@@ -163,7 +172,13 @@ export class Accounts {
     if (!state.registered || state.deleted) throw new UserNotFound();
     if (state.passwordHash) {
       if (!confirmation.password) throw new PasswordRequired();
-      if (!(await verifyPassword(state.passwordHash, confirmation.password))) throw new PasswordIncorrect();
+      // The same count as signing in: a stolen token must not become a way to guess the password.
+      this.throttle.check(state.email, context.now);
+      if (!(await verifyPassword(state.passwordHash, confirmation.password))) {
+        this.throttle.failed(state.email, context.now);
+        throw new PasswordIncorrect();
+      }
+      this.throttle.succeeded(state.email);
     } else if (!confirmation.email || (await this.userIdOfEmail(confirmation.email)) !== userId) {
       throw new EmailConfirmationIncorrect();
     }

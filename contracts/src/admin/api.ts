@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PageNumber, PerPage } from '../paging.ts';
 import { User } from '../users/api.ts';
 import { PageMeta } from '../workouts/api.ts';
 
@@ -64,11 +65,9 @@ export type AdminStats = Static<typeof AdminStats>;
 export const AdminUserListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'The search must be at most 200 characters.' })),
   role: Type.Optional(Role),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
+  page: Type.Optional(PageNumber),
   /** Default: the "users per page" system setting. */
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, errorMessage: 'The per page value must be 1 to 100.' }),
-  ),
+  per_page: Type.Optional(PerPage(100)),
 });
 export type AdminUserListQuery = Static<typeof AdminUserListQuery>;
 

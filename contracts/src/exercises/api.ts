@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NameField } from '../name.ts';
+import { PageNumber, PerPage } from '../paging.ts';
 import {
   CATEGORIES,
   DIFFICULTIES,
@@ -75,10 +76,8 @@ export const ListExercisesQuery = Type.Object({
   equipment: Type.Optional(EquipmentField),
   difficulty: Type.Optional(Difficulty),
   tab: Type.Optional(oneOf(['all', 'mine', 'favorites'] as const, 'The tab must be all, mine or favorites.')),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, default: 24, errorMessage: 'The per page value must be 1 to 100.' }),
-  ),
+  page: Type.Optional(PageNumber),
+  per_page: Type.Optional(PerPage(100, 24)),
 });
 export type ListExercisesQuery = Static<typeof ListExercisesQuery>;
 

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import type { Localized } from '../exercises/events.ts';
 import { NameField } from '../name.ts';
+import { PageNumber, PerPage } from '../paging.ts';
 import { FOOD_CATEGORIES, type FoodCategory, MEAL_TYPES, type MealType, type Nutrients } from './events.ts';
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
@@ -36,10 +37,8 @@ export const ListFoodsQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, errorMessage: 'The search must be at most 100 characters.' })),
   category: Type.Optional(Category),
   tab: Type.Optional(oneOf(['all', 'mine'] as const, 'The tab must be all or mine.')),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 50, default: 20, errorMessage: 'The per page value must be 1 to 50.' }),
-  ),
+  page: Type.Optional(PageNumber),
+  per_page: Type.Optional(PerPage(50, 20)),
 });
 export type ListFoodsQuery = Static<typeof ListFoodsQuery>;
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
+import { PageNumber, PerPage } from '../paging.ts';
 import { SetValuesShown } from './sets.ts';
 
 /**
@@ -104,10 +105,8 @@ export const WorkoutExerciseParams = Type.Object({ id: Type.String(), exerciseId
 export const SetParams = Type.Object({ id: Type.String(), exerciseId: Type.String(), setId: Type.String() });
 
 export const ListWorkoutsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, errorMessage: 'The page must be 1 or more.' })),
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, default: 15, errorMessage: 'The per page value must be 1 to 100.' }),
-  ),
+  page: Type.Optional(PageNumber),
+  per_page: Type.Optional(PerPage(100, 15)),
   status: Type.Optional(
     Type.Union([Type.Literal('completed'), Type.Literal('in_progress')], {
       errorMessage: 'The status must be completed or in_progress.',

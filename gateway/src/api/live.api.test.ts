@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChangeNotice } from '@fitness/contracts';
+import { MAX_SOCKETS_PER_TOKEN } from '@fitness/query-service/live/live-channel.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
@@ -76,4 +77,36 @@ describe('live channel', () => {
     await server.api('POST', '/auth/logout', { token: dave.token });
     assert.equal(await disconnected, 'io server disconnect');
   });
+
+  it(`keeps at most ${MAX_SOCKETS_PER_TOKEN} sockets per token, dropping the oldest`, async () => {
+    const erin = await server.register('Erin');
+    const devices = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_TOKEN; i += 1) devices.push(await connect(erin.token));
+    const reasons: string[] = [];
+    for (const device of devices) device.socket.once('disconnect', (reason) => reasons.push(reason));
+    const newest = await connect(erin.token);
+    assert.ok(await waitUntil(() => reasons.length > 0), 'one socket had to go');
+    assert.deepEqual(reasons, ['io server disconnect']);
+    assert.equal(devices[0]?.socket.connected, false, 'the oldest went');
+    assert.equal(newest.socket.connected, true);
+    // Another sign-in of the same user has its own count.
+    const other = await server.api('POST', '/auth/login', { body: { email: erin.email, password: erin.password } });
+    assert.equal((await connect(other.body.token)).socket.connected, true);
+    assert.equal(devices[1]?.socket.connected, true);
+  });
+
+  it('closes a polling session that never joins the channel', async () => {
+    const url = `${server.baseUrl}/socket.io/?EIO=4&transport=polling`;
+    const handshake = await fetch(url);
+    const sid = JSON.parse((await handshake.text()).slice(1)).sid as string;
+    // Without a token nothing is ever joined: the long poll ends with the session closed, no later.
+    let closed = false;
+    while (!closed) {
+      const poll = await fetch(`${url}&sid=${sid}`);
+      const body = await poll.text();
+      closed = poll.status === 400 || body.split('\x1e').includes('1');
+    }
+    const after = await fetch(`${url}&sid=${sid}`);
+    assert.equal(after.status, 400, 'the session is gone');
+  }, 15_000);
 });

@@ -19,6 +19,19 @@ export type ChangeSource = { onChange(listener: (notice: ChangeNotice) => void):
 type SocketData = { userId: string; tokenId: string; token: string };
 
 export const userRoom = (userId: string) => `user:${userId}`;
+const tokenRoom = (tokenId: string) => `token:${tokenId}`;
+/**
+ * Live sockets one token may hold (tabs and devices of one sign-in); the oldest goes when one
+ * more joins, as the newest is the one being looked at, and a tab whose network dropped lingers
+ * until its pings time out. Counted in this process: each query service instance counts its own.
+ */
+export const MAX_SOCKETS_PER_TOKEN = 10;
+/**
+ * How long a connection may stay open without joining the channel: a client that never sends a
+ * valid token (socket.io checks it only once the transport is up) is closed after this, rather
+ * than after socket.io's 45 s default, so nobody can hold sessions open without signing in.
+ */
+export const JOIN_TIMEOUT_MS = 5000;
 /** The refusal a non-admin's socket gets while maintenance mode is on. */
 export const MAINTENANCE = 'Maintenance.';
 export const ADMIN_ROOM = 'admins';
@@ -40,6 +53,7 @@ export function attachLiveChannel(
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
     serveClient: false,
+    connectTimeout: JOIN_TIMEOUT_MS,
   });
 
   io.use(async (socket, next) => {
@@ -52,7 +66,7 @@ export function attachLiveChannel(
         return next(new Error(MAINTENANCE));
       }
       socket.data = { userId: auth.id, tokenId: auth.tokenId, token: token ?? '' };
-      await socket.join(userRoom(auth.id));
+      await socket.join([userRoom(auth.id), tokenRoom(auth.tokenId)]);
       if (auth.role === 'admin') await socket.join(ADMIN_ROOM);
       next();
     } catch (error) {
@@ -60,6 +74,19 @@ export function attachLiveChannel(
       next(new Error('Authentication is unavailable, try again.'));
     }
   });
+
+  io.on('connection', (socket) => {
+    dropBeyondLimit(socket.data.tokenId).catch((error) =>
+      options.logger.error({ err: error }, 'socket limit check failed'),
+    );
+  });
+
+  /** Counted once connected, so sockets joining at the same moment all see each other. */
+  async function dropBeyondLimit(tokenId: string) {
+    const sockets = await io.in(tokenRoom(tokenId)).fetchSockets();
+    const newestFirst = sockets.sort((a, b) => b.handshake.issued - a.handshake.issued);
+    for (const socket of newestFirst.slice(MAX_SOCKETS_PER_TOKEN)) socket.disconnect(true);
+  }
 
   const stopListening = options.changes.onChange((notice) => {
     // The system settings are everyone's business: each client follows the site's name and state.

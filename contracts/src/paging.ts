@@ -1,0 +1,25 @@
+import { Type } from 'typebox';
+
+/**
+ * The highest page any list serves. Far beyond any real list, yet small enough that the offset
+ * it makes stays a safe integer for every store (1e300 once reached SQLite as a float and failed).
+ */
+export const MAX_PAGE = 100_000;
+
+/** `page` of a paged list: a whole number from 1 to MAX_PAGE. */
+export const PageNumber = Type.Integer({
+  minimum: 1,
+  maximum: MAX_PAGE,
+  default: 1,
+  errorMessage: `The page must be a whole number from 1 to ${MAX_PAGE}.`,
+});
+
+/** `per_page` of a paged list: a whole number from 1 to `maximum`, `fallback` when absent. */
+export function PerPage(maximum: number, fallback?: number) {
+  return Type.Integer({
+    minimum: 1,
+    maximum,
+    ...(fallback !== undefined && { default: fallback }),
+    errorMessage: `The per page value must be a whole number from 1 to ${maximum}.`,
+  });
+}
