@@ -5,11 +5,11 @@ import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
-import { newPasswordRefusal } from './refusals.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation();

@@ -5,10 +5,10 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
+import { fieldRefusal, newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
-import { fieldRefusal, newPasswordRefusal } from './refusals.ts';
 
 /**
  * The mailed reset link's screen: the token and the address come from the link, the user

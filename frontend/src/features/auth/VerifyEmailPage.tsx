@@ -6,9 +6,9 @@ import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
+import { fieldRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { Done } from './Done.tsx';
-import { fieldRefusal } from './refusals.ts';
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'refused'; message: string };
 

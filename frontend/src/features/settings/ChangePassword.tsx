@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
-import { newPasswordRefusal } from '../auth/refusals.ts';
 
 type Errors = { current_password?: string; password?: string; password_confirmation?: string };
 

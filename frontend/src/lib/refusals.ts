@@ -1,6 +1,6 @@
 import { accountSecurityRefusal } from '@fitness/contracts';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /**
  * A field's message from the server in the reader's language: the account-security refusals the
