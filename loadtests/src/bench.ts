@@ -13,6 +13,7 @@ import { seedHistory } from '@fitness/tools/demo-history.ts';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
+import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
 import { fixed, percentile, summarize } from './measure.ts';
 
@@ -99,6 +100,18 @@ async function main() {
   report(
     `another user's GET /workouts meanwhile, p50 / max (ms, n=${worst.others.n}; max under 100)`,
     `${fixed(worst.others.p50)} / ${fixed(worst.others.max)}`,
+  );
+
+  const heavy = await heavyReaderBench();
+  report(
+    `another user's GET /workouts, p50 / p99 (ms): alone | while one account of ${heavy.workouts / 1000}k workouts reads its costliest, 10 at once`,
+    `${fixed(heavy.baseline.p50)} / ${fixed(heavy.baseline.p99)} | ${fixed(heavy.meanwhile.p50)} / ${fixed(heavy.meanwhile.p99)}`,
+  );
+  report(
+    "that account's answers (status: count; 429: past its turn)",
+    Object.entries(heavy.heavyAnswers)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', '),
   );
 
   const rebuild = await rebuildRate();

@@ -6,6 +6,7 @@ import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-rout
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
+import { registerReadTurns } from './read-turns.ts';
 import type { QueryServices } from './services.ts';
 import { templateQueryRoutes } from './templates/routes.ts';
 import { pushPublicKeyRoutes, pushSubscriptionQueryRoutes } from './users/push-subscription-routes.ts';
@@ -16,6 +17,7 @@ import { workoutQueryRoutes } from './workouts/routes.ts';
 /** Every read route of the API; mount under /api/v1. */
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
+  registerReadTurns(app as unknown as FastifyInstance);
   await app.register(siteQueryRoutes, services);
   await app.register(adminSettingsQueryRoutes, services);
   await app.register(userQueryRoutes, services);

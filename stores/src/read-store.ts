@@ -16,6 +16,7 @@ export type Where = Record<string, string | number | boolean | null>;
 
 export type FindOptions = {
   where?: Where;
+  /** Equal keys come back by id, in the last key's direction (ascending when there is none). */
   orderBy?: { field: string; direction: 'asc' | 'desc' }[];
   limit?: number;
   offset?: number;

@@ -30,9 +30,13 @@ export type ServerProcess = Awaited<ReturnType<typeof startProcess>>;
  * A repository script (a server's main.ts) as a separate process on a free port (PORT, HOST),
  * or on the one `env` names (when its address must be known before it starts, as Google's
  * redirect URI must); APP_URL is its own address unless `env` says otherwise. Resolves once GET
- * `readyPath` answers, throws with the process's output if it exits first or is not ready within 15 s.
+ * `readyPath` answers, throws with the process's output if it exits first or is not ready within
+ * `readyWithinMs` (15 s unless given: more for a server that must first fold a long log in).
  */
-export async function startProcess(script: string, options: { env: Record<string, string>; readyPath: string }) {
+export async function startProcess(
+  script: string,
+  options: { env: Record<string, string>; readyPath: string; readyWithinMs?: number },
+) {
   const port = options.env.PORT ? Number(options.env.PORT) : await freePort();
   const child = runScript(script, [], {
     HOST: '127.0.0.1',
@@ -48,7 +52,7 @@ export async function startProcess(script: string, options: { env: Record<string
   child.stderr?.on('data', collect);
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + (options.readyWithinMs ?? 15_000);
   for (;;) {
     if (exited()) throw new Error(`${script} exited with ${child.exitCode ?? child.signalCode}: ${output}`);
     try {
@@ -80,6 +84,10 @@ export async function startProcess(script: string, options: { env: Record<string
 }
 
 /** `npm start` (the embedded product) as a separate process on a free port. */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}) {
-  return startProcess('gateway/src/main.ts', { env: { DATA_DIR: dataDir, ...env }, readyPath: '/api/v1/openapi.json' });
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyWithinMs?: number) {
+  return startProcess('gateway/src/main.ts', {
+    env: { DATA_DIR: dataDir, ...env },
+    readyPath: '/api/v1/openapi.json',
+    readyWithinMs,
+  });
 }

@@ -16,7 +16,9 @@ export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   collection: {
     name: 'workouts',
     indexes: [
-      ['user_id', 'date'],
+      // A day's workouts, and the list newest first (date, then created_at, then id) read
+      // straight off it however many share a day and a start.
+      ['user_id', 'date', 'created_at', 'id'],
       ['user_id', 'status'],
     ],
   },

@@ -89,6 +89,47 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal((await store.find(things, { where: { owner, day: '2026-01-05' } }))[0]?.id, docs[3]?.id);
     });
 
+    it('finds more documents than one page holds, in order, each once, with offset and limit', async () => {
+      const owner = randomUUID();
+      const docs = Array.from({ length: 1234 }, (_, i) =>
+        doc(
+          { owner, day: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}` },
+          40,
+        ),
+      );
+      await store.commit({
+        checkpoints: { p2b: 40 },
+        writes: docs.map((document) => ({ collection: things, op: 'upsert' as const, document })),
+        notices: [],
+      });
+      const byId = [...docs].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const all = await store.find(things, { where: { owner } });
+      assert.deepEqual(
+        all.map((d) => d.id),
+        byId.map((d) => d.id),
+      );
+      const window = await store.find(things, { where: { owner }, offset: 450, limit: 700 });
+      assert.deepEqual(
+        window.map((d) => d.id),
+        byId.slice(450, 1150).map((d) => d.id),
+      );
+      // Equal days by id in the same direction, newest (greatest) first.
+      const dayOf = (d: (typeof docs)[number]) => String((d as Record<string, unknown>).day);
+      const byDay = [...docs].sort((a, b) =>
+        dayOf(a) === dayOf(b) ? (a.id > b.id ? -1 : 1) : dayOf(a) > dayOf(b) ? -1 : 1,
+      );
+      const newestFirst = await store.find(things, {
+        where: { owner },
+        orderBy: [{ field: 'day', direction: 'desc' }],
+        offset: 3,
+        limit: 1200,
+      });
+      assert.deepEqual(
+        newestFirst.map((d) => d.id),
+        byDay.slice(3, 1203).map((d) => d.id),
+      );
+    });
+
     it('skips writes older than what a document already reflects', async () => {
       const owner = randomUUID();
       const current = doc({ owner, version: 'new' }, 50);

@@ -99,10 +99,11 @@ export class MongoReadStore implements ReadStore {
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
     // MongoDB reads a limit of 0 as "no limit"; the port means "nothing".
     if (options.limit === 0) return [];
-    // Then by _id, so equal sort keys still come back in a stable order for paging.
+    // Then by _id, so equal sort keys still come back in a stable order for paging; in the last
+    // key's direction, as the SQLite store does (there one index then serves the whole order).
     const sort = new Map<string, 1 | -1>();
     for (const { field, direction } of options.orderBy ?? []) sort.set(fieldName(field), direction === 'desc' ? -1 : 1);
-    if (!sort.has('_id')) sort.set('_id', 1);
+    if (!sort.has('_id')) sort.set('_id', options.orderBy?.at(-1)?.direction === 'desc' ? -1 : 1);
     const stored = await this.collection(collection)
       .find(toFilter(options.where), { sort, skip: options.offset ?? 0, limit: options.limit ?? 0 })
       .toArray();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { readStoreContract } from '../contract/read-store.contract.ts';
+import { POSITION_FIELD } from '../read-store.ts';
 import { SqliteReadStore } from './sqlite-read-store.ts';
 
 readStoreContract('SQLite', async () => {
@@ -27,6 +28,31 @@ describe('SQLite read store upgrade', () => {
       await store.reset('workouts', [], 1);
       assert.equal(await store.projectionVersion('workouts'), 1);
       assert.equal(await store.checkpoint('workouts'), 0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite read store finds', () => {
+  it('lets other work run while it reads a long result, a page at a time', async () => {
+    const store = new SqliteReadStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite'));
+    try {
+      await store.ensureCollections([{ name: 'things', indexes: [['owner']] }]);
+      const documents = Array.from({ length: 3000 }, (_, i) => ({ id: `t${i}`, owner: 'ann', [POSITION_FIELD]: 1 }));
+      await store.commit({
+        checkpoints: { things: 1 },
+        writes: documents.map((document) => ({ collection: 'things', op: 'upsert' as const, document })),
+        notices: [],
+      });
+      let turns = 0;
+      const others = setInterval(() => {
+        turns += 1;
+      }, 0);
+      const found = await store.find('things', { where: { owner: 'ann' } });
+      clearInterval(others);
+      assert.equal(found.length, 3000);
+      assert.ok(turns >= 2, `other work ran ${turns} times while the find read six pages`);
     } finally {
       await store.close();
     }

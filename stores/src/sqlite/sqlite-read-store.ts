@@ -57,7 +57,7 @@ export class SqliteReadStore implements ReadStore {
         );
         for (const fields of definition.indexes) {
           const name = `${table}__${fields.map((field) => assertIdentifier('field', field)).join('__')}`;
-          const columns = fields.map(fieldExpression).join(', ');
+          const columns = fields.map((field) => (field === 'id' ? 'id' : fieldExpression(field))).join(', ');
           this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
         }
         this.known.add(definition.name);
@@ -72,20 +72,56 @@ export class SqliteReadStore implements ReadStore {
     return row ? toDocument<T>(row) : null;
   }
 
+  /**
+   * Documents in pages of PAGE_ROWS, with a turn of the event loop between pages: the store is
+   * synchronous, and a find over one account's whole history (a day with thousands of imported
+   * workouts, an export) must not hold the server's only thread for everyone while it reads.
+   * Pages in id order continue after the last id seen; pages in another order by offset, with
+   * an id seen twice (a document moved by a write between pages) kept once.
+   */
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
-    const { clause, values } = whereClause(options.where);
-    const order = [...(options.orderBy ?? []), { field: 'id', direction: 'asc' as const }]
+    const table = this.table(collection);
+    const where = whereClause(options.where);
+    const orderBy = options.orderBy ?? [];
+    const inIdOrder = orderBy.every(({ field, direction }) => field === 'id' && direction === 'asc');
+    // Equal keys come back by id, in the last key's direction: an index ending in `id` then
+    // serves the whole order, read backwards for a descending one.
+    const tieBreak = { field: 'id', direction: orderBy.at(-1)?.direction ?? ('asc' as const) };
+    const order = [...orderBy, tieBreak]
       .map(
         ({ field, direction }) =>
           `${field === 'id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`,
       )
       .join(', ');
-    const sql = `SELECT data, position FROM ${this.table(collection)} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const rows = this.statement(sql).all(...values, options.limit ?? -1, options.offset ?? 0) as {
-      data: string;
-      position: number;
-    }[];
-    return rows.map(toDocument<T>);
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const documents: T[] = [];
+    const seen = new Set<string>();
+    let offset = options.offset ?? 0;
+    let afterId: string | null = null;
+    for (;;) {
+      const pageRows = Math.min(PAGE_ROWS, limit - documents.length);
+      const parts = afterId === null ? where.parts : [...where.parts, 'id > ?'];
+      const values = afterId === null ? where.values : [...where.values, afterId];
+      const sql = `SELECT id, data, position FROM ${table} ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const rows = this.statement(sql).all(...values, pageRows, offset) as {
+        id: string;
+        data: string;
+        position: number;
+      }[];
+      for (const row of rows) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        documents.push(toDocument<T>(row));
+      }
+      if (rows.length < pageRows || documents.length >= limit) return documents;
+      if (inIdOrder) {
+        afterId = rows.at(-1)?.id ?? null;
+        offset = 0;
+      } else {
+        offset += rows.length;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async count(collection: string, where?: Where) {
@@ -206,10 +242,18 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
+/** Rows a find reads at once before it lets other work run (see `find`). */
+const PAGE_ROWS = 500;
+
 const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
 const fieldExpression = (field: string) => `json_extract(data, '$.${assertIdentifier('field', field)}')`;
 
 function whereClause(where: Where = {}) {
+  const { parts, values } = whereParts(where);
+  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values, parts };
+}
+
+function whereParts(where: Where) {
   const parts: string[] = [];
   const values: (string | number)[] = [];
   for (const [field, value] of Object.entries(where)) {
@@ -222,7 +266,7 @@ function whereClause(where: Where = {}) {
       values.push(typeof value === 'boolean' ? Number(value) : value);
     }
   }
-  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
+  return { parts, values };
 }
 
 function toDocument<T extends Document>(row: { data: string; position: number }): T {

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { READS_AT_ONCE, READS_WAITING } from '@fitness/query-service/read-turns.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { apiClient, registerUser } from '../testing/api-client.ts';
+import { type ServerProcess, startServerProcess } from '../testing/server-process.ts';
+
+const DAY = '2026-11-02';
+const STRONG_HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+
+/**
+ * One account's reads take turns (query-service/src/read-turns.ts): a day of 600 imported
+ * workouts makes each read of it long enough (it is read a page at a time) that a burst of them
+ * from one account piles up, and what piles past the queue is refused, while another account's
+ * reads go on being answered.
+ */
+describe('reads take turns per account', () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let api: ReturnType<typeof apiClient>;
+  let heavy: string;
+  let other: string;
+  let position = '0';
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'read-turns-'));
+    server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '10000' });
+    api = apiClient(server.baseUrl);
+    heavy = (await registerUser(api, 'Heavy')).token;
+    other = (await registerUser(api, 'Other')).token;
+    const rows = Array.from({ length: 600 }, (_, i) => `${DAY} 07:00:00,Session ${i},30m,Squat,1,100,5,0,0,,,`);
+    const imported = await api('POST', '/imports/workouts', {
+      token: heavy,
+      body: { csv: [STRONG_HEADER, ...rows].join('\n') },
+    });
+    assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    assert.equal(imported.body.workouts_imported, 600);
+    position = imported.headers.get('x-event-position') ?? '0';
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses one account’s reads past the queue with 429 and Retry-After, answering the rest and other accounts', async () => {
+    const caughtUp = await api('GET', `/metrics/today?date=${DAY}`, {
+      token: heavy,
+      headers: { 'x-min-position': position },
+    });
+    assert.equal(caughtUp.status, 200);
+    assert.equal(caughtUp.body.workouts.completed, 600);
+
+    const burst = READS_AT_ONCE + READS_WAITING + 40;
+    const othersReads = Array.from({ length: 5 }, () => get('/workouts', other));
+    const answers = await Promise.all(Array.from({ length: burst }, () => get(`/metrics/today?date=${DAY}`, heavy)));
+    const refused = answers.filter((answer) => answer.status === 429);
+    const answered = answers.filter((answer) => answer.status === 200);
+    assert.equal(refused.length + answered.length, burst, 'every read is answered or refused, nothing else');
+    assert.ok(refused.length > 0, 'a burst past the queue is refused');
+    assert.ok(answered.length >= READS_AT_ONCE + READS_WAITING, `${answered.length} answered: the queue was served`);
+    for (const answer of refused) {
+      assert.equal(answer.headers['retry-after'], '1');
+      assert.match(answer.body.message, /Too many requests at once/);
+    }
+    for (const answer of await Promise.all(othersReads)) assert.equal(answer.status, 200);
+
+    // Once the burst is over the account reads as before: its turns were all given back.
+    const after = await get(`/metrics/today?date=${DAY}`, heavy);
+    assert.equal(after.status, 200);
+  }, 120_000);
+
+  /** A GET on a connection of its own, so a burst reaches the server all at once. */
+  function get(url: string, token: string) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { message: string } }>(
+      (resolve, reject) => {
+        const request = http.get(
+          `${server.baseUrl}/api/v1${url}`,
+          { agent: false, headers: { authorization: `Bearer ${token}` } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
+            );
+          },
+        );
+        request.on('error', reject);
+      },
+    );
+  }
+});
