@@ -13,9 +13,10 @@ import { uuidFromName } from '../core/ids.ts';
 import { customExerciseNamed } from '../exercises/names.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from '../workouts/decide.ts';
-import { type ImportedSet, type ImportedWorkout, parseWorkoutExport } from './csv-formats.ts';
+import type { ImportedSet, ImportedWorkout } from './csv-formats.ts';
 import { ExportTooLarge } from './errors.ts';
 import { customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
+import { exportParser } from './export-parser.ts';
 
 /**
  * Workouts written at the same time. Each workout's commands run in order (its sets keep their
@@ -49,9 +50,8 @@ export async function importWorkouts(
   if (Buffer.byteLength(request.csv, 'utf8') > MAX_EXPORT_MEGABYTES * 1024 * 1024) {
     throw new ExportTooLarge(MAX_EXPORT_MEGABYTES);
   }
-  // Reading the file runs without a break; let the requests that waited on the body's JSON go first.
-  await new Promise((resolve) => setImmediate(resolve));
-  const parsed = parseWorkoutExport(request.csv, {
+  // Read on a worker thread: other users' requests go on being answered meanwhile.
+  const parsed = await exportParser.parse(request.csv, {
     format: request.format,
     weightUnit: request.weightUnit,
     maxRows: MAX_EXPORT_ROWS,

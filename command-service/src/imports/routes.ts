@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, ImportReport, ImportWorkoutsBody, MAX_EXPORT_MEGABYTES, MAX_EXPORT_ROWS } from '@fitness/contracts';
+import {
+  EMPTY_CSV_MESSAGE,
+  ErrorBody,
+  ImportReport,
+  ImportWorkoutsBody,
+  ImportWorkoutsQuery,
+  InvalidInput,
+  MAX_EXPORT_MEGABYTES,
+  MAX_EXPORT_ROWS,
+} from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
+import { Type } from 'typebox';
 import type { CommandServices } from '../services.ts';
 import { importWorkouts } from './importer.ts';
 
+const MEGABYTE = 1024 * 1024;
 /** The file inside JSON: its escaping at worst doubles the size (see ImportWorkoutsBody). */
-const BODY_LIMIT = 2 * MAX_EXPORT_MEGABYTES * 1024 * 1024 + 64 * 1024;
+const BODY_LIMIT = 2 * MAX_EXPORT_MEGABYTES * MEGABYTE + 64 * 1024;
 
 /** Imports of workout history from other apps, under /api/v1/imports. */
 export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   app.addHook('onRequest', requireUser(services.authenticator));
+  // Kept as the text it is (within the route's body limit; the import refuses what is over
+  // the file limit with its own message); only this plugin's routes take CSV.
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post(
     '/imports/workouts',
@@ -17,18 +31,24 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['imports'],
-        summary: `Import workouts from a Strong or Hevy CSV export (at most ${MAX_EXPORT_MEGABYTES} MB and ${MAX_EXPORT_ROWS} rows); importing a file again adds nothing twice`,
-        body: ImportWorkoutsBody,
+        summary: `Import workouts from a Strong or Hevy CSV export (at most ${MAX_EXPORT_MEGABYTES} MB and ${MAX_EXPORT_ROWS} rows), as JSON or as the file itself (text/csv, options in the query); importing a file again adds nothing twice`,
+        querystring: ImportWorkoutsQuery,
+        body: {
+          content: {
+            'application/json': { schema: ImportWorkoutsBody },
+            'text/csv': { schema: Type.String() },
+          },
+        },
         response: { 200: ImportReport, 401: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
-      const { csv, format, weight_unit: weightUnit } = request.body;
+      const upload = uploadOf(request.body as ImportWorkoutsBody | string, request.query);
       const { report, position } = await importWorkouts(
         services,
-        { userId: auth.id, csv, format, weightUnit },
+        { userId: auth.id, ...upload },
         { actorId: auth.id, correlationId: request.id, now: services.clock() },
       );
       reply.header('X-Event-Position', position);
@@ -36,3 +56,10 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
     },
   );
 };
+
+/** The file and its options, from a JSON body or from a CSV body and the query. */
+function uploadOf(body: ImportWorkoutsBody | string, query: ImportWorkoutsQuery) {
+  if (typeof body !== 'string') return { csv: body.csv, format: body.format, weightUnit: body.weight_unit };
+  if (!/\S/.test(body)) throw new InvalidInput({ csv: [EMPTY_CSV_MESSAGE] });
+  return { csv: body, format: query.format, weightUnit: query.weight_unit };
+}

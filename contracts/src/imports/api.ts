@@ -4,12 +4,15 @@ import { type Static, Type } from 'typebox';
 export const MAX_EXPORT_MEGABYTES = 5;
 export const MAX_EXPORT_ROWS = 20_000;
 
+/** What the `csv` field says when the file holds nothing to read. */
+export const EMPTY_CSV_MESSAGE = 'The csv field must hold the text of the exported CSV file.';
+
 /**
- * POST /imports/workouts. The file travels as a string inside JSON rather than as
- * multipart/form-data: the web client reads it with `File.text()` and posts it like every other
- * call (JSON, the same validation, error shape and API client), and the server needs no
- * multipart parser. The price is JSON's escaping, which at worst doubles the size (a file of
- * nothing but quotes), hence the route's body limit.
+ * POST /imports/workouts, as JSON: the file as a string beside its options. JSON's escaping at
+ * worst doubles the size (a file of nothing but quotes), hence the route's body limit. The same
+ * route takes the file as it is (`Content-Type: text/csv`, the options in the query, see
+ * ImportWorkoutsQuery), which the web client sends: no escaping, and no 10 MB of JSON to parse
+ * on the thread that answers everyone.
  */
 export const ImportWorkoutsBody = Type.Object(
   {
@@ -23,11 +26,22 @@ export const ImportWorkoutsBody = Type.Object(
     ),
     // Some visible character rather than minLength 1: ajv works out a string's length in code
     // points, a pass over all 5 MB that holds up every other request meanwhile.
-    csv: Type.String({ pattern: '\\S', errorMessage: 'The csv field must hold the text of the exported CSV file.' }),
+    csv: Type.String({ pattern: '\\S', errorMessage: EMPTY_CSV_MESSAGE }),
   },
   { additionalProperties: false },
 );
 export type ImportWorkoutsBody = Static<typeof ImportWorkoutsBody>;
+
+/** The options of a `text/csv` upload (the body is the file). */
+export const ImportWorkoutsQuery = Type.Object(
+  {
+    format: ImportWorkoutsBody.properties.format,
+    weight_unit: ImportWorkoutsBody.properties.weight_unit,
+  },
+  { additionalProperties: false },
+);
+export type ImportWorkoutsQuery = Static<typeof ImportWorkoutsQuery>;
+
 export type ImportFormat = NonNullable<ImportWorkoutsBody['format']>;
 export type WeightUnit = NonNullable<ImportWorkoutsBody['weight_unit']>;
 

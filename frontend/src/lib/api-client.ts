@@ -74,6 +74,16 @@ export function parseBody(text: string): unknown {
 
 type RequestOptions = { query?: Record<string, string | number | undefined>; signal?: AbortSignal };
 
+/** A body sent as it is, under its own content type, rather than as JSON (an uploaded file). */
+class RawBody {
+  readonly text: string;
+  readonly contentType: string;
+  constructor(text: string, contentType: string) {
+    this.text = text;
+    this.contentType = contentType;
+  }
+}
+
 /**
  * The one way the app talks to the API: `/api/v1` on this origin, a 10 s timeout, cookies sent,
  * X-XSRF-TOKEN, the bearer token, Accept-Language, and X-Min-Position after the client's own
@@ -113,7 +123,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (token) headers.Authorization = `Bearer ${token}`;
     const xsrf = options.cookie('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined) headers['Content-Type'] = body instanceof RawBody ? body.contentType : 'application/json';
     if (method === 'GET' && lastWritePosition > 0) headers['X-Min-Position'] = String(lastWritePosition);
     if (method !== 'GET') {
       // Remembered before sending: the change notice can arrive before the answer does.
@@ -132,7 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
       response = await doFetch(`${baseUrl}${path}${search}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
         credentials: 'include',
         signal,
       });
@@ -180,6 +190,9 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, undefined, requestOptions),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    /** POSTs `text` as it is, e.g. a CSV file as `text/csv`, with options in the query. */
+    postText: <T>(path: string, text: string, contentType: string, query?: RequestOptions['query']) =>
+      request<T>('POST', path, new RawBody(text, contentType), { query }),
     patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
     put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),

@@ -247,6 +247,35 @@ describe('imports API', () => {
     assert.equal(listed.body.meta.total, 0, 'nothing was written by the refused imports');
   });
 
+  it('takes the file as it is (text/csv, options in the query), as the web app sends it', async () => {
+    const { token } = await server.register();
+    const upload = (csv: string, query = '') =>
+      server.api('POST', `/imports/workouts${query}`, { token, body: csv, headers: { 'content-type': 'text/csv' } });
+    const strong = await upload(STRONG);
+    assert.equal(strong.status, 200, JSON.stringify(strong.body));
+    assert.deepEqual(
+      [strong.body.workouts_imported, strong.body.sets_imported, strong.body.rows_rejected.length],
+      [2, 5, 1],
+    );
+    const again = await upload(STRONG);
+    assert.equal(again.body.workouts_skipped_existing, 2, 'the same file as JSON or as CSV is the same import');
+    const pounds = await upload(
+      `${STRONG_HEADER}\n2026-12-01 08:00:00,Chest,30m,Bench Press (Dumbbell),1,50,10,0,0,,,`,
+      '?format=strong&weight_unit=lb',
+    );
+    const [chest] = await workouts(token, pounds.headers.get('x-event-position') ?? '');
+    assert.equal(chest.exercises[0].sets[0].weight, 22.68);
+
+    const refusedOn = async (response: Awaited<ReturnType<typeof upload>>, field: string, pattern: RegExp) => {
+      assert.equal(response.status, 422, JSON.stringify(response.body));
+      assert.match(response.body.errors[field][0], pattern);
+    };
+    await refusedOn(await upload(' \r\n '), 'csv', /text of the exported CSV file/);
+    await refusedOn(await upload(HEVY, '?format=strong'), 'format', /is a Hevy export, not a Strong export/);
+    await refusedOn(await upload(STRONG, '?weight_unit=stone'), 'weight_unit', /kg or lb/);
+    await refusedOn(await upload(`${STRONG_HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`), 'csv', /larger than 5 MB/);
+  });
+
   it('publishes the route in the OpenAPI document', async () => {
     const response = await server.api('GET', '/openapi.json');
     assert.ok(response.body.paths['/api/v1/imports/workouts']?.post);
