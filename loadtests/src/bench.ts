@@ -16,13 +16,16 @@ import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './basel
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
 import { fixed, percentile, summarize } from './measure.ts';
+import { soak } from './soak.ts';
 
 /**
  * `npm run bench`: the embedded product's figures on this machine, next to what the machine can
- * do at best. BENCH_SECONDS (default 10) sets each load phase's length. The worst-case import
+ * do at best. BENCH_SECONDS (default 10) sets each load phase's length; BENCH_SOAK_MINUTES
+ * (default 10, 0 for none) the mixed-load soak at the end. The worst-case import
  * alone: `node -e "import('./loadtests/src/import-bench.ts').then(async (m) => console.log(await m.worstCaseImport()))"`.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const CLIENTS = 50;
 const LATENCY_SAMPLES = 300;
 const REBUILD_EVENTS = 100_000;
@@ -128,6 +131,26 @@ async function main() {
     `erase a deleted account from the log: ${erasure.streams} streams, ${REBUILD_EVENTS} events (ms)`,
     fixed(erasure.ms, 0),
   );
+
+  if (SOAK_MINUTES > 0) {
+    const minutes = await soak(SOAK_MINUTES, console.log);
+    const first = minutes[0];
+    const last = minutes.at(-1);
+    if (first && last) {
+      report(
+        `soak ${SOAK_MINUTES} min: p99 first / last minute (ms; flat: ratio near 1)`,
+        `${fixed(first.p99)} / ${fixed(last.p99)} (${fixed(last.p99 / first.p99, 2)})`,
+      );
+      report(
+        `soak ${SOAK_MINUTES} min: server RSS first / last minute (MB)`,
+        `${fixed(first.rssMb, 0)} / ${fixed(last.rssMb, 0)} (${fixed(last.rssMb / first.rssMb, 2)})`,
+      );
+      report(
+        `soak ${SOAK_MINUTES} min: requests answered / failed`,
+        `${minutes.reduce((sum, m) => sum + m.requests, 0)} / ${minutes.reduce((sum, m) => sum + m.failed, 0)}`,
+      );
+    }
+  }
 }
 
 /** 50 connections, each logging sets on its own workout as fast as answers come. */
