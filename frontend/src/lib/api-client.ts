@@ -16,11 +16,14 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly body: unknown;
   readonly fieldErrors: FieldErrors;
-  constructor(status: number | null, message: string, body: unknown = null) {
+  /** How long the server asked to wait before trying again (Retry-After of a 429), when it said. */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number | null, message: string, body: unknown = null, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
     const errors = (body as { errors?: unknown } | null)?.errors;
     this.fieldErrors = errors && typeof errors === 'object' ? (errors as FieldErrors) : {};
   }
@@ -159,7 +162,13 @@ export function createApiClient(options: ApiClientOptions) {
 
     const serverMessage = (parsed as { message?: unknown } | null)?.message;
     const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : '';
-    const error = new ApiError(response.status, message || response.statusText, parsed);
+    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+    const error = new ApiError(
+      response.status,
+      message || response.statusText,
+      parsed,
+      Number.isSafeInteger(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
     const status = response.status;
     if (status === 401 && !GUEST_PATHS.includes(options.currentPath())) {
       options.notify({

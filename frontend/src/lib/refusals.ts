@@ -23,3 +23,24 @@ export function newPasswordRefusal(t: TFunction, message: string | undefined) {
     ? t('auth.refusals.weakPassword')
     : t('auth.passwordLength');
 }
+
+/**
+ * "Too many attempts" in the reader's language, with how long to wait when the server said (its
+ * Retry-After): seconds, then minutes, then hours, rounded up, so nobody tries again too early.
+ */
+export function tooManyAttempts(t: TFunction, error: unknown, locale: string) {
+  const seconds = error instanceof ApiError ? error.retryAfterSeconds : null;
+  if (!seconds) return t('auth.tooManyAttempts');
+  return t('auth.tryAgainIn', { wait: waitText(seconds, locale) });
+}
+
+/** A wait as words: "45 seconds", "3 minutes", "2 hours" (in the locale's own words). */
+export function waitText(seconds: number, locale: string) {
+  const [value, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
+import { tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -14,7 +15,7 @@ import { AuthCard } from './AuthCard.tsx';
  * has an account, so the page says the same either way.
  */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { auth } = useServices();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +34,8 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setFieldError(error.fieldErrors.email?.[0] ?? '');
-      else if (error instanceof ApiError && error.status === 429) setFormError(t('auth.tooManyAttempts'));
+      else if (error instanceof ApiError && error.status === 429)
+        setFormError(tooManyAttempts(t, error, i18n.language));
       else
         setFormError(
           (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetEmailFailed'),

@@ -36,11 +36,18 @@ export function AuthCard({
 }
 
 /**
- * What a failed sign-in or registration shows: the fields the server refused (422), else the
- * server's message, else `fallback` (no answer at all, or one without a message).
+ * What a failed sign-in or registration shows: the fields the server refused (422), `tooMany`
+ * when it asks to wait (429), else the server's message, else `fallback` (no answer at all, or
+ * one without a message).
  */
-export function authFailure(error: unknown, fallback: string): { fieldErrors: FieldErrors } | { formError: string } {
+export function authFailure(
+  error: unknown,
+  fallback: string,
+  tooMany: string,
+): { fieldErrors: FieldErrors } | { formError: string } {
   if (error instanceof ApiError && error.status === 422) return { fieldErrors: error.fieldErrors };
+  // The server's own words are English; the reader gets theirs, with how long to wait.
+  if (error instanceof ApiError && error.status === 429) return { formError: tooMany };
   return { formError: (error instanceof ApiError && error.status !== null && error.message) || fallback };
 }
 

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { auth } = useServices();
   const search = useSearch();
@@ -30,7 +31,7 @@ export function LoginPage() {
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);
-      const failure = authFailure(error, t('errors.loginFailed'));
+      const failure = authFailure(error, t('errors.loginFailed'), tooManyAttempts(t, error, i18n.language));
       if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
       else setFormError(failure.formError);
     }

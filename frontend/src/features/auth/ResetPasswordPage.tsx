@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
-import { fieldRefusal, newPasswordRefusal } from '../../lib/refusals.ts';
+import { fieldRefusal, newPasswordRefusal, tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
@@ -15,7 +15,7 @@ import { Done } from './Done.tsx';
  * chooses the new password. Every device is signed out afterwards, this one too.
  */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { auth } = useServices();
   const params = new URLSearchParams(useSearch());
   const token = params.get('token') ?? '';
@@ -48,7 +48,8 @@ export function ResetPasswordPage() {
       });
       const linkError = fieldRefusal(t, error, 'token') ?? fieldRefusal(t, error, 'email');
       if (linkError) setFormError(linkError);
-      else if (error instanceof ApiError && error.status === 429) setFormError(t('auth.tooManyAttempts'));
+      else if (error instanceof ApiError && error.status === 429)
+        setFormError(tooManyAttempts(t, error, i18n.language));
       else if (!(error instanceof ApiError) || error.status !== 422) {
         setFormError(
           (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetPasswordFailed'),

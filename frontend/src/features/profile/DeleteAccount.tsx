@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 
 /**
@@ -16,7 +17,7 @@ import { useServices } from '../../lib/services.ts';
  * signs out on this device and shows the sign-in page.
  */
 export function DeleteAccount() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { auth, toasts } = useServices();
   const { user } = useSnapshot(auth.state);
@@ -58,7 +59,7 @@ export function DeleteAccount() {
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : null;
       if (status === 422) setError(t(byEmail ? 'profile.delete.wrongEmail' : 'profile.delete.wrongPassword'));
-      else if (status === 429) setError(t('profile.delete.tooMany'));
+      else if (status === 429) setError(tooManyAttempts(t, failure, i18n.language));
       else if (status === 409) setRefusal(t('profile.delete.lastAdmin'));
       else if (status !== 401) toasts.error(t('profile.delete.failed'));
     } finally {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { newPasswordRefusal } from '../../lib/refusals.ts';
+import { newPasswordRefusal, tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 
 type Errors = { current_password?: string; password?: string; password_confirmation?: string };
@@ -14,7 +14,7 @@ type Errors = { current_password?: string; password?: string; password_confirmat
  * the others are signed out.
  */
 export function ChangePassword() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { auth, toasts } = useServices();
   const titleId = useId();
   const empty = { current_password: '', password: '', password_confirmation: '' };
@@ -46,7 +46,7 @@ export function ChangePassword() {
           password_confirmation: fields.password_confirmation && t('errors.passwordsDoNotMatch'),
         });
       } else if (status === 429) {
-        toasts.error(t('auth.tooManyAttempts'));
+        toasts.error(tooManyAttempts(t, error, i18n.language));
       } else if (status !== 401) {
         toasts.error(t('settings.password.failed'));
       }
