@@ -109,4 +109,15 @@ describe('live channel', () => {
     const after = await fetch(`${url}&sid=${sid}`);
     assert.equal(after.status, 400, 'the session is gone');
   }, 15_000);
+
+  it('refuses a message larger than a join could ever be', async () => {
+    const url = `${server.baseUrl}/socket.io/?EIO=4&transport=polling`;
+    const sid = JSON.parse((await (await fetch(url)).text()).slice(1)).sid as string;
+    const post = (body: string) =>
+      fetch(`${url}&sid=${sid}`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    const join = await post(`40${JSON.stringify({ token: 'x'.repeat(200) })}`);
+    assert.equal(join.status, 200, 'a join-sized message is taken');
+    const huge = await post(`40${JSON.stringify({ token: 'x'.repeat(100_000) })}`);
+    assert.equal(huge.status, 413);
+  });
 });

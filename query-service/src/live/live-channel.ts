@@ -54,6 +54,9 @@ export function attachLiveChannel(
     path: '/socket.io',
     serveClient: false,
     connectTimeout: JOIN_TIMEOUT_MS,
+    // Clients send nothing but the join (a token); a megabyte (the default) per message is room
+    // for nothing but abuse.
+    maxHttpBufferSize: 16 * 1024,
   });
 
   io.use(async (socket, next) => {
