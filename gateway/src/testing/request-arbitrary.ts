@@ -175,7 +175,7 @@ export function requestArbitrary(
 
   const body: fc.Arbitrary<FuzzRequest['body']> = operation.body
     ? fc.oneof(
-        { weight: 6, arbitrary: schemaValue(operation.body, null).map((json) => ({ json })) },
+        { weight: 6, arbitrary: validBody(operation).map((json) => ({ json })) },
         { weight: 6, arbitrary: schemaValue(operation.body, wild).map((json) => ({ json })) },
         { weight: 1, arbitrary: fc.constant(null) },
         {
@@ -202,4 +202,78 @@ export function requestArbitrary(
     auth: fc.constantFrom<FuzzRequest['auth']>(...Array<'owner'>(10).fill('owner'), 'none', 'garbage'),
     headers: extraHeaders,
   });
+}
+
+/** Exports as Strong and Hevy write them: the header, then a row whose cells are kept or made odd. */
+const EXPORTS = [
+  {
+    header: 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+    row: ['2026-11-21 07:30:00', 'Push Day', '1h 5m', 'Bench Press (Barbell)', '1', '60', '8', '0', '0', '', '', '8'],
+  },
+  {
+    header:
+      'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe',
+    row: [
+      'Pull',
+      '24 Nov 2026, 19:00',
+      '24 Nov 2026, 19:50',
+      '',
+      'Lat Pulldown (Cable)',
+      '',
+      '',
+      '0',
+      'normal',
+      '55',
+      '10',
+      '',
+      '',
+      '',
+    ],
+  },
+];
+
+const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** Cell values an importer reads loosely at its peril. */
+const oddCsvCells = [
+  '-1',
+  '1e300',
+  '0x10',
+  'NaN',
+  '-0',
+  '99999999',
+  '0000-01-01 00:00:00',
+  '2026-02-30 10:00:00',
+  '',
+  ' ',
+  '\u0000',
+  '\u202E',
+  '1,5',
+  '""',
+];
+
+/** A CSV export close enough to a real one to pass the format check, with odd cells: the importer's input. */
+const csvExport = fc
+  .tuple(
+    fc.constantFrom(...EXPORTS),
+    fc.array(
+      fc.array(fc.option(fc.oneof(fc.constantFrom(...oddCsvCells), fc.string({ maxLength: 12 })), { freq: 3 }), {
+        minLength: 14,
+        maxLength: 14,
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+  )
+  .map(([format, rows]) =>
+    [
+      format.header,
+      ...rows.map((cells) => format.row.map((cell, index) => csvCell(cells[index] ?? cell)).join(',')),
+    ].join('\n'),
+  );
+
+/** A body a correct client may send; for the import, a CSV export rather than any text. */
+function validBody(operation: Operation) {
+  const schema = operation.body ?? {};
+  if (!schema.properties?.csv) return schemaValue(schema, null);
+  return fc.record({ csv: csvExport, weight_unit: fc.constantFrom('kg', 'lb') }, { requiredKeys: ['csv'] });
 }
