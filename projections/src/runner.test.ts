@@ -132,6 +132,19 @@ describe('projection runner', () => {
     await readStore.close();
   });
 
+  it('does not wait for a position past the head of the log: no write ever answered with it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const { eventStore, readStore, runner } = open(dir);
+    const { position } = await eventStore.appendToStream('tally-a', [event('Counted', 'a')], 'any');
+    await runner.start();
+    assert.equal(await runner.waitFor(['tallies'], position, 2000), true);
+    // A timeout far longer than this test may take: refused at once, or the test times out.
+    assert.equal(await runner.waitFor(['tallies'], position + 1_000_000, 600_000), false);
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  }, 20_000);
+
   it('forgets every document a deleted user owned, committed or still in the batch, and only theirs', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
     const { eventStore, readStore, runner } = open(dir);

@@ -160,6 +160,11 @@ export class ProjectionRunner implements ProjectionProgress {
     const reached = () =>
       names.every((name) => (this.followers.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
     if (reached()) return true;
+    // No write answered with a position past the log's head: such a position (a made-up
+    // X-Min-Position) is never reached, and waiting for it would only hold the request.
+    if (position > (await this.options.eventStore.headPosition())) return false;
+    // Again: the runner may have moved on while the head was read.
+    if (reached()) return true;
     return new Promise<boolean>((resolve) => {
       const onProgress = () => {
         if (!reached()) return;

@@ -136,6 +136,25 @@ describe('auth API', () => {
   });
 });
 
+describe('X-Min-Position past the head of the log', () => {
+  // A made-up position is never reached: answered at once (reads say they may be stale), not
+  // held for the whole wait (here far longer than the test may take).
+  it('holds neither a write nor a read', async () => {
+    const server = await startTestServer({ READ_YOUR_WRITES_TIMEOUT_MS: '60000' });
+    try {
+      const { token } = await server.register();
+      const headers = { 'x-min-position': '9007199254740991' };
+      const write = await server.api('POST', '/workouts', { token, headers, body: { name: 'Legs' } });
+      assert.equal(write.status, 201, JSON.stringify(write.body));
+      const read = await server.api('GET', '/workouts', { token, headers });
+      assert.equal(read.status, 200);
+      assert.equal(read.headers.get('x-read-consistent'), 'false');
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+});
+
 describe('auth rate limit', () => {
   it('answers 429 after too many sign-in attempts in a minute', async () => {
     const server = await startTestServer({ AUTH_RATE_LIMIT: '3' });
