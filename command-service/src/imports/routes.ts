@@ -37,6 +37,8 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
           content: {
             'application/json': { schema: ImportWorkoutsBody },
             'text/csv': { schema: Type.String() },
+            // What some clients call a file of text; read as the CSV it is.
+            'text/plain': { schema: Type.String() },
           },
         },
         response: { 200: ImportReport, 401: ErrorBody, 422: ErrorBody },
@@ -45,7 +47,7 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
-      const upload = uploadOf(request.body as ImportWorkoutsBody | string, request.query);
+      const upload = uploadOf(request.body as ImportWorkoutsBody | string | undefined, request.query);
       const { report, position } = await importWorkouts(
         services,
         { userId: auth.id, ...upload },
@@ -58,7 +60,9 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
 };
 
 /** The file and its options, from a JSON body or from a CSV body and the query. */
-function uploadOf(body: ImportWorkoutsBody | string, query: ImportWorkoutsQuery) {
+function uploadOf(body: ImportWorkoutsBody | string | undefined, query: ImportWorkoutsQuery) {
+  // No body at all is not checked by the schemas per content type (there is no content type).
+  if (body === undefined || body === null) throw new InvalidInput({ csv: [EMPTY_CSV_MESSAGE] });
   if (typeof body !== 'string') return { csv: body.csv, format: body.format, weightUnit: body.weight_unit };
   if (!/\S/.test(body)) throw new InvalidInput({ csv: [EMPTY_CSV_MESSAGE] });
   return { csv: body, format: query.format, weightUnit: query.weight_unit };

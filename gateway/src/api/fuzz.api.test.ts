@@ -118,7 +118,7 @@ describe('every route, fuzzed from its schema', () => {
         body: payload,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      return { status: response.status, text: await response.text() };
+      return { status: response.status, text: await response.text(), sent: payload?.slice(0, 300) };
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
         assert.fail(`${operation.method} ${url} hung: no answer within ${REQUEST_TIMEOUT_MS} ms`);
@@ -181,11 +181,12 @@ describe('every route, fuzzed from its schema', () => {
                 }
               : generated;
           const before = await server.eventStore.headPosition();
-          const { status, text } = await send(operation, request, actor.token);
+          const { status, text, sent } = await send(operation, request, actor.token);
           const counts = answers.get(key(operation)) ?? new Map<number, number>();
           answers.set(key(operation), counts.set(status, (counts.get(status) ?? 0) + 1));
           const where =
-            `${operation.method} ${request.path}?${request.query}`.slice(0, 400) + ` → ${status} ${text.slice(0, 300)}`;
+            `${operation.method} ${request.path}?${request.query}`.slice(0, 400) +
+            `${sent === undefined ? '' : ` with ${sent}`} → ${status} ${text.slice(0, 300)}`;
           assert.ok(status < 500, where);
           if (status >= 400) {
             const body = JSON.parse(text);

@@ -271,6 +271,8 @@ describe('imports API', () => {
       assert.match(response.body.errors[field][0], pattern);
     };
     await refusedOn(await upload(' \r\n '), 'csv', /text of the exported CSV file/);
+    const nothing = await server.api('POST', '/imports/workouts?format=hevy', { token });
+    await refusedOn(nothing, 'csv', /text of the exported CSV file/);
     await refusedOn(await upload(HEVY, '?format=strong'), 'format', /is a Hevy export, not a Strong export/);
     await refusedOn(await upload(STRONG, '?weight_unit=stone'), 'weight_unit', /kg or lb/);
     await refusedOn(await upload(`${STRONG_HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`), 'csv', /larger than 5 MB/);
