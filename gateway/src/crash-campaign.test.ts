@@ -23,6 +23,8 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
 const CLIENTS_PER_USER = 3;
 /** Sent again after the restart: the other cut-off requests are left as a client that gave up would. */
 const RETRY_CHANCE = 0.7;
+/** Of those, sent twice at once: the retry and a double tap race each other (a sixth as often in a round). */
+const DOUBLE_TAP_CHANCE = 0.3;
 /** Each round's import: workouts × exercises × sets rows, enough that a kill often lands inside it. */
 const IMPORT_SHAPE = { workouts: 24, exercises: 3, sets: 4 };
 
@@ -85,29 +87,37 @@ type Campaign = {
   importStarts: () => Date;
 };
 
-/** Sends a write and books its outcome: 'cut' when the connection died with the server. */
+/**
+ * Sends a write and books its outcome: 'cut' when the connection died with the server. With
+ * `copies`, the same request goes that many times at once (a double tap on reconnecting): each
+ * must be answered alike, and it is booked once.
+ */
 async function send(
   campaign: Campaign,
   api: ReturnType<typeof apiClient>,
   token: string,
   write: Write,
+  copies = 1,
 ): Promise<'acknowledged' | 'cut'> {
-  let response: ApiResponse;
+  let responses: ApiResponse[];
   try {
-    response = await api(write.method, write.url, {
-      token,
-      body: write.body,
-      headers: { 'idempotency-key': write.key },
-    });
+    const headers = { 'idempotency-key': write.key };
+    responses = await Promise.all(
+      Array.from({ length: copies }, () => api(write.method, write.url, { token, body: write.body, headers })),
+    );
   } catch {
     return 'cut';
   }
-  if (response.status >= 300) {
-    campaign.refusals.push(`${write.method} ${write.url}: ${response.status} ${JSON.stringify(response.body)}`);
+  const refused = responses.find((response) => response.status >= 300);
+  if (refused) {
+    campaign.refusals.push(`${write.method} ${write.url}: ${refused.status} ${JSON.stringify(refused.body)}`);
     return 'acknowledged';
   }
+  const ids = new Set(responses.map((response) => response.body?.id));
+  if (ids.size > 1) campaign.refusals.push(`${write.method} ${write.url} sent ${copies} times made ${[...ids]}`);
+  const [response] = responses as [ApiResponse];
   campaign.counts.acknowledged += 1;
-  campaign.writes.acknowledged(response.headers.get('x-event-position'));
+  for (const { headers } of responses) campaign.writes.acknowledged(headers.get('x-event-position'));
   if (write.creates) campaign.writes.created(write.creates, response.body?.id ?? null);
   if (write.deletes) campaign.writes.deleted(write.deletes);
   for (const record of write.imports ?? []) campaign.writes.created(record, null);
@@ -134,6 +144,8 @@ function workoutAndNutritionClient(campaign: Campaign) {
   let meal: { tag: string; id: string } | null = null;
   let entries: { tag: string; url: string }[] = [];
   let water: { date: string; entries: { tag: string; id: string }[]; next: number } | null = null;
+  /** The client's own custom exercises and foods, by tag and address. */
+  let ownThings: { tag: string; url: string }[] = [];
 
   const remove = <T>(list: T[], item: T) => list.filter((other) => other !== item);
 
@@ -298,6 +310,39 @@ function workoutAndNutritionClient(campaign: Campaign) {
     };
   }
 
+  /** A custom exercise (a name claim, then the exercise) or a custom food, named `x:` or `f:` and a tag. */
+  function createOwn(what: 'exercise' | 'food'): Write {
+    const key = tags();
+    const tag = `${what === 'exercise' ? 'x' : 'f'}:${key}`;
+    const [url, body] =
+      what === 'exercise'
+        ? ['/exercises', { name: tag, category: 'strength', primary_muscle: 'back', equipment: 'barbell' }]
+        : ['/foods', { name: tag, category: 'carbs', per_100g: { kcal: 350, protein: 10, carbs: 70, fat: 3 } }];
+    return {
+      key,
+      method: 'POST',
+      url,
+      body,
+      creates: { kind: what, tag, parent: null },
+      settled: (response) => {
+        if (response) ownThings.push({ tag, url: `${url}/${response.body.id}` });
+      },
+    };
+  }
+
+  function deleteOwn(thing: { tag: string; url: string }): Write {
+    return {
+      key: tags(),
+      method: 'DELETE',
+      url: thing.url,
+      body: undefined,
+      deletes: thing.tag,
+      settled: () => {
+        ownThings = remove(ownThings, thing);
+      },
+    };
+  }
+
   function weighIn(): Write {
     const date = days.weights();
     const weight = random.between(600, 1200) / 10;
@@ -326,6 +371,8 @@ function workoutAndNutritionClient(campaign: Campaign) {
       [3, () => (openMeal_ ? deleteMeal(openMeal_) : openMeal())],
       [10, drinkWater],
       [6, weighIn],
+      [2, () => createOwn('exercise')],
+      [2, () => createOwn('food')],
     ];
     const set = sets[random.between(0, sets.length - 1)];
     if (set) choices.push([8, () => deleteSet(set)]);
@@ -333,6 +380,8 @@ function workoutAndNutritionClient(campaign: Campaign) {
     if (entry) choices.push([5, () => removeEntry(entry)]);
     const waterEntry = day?.entries[random.between(0, day.entries.length - 1)];
     if (day && waterEntry) choices.push([3, () => removeWater(day, waterEntry)]);
+    const thing = ownThings[random.between(0, ownThings.length - 1)];
+    if (thing) choices.push([2, () => deleteOwn(thing)]);
     return random.pick(choices)();
   };
 }
@@ -446,6 +495,13 @@ async function readBack(
     }
     if (data.length < 100) break;
   }
+  for (let page = 1; ; page++) {
+    const { data } = await read(`/foods?tab=mine&per_page=50&page=${page}`);
+    for (const food of data) {
+      if (food.name.startsWith('f:')) observed.push({ kind: 'food', tag: food.name, id: food.id, parent: null });
+    }
+    if (data.length < 50) break;
+  }
   return { observed, problems };
 }
 
@@ -533,7 +589,8 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
           const loop = async (next: () => Write) => {
             for (;;) {
               const write = next();
-              if ((await send(user.campaign, api, user.token, write)) === 'cut') {
+              const copies = random.next() < DOUBLE_TAP_CHANCE / 6 ? 2 : 1;
+              if ((await send(user.campaign, api, user.token, write, copies)) === 'cut') {
                 user.campaign.counts.cut += 1;
                 cutOff.push({ user, write });
                 return;
@@ -565,7 +622,8 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
         await Promise.all(
           retried.map(async ({ user, write }) => {
             user.campaign.counts.retried += 1;
-            assert.equal(await send(user.campaign, api, user.token, write), 'acknowledged', `${write.url} sent again`);
+            const copies = random.next() < DOUBLE_TAP_CHANCE ? 2 : 1;
+            assert.equal(await send(user.campaign, api, user.token, write, copies), 'acknowledged', write.url);
           }),
         );
         cutOff = [];

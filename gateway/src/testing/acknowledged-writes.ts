@@ -10,6 +10,7 @@ export type Presence = 'present' | 'absent' | 'maybe';
 
 export type RecordKind =
   | 'exercise'
+  | 'food'
   | 'workout'
   | 'workout-exercise'
   | 'set'
