@@ -6,7 +6,7 @@ import { describe, it } from 'vitest';
 import { AcknowledgedWrites, type NewRecord, type Observed } from './testing/acknowledged-writes.ts';
 import { type ApiResponse, apiClient, registerUser } from './testing/api-client.ts';
 import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
-import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
+import { freePort, runScript, type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
 /**
  * The crash campaign: rounds of mixed writes from concurrent clients (sets, workouts, meals and
@@ -25,6 +25,8 @@ const CLIENTS_PER_USER = 3;
 const RETRY_CHANCE = 0.7;
 /** Of those, sent twice at once: the retry and a double tap race each other (a sixth as often in a round). */
 const DOUBLE_TAP_CHANCE = 0.3;
+/** Rounds whose restart is itself killed once, while the server opens its files and catches up. */
+const KILLED_START_CHANCE = 0.3;
 /** Each round's import: workouts × exercises × sets rows, enough that a kill often lands inside it. */
 const IMPORT_SHAPE = { workouts: 24, exercises: 3, sets: 4 };
 
@@ -505,6 +507,21 @@ async function readBack(
   return { observed, problems };
 }
 
+/** Starts the server on `dataDir` and kills it -9 after `delayMs`, ready or not. */
+async function killWhileStarting(dataDir: string, delayMs: number) {
+  const child = runScript('gateway/src/main.ts', [], {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+  });
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
 describe('crash campaign: kill -9 at random moments under mixed writes', () => {
   it('keeps every acknowledged write exactly once, loses no delete, and ends equal to a rebuild', async () => {
     const random = seeded(SEED);
@@ -614,6 +631,11 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
             )} writes acknowledged, ${cutOff.length} cut off${cutOff.some(({ write }) => write.imports) ? ' (one an import)' : ''}`,
         );
 
+        if (random.next() < KILLED_START_CHANCE) {
+          const delay = random.between(50, 1500);
+          await killWhileStarting(dataDir, delay);
+          console.info(`round ${round}: the restart killed once, ${delay} ms after it began`);
+        }
         server = await startServerProcess(dataDir);
         api = apiClient(server.baseUrl);
         // Some cut-off writes are sent again with their key (concurrently, as clients reconnect); the rest given up.
