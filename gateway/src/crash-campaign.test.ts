@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { AcknowledgedWrites, type NewRecord, type Observed } from './testing/acknowledged-writes.ts';
 import { type ApiResponse, apiClient, registerUser } from './testing/api-client.ts';
@@ -27,6 +28,8 @@ const RETRY_CHANCE = 0.7;
 const DOUBLE_TAP_CHANCE = 0.3;
 /** Rounds whose restart is itself killed once, while the server opens its files and catches up. */
 const KILLED_START_CHANCE = 0.3;
+/** Rounds killed a moment after an account's deletion is answered, while its erasure runs. */
+const KILLED_ERASURE_CHANCE = 0.5;
 /** Each round's import: workouts × exercises × sets rows, enough that a kill often lands inside it. */
 const IMPORT_SHAPE = { workouts: 24, exercises: 3, sets: 4 };
 
@@ -522,6 +525,38 @@ async function killWhileStarting(dataDir: string, delayMs: number) {
   }
 }
 
+/** DELETE /me: true once answered, 'unknown' when the kill cut it off. */
+async function deleteAccount(api: ReturnType<typeof apiClient>, user: { token: string; password: string }) {
+  try {
+    const response = await api('DELETE', '/me', { token: user.token, body: { password: user.password } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return true;
+  } catch (error) {
+    if (error instanceof assert.AssertionError) throw error;
+    return 'unknown' as const;
+  }
+}
+
+/**
+ * The types of the events whose data names a user, once their erasure is recorded (it runs in
+ * the background, resumed on start-up): read from the event log's file, as another process.
+ */
+async function eventsNaming(dataDir: string, userId: string) {
+  const db = new Database(path.join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const naming = db.prepare<[string], { type: string }>(
+      'SELECT type FROM events WHERE instr(data, ?) > 0 ORDER BY position',
+    );
+    const deadline = Date.now() + 30_000;
+    while (!naming.all(userId).some((event) => event.type === 'UserErased') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return naming.all(userId).map((event) => event.type);
+  } finally {
+    db.close();
+  }
+}
+
 describe('crash campaign: kill -9 at random moments under mixed writes', () => {
   it('keeps every acknowledged write exactly once, loses no delete, and ends equal to a rebuild', async () => {
     const random = seeded(SEED);
@@ -535,46 +570,52 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
       const importStart = Date.parse('2020-01-01T06:00:00Z');
       let imported = 0;
 
-      const users = await Promise.all(
-        [0, 1].map(async () => {
-          const { token } = await registerUser(api);
-          const days = {
-            meals: dayCounter('2024-01-01'),
-            water: dayCounter('2024-01-01'),
-            weights: dayCounter('2024-01-01'),
-          };
-          const mealDays: string[] = [];
-          const waterDays: string[] = [];
-          const campaign: Campaign = {
-            random,
-            writes: new AcknowledgedWrites(),
-            refusals: [],
-            counts: { acknowledged: 0, cut: 0, retried: 0 },
-            tags: () => `t:${++tagCount}`,
-            days: {
-              meals: () => {
-                const day = days.meals();
-                mealDays.push(day);
-                return day;
-              },
-              water: () => {
-                const day = days.water();
-                waterDays.push(day);
-                return day;
-              },
-              weights: days.weights,
+      const newUser = async () => {
+        const { token, user, password } = await registerUser(api);
+        const days = {
+          meals: dayCounter('2024-01-01'),
+          water: dayCounter('2024-01-01'),
+          weights: dayCounter('2024-01-01'),
+        };
+        const mealDays: string[] = [];
+        const waterDays: string[] = [];
+        const campaign: Campaign = {
+          random,
+          writes: new AcknowledgedWrites(),
+          refusals: [],
+          counts: { acknowledged: 0, cut: 0, retried: 0 },
+          tags: () => `t:${++tagCount}`,
+          days: {
+            meals: () => {
+              const day = days.meals();
+              mealDays.push(day);
+              return day;
             },
-            importStarts: () => new Date(importStart + imported++ * 3_600_000),
-          };
-          return {
-            token,
-            campaign,
-            mealDays,
-            waterDays,
-            clients: Array.from({ length: CLIENTS_PER_USER }, () => workoutAndNutritionClient(campaign)),
-          };
-        }),
-      );
+            water: () => {
+              const day = days.water();
+              waterDays.push(day);
+              return day;
+            },
+            weights: days.weights,
+          },
+          importStarts: () => new Date(importStart + imported++ * 3_600_000),
+        };
+        return {
+          token,
+          id: user.id as string,
+          password,
+          campaign,
+          mealDays,
+          waterDays,
+          clients: Array.from({ length: CLIENTS_PER_USER }, () => workoutAndNutritionClient(campaign)),
+        };
+      };
+      const users = [await newUser(), await newUser()];
+      /**
+       * Users who delete their account during a round, while their devices keep writing: their
+       * writes are not checked, but once deleted nothing of theirs may stay in the event log.
+       */
+      const leavers: { user: Awaited<ReturnType<typeof newUser>>; deleted: boolean | 'unknown' }[] = [];
       /** Cut-off writes, per user, to send again (or give up on) after the restart. */
       let cutOff: { user: (typeof users)[number]; write: Write }[] = [];
 
@@ -602,29 +643,50 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
 
       for (let round = 1; round <= ROUNDS; round++) {
         const before = users.map((user) => user.campaign.counts.acknowledged);
-        const running = users.flatMap((user, index) => {
-          const loop = async (next: () => Write) => {
-            for (;;) {
-              const write = next();
-              const copies = random.next() < DOUBLE_TAP_CHANCE / 6 ? 2 : 1;
-              if ((await send(user.campaign, api, user.token, write, copies)) === 'cut') {
-                user.campaign.counts.cut += 1;
-                cutOff.push({ user, write });
-                return;
-              }
+        const leaver = { user: await newUser(), deleted: false as boolean | 'unknown' };
+        leavers.push(leaver);
+        const loop = async (user: (typeof users)[number], next: () => Write) => {
+          for (;;) {
+            const write = next();
+            const copies = random.next() < DOUBLE_TAP_CHANCE / 6 ? 2 : 1;
+            const refusals = user.campaign.refusals.length;
+            if ((await send(user.campaign, api, user.token, write, copies)) === 'cut') {
+              user.campaign.counts.cut += 1;
+              cutOff.push({ user, write });
+              return;
             }
-          };
-          const clients = user.clients.map((client) => loop(client));
+            if (user.campaign.refusals.length > refusals) return;
+          }
+        };
+        const running = users.flatMap((user, index) => {
+          const clients = user.clients.map((client) => loop(user, client));
           // The first user imports a file at the start of each round, then keeps importing.
-          return index === 0 ? [...clients, loop(() => strongExport(user.campaign))] : clients;
+          return index === 0 ? [...clients, loop(user, () => strongExport(user.campaign))] : clients;
         });
         const runFor = random.between(300, 2000);
-        await new Promise((resolve) => setTimeout(resolve, runFor));
+        // No import for a leaver: its deletion waits for the writes under way, and would rarely come before the kill.
+        running.push(...leaver.user.clients.map((client) => loop(leaver.user, client)));
+        const deleteAt = random.between(100, runFor + 100);
+        // Some rounds end a moment after a deletion is answered, while its erasure runs in the background.
+        const killDuringErasure = random.next() < KILLED_ERASURE_CHANCE;
+        const erasureKillDelay = random.between(0, 20);
+        const leaving = (async () => {
+          await new Promise((resolve) => setTimeout(resolve, deleteAt));
+          leaver.deleted = await deleteAccount(api, leaver.user);
+          if (killDuringErasure) await new Promise((resolve) => setTimeout(resolve, erasureKillDelay));
+        })();
+        const started = Date.now();
+        await Promise.race([
+          new Promise((resolve) => setTimeout(resolve, runFor)),
+          ...(killDuringErasure ? [leaving] : []),
+        ]);
+        const ranFor = Date.now() - started;
+        const erasing = killDuringErasure && leaver.deleted === true;
         const killed: { signal: NodeJS.Signals | null } = await server.kill('SIGKILL');
         assert.equal(killed.signal, 'SIGKILL');
-        await Promise.all(running);
+        await Promise.all([...running, leaving]);
         console.info(
-          `round ${round}: killed after ${runFor} ms, ${users
+          `round ${round}: killed after ${ranFor} ms${erasing ? ' (erasing an account)' : ''}, ${users
             .map((user, index) => user.campaign.counts.acknowledged - (before[index] ?? 0))
             .join(
               ' + ',
@@ -639,6 +701,12 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
         server = await startServerProcess(dataDir);
         api = apiClient(server.baseUrl);
         // Some cut-off writes are sent again with their key (concurrently, as clients reconnect); the rest given up.
+        // A leaver's devices send theirs again straight away, whether or not the account is gone by now.
+        const leaverWrites = cutOff.filter(({ user }) => leavers.some((l) => l.user === user));
+        cutOff = cutOff.filter((cut) => !leaverWrites.includes(cut));
+        const leaverRetries = Promise.all(
+          leaverWrites.map(({ user, write }) => send(user.campaign, api, user.token, write)),
+        );
         const retried = cutOff.filter(() => random.next() < RETRY_CHANCE);
         for (const { user, write } of cutOff) if (!retried.some((r) => r.write === write)) giveUp(user.campaign, write);
         await Promise.all(
@@ -649,8 +717,20 @@ describe('crash campaign: kill -9 at random moments under mixed writes', () => {
           }),
         );
         cutOff = [];
+        await leaverRetries;
+        // A deletion cut off is done, or is asked again; one acknowledged stays done.
+        for (const gone of leavers) {
+          const me = await api('GET', '/me', { token: gone.user.token });
+          if (gone.deleted === true) assert.equal(me.status, 401, 'a deleted account stays deleted');
+          else if (me.status === 401) gone.deleted = true;
+          else gone.deleted = await deleteAccount(api, gone.user);
+          assert.equal(gone.deleted, true, 'the account could be deleted');
+        }
         await verify(`after kill ${round}`);
       }
+      // Every leaver's erasure finishes (resumed after the kills) and leaves nothing naming them.
+      for (const { user } of leavers)
+        assert.deepEqual(await eventsNaming(dataDir, user.id), ['UserDeleted', 'UserErased']);
 
       await server.kill('SIGTERM');
       server = null;
