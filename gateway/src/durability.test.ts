@@ -2,30 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allProjections } from '@fitness/projections';
-import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
-import { readModelsRebuiltFromZero, snapshotReadModels } from './testing/read-models.ts';
+import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
 import { seedWorkouts } from './testing/seed.ts';
 import { runScript, startServerProcess } from './testing/server-process.ts';
-
-/** Opens the files a stopped server left and compares its read models with a rebuild from zero. */
-async function assertReadModelsEqualRebuild(dataDir: string) {
-  const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
-  const readStore = new SqliteReadStore(path.join(dataDir, 'read.sqlite'));
-  try {
-    await readStore.ensureCollections(allProjections.map((projection) => projection.collection));
-    const live = await snapshotReadModels(readStore);
-    const rebuilt = await readModelsRebuiltFromZero(eventStore);
-    assert.ok((rebuilt.workouts ?? []).length > 0, 'there is something to compare');
-    assert.deepEqual(live, rebuilt);
-  } finally {
-    await eventStore.close();
-    await readStore.close();
-  }
-}
 
 describe('durability: kill -9 and start again', () => {
   it('loses no acknowledged write under live traffic, and read models equal a rebuild', async () => {

@@ -1,8 +1,9 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
-import { type EventStore, type ReadStore, SqliteReadStore } from '@fitness/stores';
+import { type EventStore, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 
 /** Every document of every read model, sorted, for comparing two read stores. */
 export async function snapshotReadModels(readStore: ReadStore) {
@@ -26,5 +27,21 @@ export async function readModelsRebuiltFromZero(eventStore: EventStore) {
   } finally {
     await readStore.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Opens the files a stopped server left and compares its read models with a rebuild from zero. */
+export async function assertReadModelsEqualRebuild(dataDir: string) {
+  const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+  const readStore = new SqliteReadStore(path.join(dataDir, 'read.sqlite'));
+  try {
+    await readStore.ensureCollections(allProjections.map((projection) => projection.collection));
+    const live = await snapshotReadModels(readStore);
+    const rebuilt = await readModelsRebuiltFromZero(eventStore);
+    assert.ok((rebuilt.workouts ?? []).length > 0, 'there is something to compare');
+    assert.deepEqual(live, rebuilt);
+  } finally {
+    await eventStore.close();
+    await readStore.close();
   }
 }
