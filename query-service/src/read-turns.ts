@@ -9,7 +9,8 @@ export const READS_AT_ONCE = 2;
  */
 export const READS_WAITING = 48;
 
-type Waiter = { admit: () => void };
+/** A read waiting its turn: what lets it run. */
+type Waiter = () => void;
 
 /**
  * Each account's reads take turns: at most READS_AT_ONCE of them run at a time, the others wait
@@ -42,19 +43,15 @@ export class ReadTurns {
       return { ready: Promise.resolve(), leave: this.once(() => this.finish(accountId)) };
     }
     if (queue.length >= this.maxWaiting) return null;
-    let admitted = false;
-    const waiter: Waiter = { admit: () => {} };
+    let waiter: Waiter = () => {};
     const ready = new Promise<void>((resolve) => {
-      waiter.admit = () => {
-        admitted = true;
-        resolve();
-      };
+      waiter = resolve;
     });
     queue.push(waiter);
     this.waiting.set(accountId, queue);
+    // Still in the queue: the client left before its turn, so it only gives up its place.
     const leave = this.once(() => {
-      if (admitted) this.finish(accountId);
-      else this.dropWaiter(accountId, waiter);
+      if (!this.dropWaiter(accountId, waiter)) this.finish(accountId);
     });
     return { ready, leave };
   }
@@ -69,7 +66,7 @@ export class ReadTurns {
     if (next) {
       // The turn passes straight to the next read: the running count stays the same.
       if (this.waiting.get(accountId)?.length === 0) this.waiting.delete(accountId);
-      next.admit();
+      next();
       return;
     }
     const running = (this.running.get(accountId) ?? 1) - 1;
@@ -77,12 +74,14 @@ export class ReadTurns {
     else this.running.delete(accountId);
   }
 
+  /** Takes a waiter out of the queue; false when it is not there (its turn came). */
   private dropWaiter(accountId: string, waiter: Waiter) {
-    const queue = this.waiting.get(accountId);
-    if (!queue) return;
+    const queue = this.waiting.get(accountId) ?? [];
     const index = queue.indexOf(waiter);
-    if (index >= 0) queue.splice(index, 1);
+    if (index < 0) return false;
+    queue.splice(index, 1);
     if (queue.length === 0) this.waiting.delete(accountId);
+    return true;
   }
 
   private once(action: () => void) {

@@ -57,7 +57,7 @@ export class SqliteReadStore implements ReadStore {
         );
         for (const fields of definition.indexes) {
           const name = `${table}__${fields.map((field) => assertIdentifier('field', field)).join('__')}`;
-          const columns = fields.map((field) => (field === 'id' ? 'id' : fieldExpression(field))).join(', ');
+          const columns = fields.map(columnOf).join(', ');
           this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
         }
         this.known.add(definition.name);
@@ -81,28 +81,23 @@ export class SqliteReadStore implements ReadStore {
    */
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const table = this.table(collection);
-    const where = whereClause(options.where);
     const orderBy = options.orderBy ?? [];
     const inIdOrder = orderBy.every(({ field, direction }) => field === 'id' && direction === 'asc');
     // Equal keys come back by id, in the last key's direction: an index ending in `id` then
     // serves the whole order, read backwards for a descending one.
     const tieBreak = { field: 'id', direction: orderBy.at(-1)?.direction ?? ('asc' as const) };
     const order = [...orderBy, tieBreak]
-      .map(
-        ({ field, direction }) =>
-          `${field === 'id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`,
-      )
+      .map(({ field, direction }) => `${columnOf(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
       .join(', ');
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const documents: T[] = [];
     const seen = new Set<string>();
     let offset = options.offset ?? 0;
-    let afterId: string | null = null;
+    let afterId: string | undefined;
     for (;;) {
       const pageRows = Math.min(PAGE_ROWS, limit - documents.length);
-      const parts = afterId === null ? where.parts : [...where.parts, 'id > ?'];
-      const values = afterId === null ? where.values : [...where.values, afterId];
-      const sql = `SELECT id, data, position FROM ${table} ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const { clause, values } = whereClause(options.where, afterId);
+      const sql = `SELECT id, data, position FROM ${table} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const rows = this.statement(sql).all(...values, pageRows, offset) as {
         id: string;
         data: string;
@@ -115,7 +110,7 @@ export class SqliteReadStore implements ReadStore {
       }
       if (rows.length < pageRows || documents.length >= limit) return documents;
       if (inIdOrder) {
-        afterId = rows.at(-1)?.id ?? null;
+        afterId = rows.at(-1)?.id;
         offset = 0;
       } else {
         offset += rows.length;
@@ -246,18 +241,20 @@ export class SqliteReadStore implements ReadStore {
 const PAGE_ROWS = 500;
 
 const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
-const fieldExpression = (field: string) => `json_extract(data, '$.${assertIdentifier('field', field)}')`;
+/** A field as SQL: the id is the table's own column, every other field is read out of the JSON. */
+const columnOf = (field: string) =>
+  field === 'id' ? 'id' : `json_extract(data, '$.${assertIdentifier('field', field)}')`;
 
-function whereClause(where: Where = {}) {
-  const { parts, values } = whereParts(where);
-  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values, parts };
-}
-
-function whereParts(where: Where) {
+/** Equality on each field of `where`, and, for a page after the first in id order, `id > afterId`. */
+function whereClause(where: Where = {}, afterId?: string) {
   const parts: string[] = [];
   const values: (string | number)[] = [];
+  if (afterId !== undefined) {
+    parts.push('id > ?');
+    values.push(afterId);
+  }
   for (const [field, value] of Object.entries(where)) {
-    const column = field === 'id' ? 'id' : fieldExpression(field);
+    const column = columnOf(field);
     if (value === null) {
       parts.push(`${column} IS NULL`);
     } else {
@@ -266,7 +263,7 @@ function whereParts(where: Where) {
       values.push(typeof value === 'boolean' ? Number(value) : value);
     }
   }
-  return { parts, values };
+  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
 }
 
 function toDocument<T extends Document>(row: { data: string; position: number }): T {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
@@ -31,7 +30,7 @@ export function LoginPage() {
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);
-      const failure = authFailure(error, t('errors.loginFailed'), tooManyAttempts(t, error, i18n.language));
+      const failure = authFailure(error, t('errors.loginFailed'), i18n);
       if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
       else setFormError(failure.formError);
     }

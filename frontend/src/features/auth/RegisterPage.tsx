@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { newPasswordRefusal, tooManyAttempts } from '../../lib/refusals.ts';
+import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
@@ -38,7 +38,7 @@ export function RegisterPage() {
       navigate(afterLogin(search), { replace: true });
     } catch (error) {
       setBusy(false);
-      const failure = authFailure(error, t('errors.registrationFailed'), tooManyAttempts(t, error, i18n.language));
+      const failure = authFailure(error, t('errors.registrationFailed'), i18n);
       if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
       else setFormError(failure.formError);
     }
