@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { shiftDay } from '@fitness/contracts';
 import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { AcknowledgedWrites, type NewRecord, type Observed } from './testing/acknowledged-writes.ts';
 import { type ApiResponse, apiClient, registerUser } from './testing/api-client.ts';
 import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
 import { freePort, runScript, type ServerProcess, startServerProcess } from './testing/server-process.ts';
+import { STRONG_HEADER } from './testing/strong-export.ts';
 
 /**
  * The crash campaign: rounds of mixed writes from concurrent clients (sets, workouts, meals and
@@ -61,8 +63,7 @@ type Random = ReturnType<typeof seeded>;
 /** Days counted from a start, each handed out once: a meal, a water day or a weigh-in owns its day. */
 function dayCounter(start: string) {
   let offset = 0;
-  const first = Date.parse(`${start}T00:00:00Z`);
-  return () => new Date(first + offset++ * 86_400_000).toISOString().slice(0, 10);
+  return () => shiftDay(start, offset++);
 }
 
 /**
@@ -391,8 +392,6 @@ function workoutAndNutritionClient(campaign: Campaign) {
   };
 }
 
-const STRONG_HEADER =
-  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
 /** Exercises an export names from the library; each export names two of the user's own besides. */
 const LIBRARY_EXERCISES = ['Bench Press (Barbell)', 'Deadlift (Barbell)'];
 

@@ -41,7 +41,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 }
 
 /** 'sha256-…' of each inline script in the built index.html, as the browser hashes them. */
-export function inlineScriptHashes(dist: string) {
+function inlineScriptHashes(dist: string) {
   const file = path.join(dist, 'index.html');
   if (!fs.existsSync(file)) return [];
   const page = fs.readFileSync(file, 'utf8');

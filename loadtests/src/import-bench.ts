@@ -4,17 +4,15 @@ import path from 'node:path';
 import { MAX_EXPORT_MEGABYTES } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { STRONG_HEADER } from '@fitness/gateway/testing/strong-export.ts';
 import { percentile } from './measure.ts';
-
-const STRONG_HEADER =
-  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
 
 /**
  * The largest upload allowed, made as slow to read as CSV can be: two good rows, then one whose
  * notes are nothing but doubled quotes (which a reader that rescans the field per `""` takes
  * minutes over). The row is refused for its length; what counts is how long reading it takes.
  */
-export function worstCaseExport() {
+function worstCaseExport() {
   const rows = [
     STRONG_HEADER,
     '2026-11-21 07:30:00,Push,30m,Bench Press (Barbell),1,60,8,0,0,,,',

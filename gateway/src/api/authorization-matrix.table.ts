@@ -1,4 +1,5 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { STRONG_HEADER } from '../testing/strong-export.ts';
 
 /**
  * Who may call each route of the API, the table the authorization matrix test checks the running
@@ -186,10 +187,9 @@ export const AUTHORIZATION_TABLE: Record<string, RouteAccess> = {
   'POST /api/v1/imports/workouts': {
     access: 'user',
     body: () => ({
-      csv: [
-        'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
-        '2026-10-01 07:30:00,"Matrix import",45m,"Deadlift (Barbell)",1,100,5,0,0,"","",',
-      ].join('\n'),
+      csv: [STRONG_HEADER, '2026-10-01 07:30:00,"Matrix import",45m,"Deadlift (Barbell)",1,100,5,0,0,"","",'].join(
+        '\n',
+      ),
     }),
   },
 

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { STRONG_HEADER } from '../testing/strong-export.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-
-const STRONG_HEADER =
-  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
 
 /** Two workouts: a library exercise under Strong's name for it, one unknown exercise, a timed set, one bad row. */
 const STRONG = [

@@ -7,10 +7,9 @@ import { READS_AT_ONCE, READS_WAITING } from '@fitness/query-service/read-turns.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from '../testing/api-client.ts';
 import { type ServerProcess, startServerProcess } from '../testing/server-process.ts';
+import { STRONG_HEADER } from '../testing/strong-export.ts';
 
 const DAY = '2026-11-02';
-const STRONG_HEADER =
-  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
 
 /**
  * One account's reads take turns (query-service/src/read-turns.ts): a day of 600 imported

@@ -6,9 +6,9 @@
  */
 
 /** A write answered 2xx is there (or gone, for a delete); one whose answer was lost may be either. */
-export type Presence = 'present' | 'absent' | 'maybe';
+type Presence = 'present' | 'absent' | 'maybe';
 
-export type RecordKind =
+type RecordKind =
   | 'exercise'
   | 'food'
   | 'workout'
@@ -34,14 +34,7 @@ type Expected = {
 };
 
 /** A record as the API reads it back. */
-export type Observed = {
-  kind: RecordKind;
-  tag: string;
-  id: string | null;
-  parent: string | null;
-  value?: number;
-  status?: string;
-};
+export type Observed = Omit<Expected, 'presence'>;
 
 export type NewRecord = Omit<Expected, 'presence' | 'id'>;
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type Owned, realPathValue } from './fuzz-fixtures.ts';
 import { hostileValue, type JsonSchema, oddDates, schemaValue } from './schema-arbitrary.ts';
+import { STRONG_HEADER } from './strong-export.ts';
 
-export type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
 export type Operation = {
   method: string;
   /** The path under /api/v1, with `{name}` placeholders. */
@@ -207,7 +208,7 @@ export function requestArbitrary(
 /** Exports as Strong and Hevy write them: the header, then a row whose cells are kept or made odd. */
 const EXPORTS = [
   {
-    header: 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+    header: STRONG_HEADER,
     row: ['2026-11-21 07:30:00', 'Push Day', '1h 5m', 'Bench Press (Barbell)', '1', '60', '8', '0', '0', '', '', '8'],
   },
   {
