@@ -6,7 +6,7 @@ import { Type } from 'typebox';
  * on one line in lists, exports and mails; notes are where line breaks belong. ajv compiles
  * patterns with the `u` flag, in which `[\uD800-\uDFFF]` matches only an unpaired surrogate.
  */
-export const NAME_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
+const NAME_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
 
 const namePattern = new RegExp(NAME_PATTERN, 'u');
 

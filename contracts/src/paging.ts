@@ -4,7 +4,7 @@ import { Type } from 'typebox';
  * The highest page any list serves. Far beyond any real list, yet small enough that the offset
  * it makes stays a safe integer for every store (1e300 once reached SQLite as a float and failed).
  */
-export const MAX_PAGE = 100_000;
+const MAX_PAGE = 100_000;
 
 /** `page` of a paged list: a whole number from 1 to MAX_PAGE. */
 export const PageNumber = Type.Integer({

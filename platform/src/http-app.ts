@@ -38,11 +38,13 @@ export function createHttpApp(options: HttpAppOptions) {
     // every few seconds hold its connection for ever. Node looks for late requests every
     // tenth of the limit (at most every 30 s, its default), so the limit holds to within 10 %.
     requestTimeout: options.requestTimeoutMs,
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(options.requestTimeoutMs / 10)) },
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(options.requestTimeoutMs / 10)),
+    },
     clientErrorHandler: clientError,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
-  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app as unknown as FastifyInstance);

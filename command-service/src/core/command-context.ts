@@ -8,14 +8,10 @@ import { newId, uuidFromName } from './ids.ts';
  * safe; the key is scoped to the caller so two users' keys never collide.
  */
 export function commandContext(request: FastifyRequest, now: Date): CommandContext {
-  const actorId = request.auth?.id ?? null;
-  const key = request.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
-    throw new ValidationFailed({ 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 200 characters.'] });
-  }
+  const scope = idempotencyScope(request);
   return {
-    actorId,
-    commandId: key ? uuidFromName(`${actorId ?? 'guest'}:${key}`) : newId(),
+    actorId: request.auth?.id ?? null,
+    commandId: scope ? uuidFromName(scope) : newId(),
     correlationId: request.id,
     now,
   };
@@ -28,7 +24,16 @@ export function commandContext(request: FastifyRequest, now: Date): CommandConte
  * copy or an id that exists nowhere. `what` tells apart several things one request creates.
  */
 export function createdId(request: FastifyRequest, what: string): string {
+  const scope = idempotencyScope(request);
+  return scope ? uuidFromName(`${scope}:${what}`) : newId();
+}
+
+/** The request's Idempotency-Key scoped to its caller (`actor:key`), or null when it sends none. */
+function idempotencyScope(request: FastifyRequest) {
   const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || key.length === 0) return newId();
-  return uuidFromName(`${request.auth?.id ?? 'guest'}:${key}:${what}`);
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200) {
+    throw new ValidationFailed({ 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 200 characters.'] });
+  }
+  return `${request.auth?.id ?? 'guest'}:${key}`;
 }

@@ -10,6 +10,12 @@ export async function exerciseState(streams: Streams, exerciseId: string) {
   return events.reduce((state, event) => evolveExercise(state, event as never), initialExerciseState());
 }
 
+/** Whether the user's library holds the exercise: a system one, or their own custom one. */
+export async function exerciseVisibleTo(streams: Streams, exerciseId: string, userId: string) {
+  const exercise = await exerciseState(streams, exerciseId);
+  return exercise.status === 'system' || (exercise.status === 'custom' && exercise.userId === userId);
+}
+
 /** The user's starred exercise ids. */
 export async function favoritesOf(streams: Streams, userId: string) {
   const events = await streams.readStream(favoritesStream(userId));

@@ -26,7 +26,7 @@ import { type ExerciseCommand, exerciseDecider, type FavoriteCommand, favoritesD
 import { ExerciseNotFound } from './errors.ts';
 import type { ExerciseState, FavoritesState } from './exercise.ts';
 import { claimExerciseName, claimNameOfChange } from './names.ts';
-import { exerciseState, favoritesOf } from './reads.ts';
+import { exerciseVisibleTo, favoritesOf } from './reads.ts';
 
 /** What a custom exercise is when its creator leaves these out. */
 const DEFAULTS: Pick<CustomExerciseFields, 'difficulty' | 'unit' | 'instructions' | 'tips'> = {
@@ -155,10 +155,7 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       async (request, reply) => {
         const { id } = request.params;
         // Only an exercise the user can see: the library's or their own.
-        const exercise = await exerciseState(handler, id);
-        const visible =
-          exercise.status === 'system' || (exercise.status === 'custom' && exercise.userId === signedInUser(request));
-        if (!visible) throw new ExerciseNotFound();
+        if (!(await exerciseVisibleTo(handler, id, signedInUser(request)))) throw new ExerciseNotFound();
         const result = await run(favorites, request, reply, { type: 'SetFavorite', exerciseId: id, favorite });
         return { id, is_favorite: result.state.has(id) };
       },

@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { InvalidInput } from '@fitness/contracts';
-import { type ParseOptions, parseWorkoutExport } from './csv-formats.ts';
+import { type ParsedExport, type ParseOptions, parseWorkoutExport } from './csv-formats.ts';
 
 /** A request to the worker: a file and how to read it. */
 export type ParseRequest = { id: number; csv: string; options: ParseOptions };
 /** Its answer: the parsed export, the fields a refused file is refused on, or a failure's text. */
 export type ParseAnswer =
-  | { id: number; parsed: ReturnType<typeof parseWorkoutExport> }
+  | { id: number; parsed: ParsedExport }
   | { id: number; refused: InvalidInput['fieldErrors']; message: string }
   | { id: number; failure: string };
 

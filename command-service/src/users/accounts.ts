@@ -39,8 +39,6 @@ export type AccountsOptions = {
   /** How many admins there are, from the users read model once it has caught up with the log. */
   countAdmins: () => Promise<number>;
   tokenTtlDays: { remember: number; session: number };
-  /** Wrong passwords per account; a fresh one (in this process's memory) unless given. */
-  throttle?: SignInThrottle;
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
@@ -63,10 +61,10 @@ export class Accounts {
   private readonly ttl: AccountsOptions['tokenTtlDays'];
   private readonly countAdmins: AccountsOptions['countAdmins'];
   private readonly adminDeparture = new KeyedLock();
-  private readonly throttle: SignInThrottle;
+  /** Wrong passwords per account, in this process's memory. */
+  private readonly throttle = new SignInThrottle();
 
   constructor(options: AccountsOptions) {
-    this.throttle = options.throttle ?? new SignInThrottle();
     this.handler = options.handler;
     this.ttl = options.tokenTtlDays;
     this.countAdmins = options.countAdmins;

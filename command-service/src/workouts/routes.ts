@@ -26,7 +26,7 @@ import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
 import { type Aggregate, commandRunner, type RouteCommand, signedInUser } from '../core/command-route.ts';
-import { exerciseState } from '../exercises/reads.ts';
+import { exerciseVisibleTo } from '../exercises/reads.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
 import { ExerciseNotInLibrary, SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
@@ -52,9 +52,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
    * custom one. Another user's or a made-up id would file records under it.
    */
   async function checkInLibrary(exerciseId: string, userId: string) {
-    const exercise = await exerciseState(services.handler, exerciseId);
-    const visible = exercise.status === 'system' || (exercise.status === 'custom' && exercise.userId === userId);
-    if (!visible) throw new ExerciseNotInLibrary();
+    if (!(await exerciseVisibleTo(services.handler, exerciseId, userId))) throw new ExerciseNotInLibrary();
   }
 
   /** Runs a command on the workout of the path and returns the workout document it leads to. */

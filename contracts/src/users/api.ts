@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CALENDAR_DATE_PATTERN } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { ACTIVITY_LEVELS, GENDERS, GOALS, type TokenKind } from './events.ts';
@@ -165,8 +166,9 @@ export const UpdateProfileBody = Type.Object(
     ),
     birth_date: Type.Optional(
       Nullable(
+        // A calendar date, with a message of its own.
         Type.String({
-          pattern: '^(19|20)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+          pattern: CALENDAR_DATE_PATTERN,
           format: 'date',
           errorMessage: 'The birth date must be a date like 1990-04-30.',
         }),
