@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
-import { percentile } from './measure.ts';
+import { percentile, workoutListLatencies } from './measure.ts';
 
 const HEAVY_WORKOUTS = 20_000;
 const HEAVY_CLIENTS = 10;
@@ -64,13 +64,7 @@ export async function heavyReaderBench() {
 }
 
 async function latencies(api: ReturnType<typeof apiClient>, token: string, forMs: number) {
-  const samples: number[] = [];
   const until = performance.now() + forMs;
-  while (performance.now() < until) {
-    const sent = performance.now();
-    const response = await api('GET', '/workouts', { token });
-    if (response.status !== 200) throw new Error(`GET /workouts answered ${response.status}`);
-    samples.push(performance.now() - sent);
-  }
+  const samples = await workoutListLatencies(api, token, () => performance.now() < until);
   return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }

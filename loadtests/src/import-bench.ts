@@ -5,7 +5,7 @@ import { MAX_EXPORT_MEGABYTES } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { STRONG_HEADER } from '@fitness/gateway/testing/strong-export.ts';
-import { percentile } from './measure.ts';
+import { percentile, workoutListLatencies } from './measure.ts';
 
 /**
  * The largest upload allowed, made as slow to read as CSV can be: two good rows, then one whose
@@ -56,13 +56,7 @@ export async function worstCaseImport(sentAs: 'csv' | 'json' = 'csv') {
       if (response.status !== 200) throw new Error(`the import answered ${response.status}`);
       return { ms: performance.now() - started, rejected: response.body.rows_rejected.length as number };
     });
-    const latencies: number[] = [];
-    while (!done) {
-      const sent = performance.now();
-      const response = await api('GET', '/workouts', { token: other.token });
-      if (response.status !== 200) throw new Error(`GET /workouts answered ${response.status}`);
-      latencies.push(performance.now() - sent);
-    }
+    const latencies = await workoutListLatencies(api, other.token, () => !done);
     const { ms, rejected } = await imported;
     return {
       megabytes: Buffer.byteLength(csv) / 1024 / 1024,

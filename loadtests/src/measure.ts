@@ -1,3 +1,4 @@
+import type { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
@@ -40,3 +41,18 @@ export function percentile(values: number[], p: number) {
 }
 
 export const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/**
+ * Another user's experience meanwhile: GET /workouts one request after another while `going()`,
+ * each latency in ms. A refusal ends the measurement: it would not be a latency.
+ */
+export async function workoutListLatencies(api: ReturnType<typeof apiClient>, token: string, going: () => boolean) {
+  const samples: number[] = [];
+  while (going()) {
+    const sent = performance.now();
+    const response = await api('GET', '/workouts', { token });
+    if (response.status !== 200) throw new Error(`GET /workouts answered ${response.status}`);
+    samples.push(performance.now() - sent);
+  }
+  return samples;
+}
