@@ -38,7 +38,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   const live = new LiveConnections();
   const root = app as unknown as FastifyInstance;
   // The requests are logged by Fastify already; the connection pool goes when the app closes.
-  await registerSecurityHeaders(root, config);
+  registerSecurityHeaders(root, config);
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
