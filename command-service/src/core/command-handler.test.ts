@@ -46,6 +46,40 @@ describe('command handler', () => {
     assert.equal(result.state, 10);
   });
 
+  it('as the sole writer, decides on what it remembers without reading the stream again', async () => {
+    const stream = `counter-${randomUUID()}`;
+    let reads = 0;
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === 'readStream') reads += 1;
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const handler = new CommandHandler(counted, { soleWriter: true });
+    await handler.handle(counter, stream, { type: 'Increment', by: 1, limit: 10 }, context());
+    assert.equal(reads, 1);
+    const result = await handler.handle(counter, stream, { type: 'Increment', by: 2, limit: 10 }, context());
+    assert.equal(reads, 1);
+    assert.equal(result.state, 3);
+    assert.equal((await store.readStream(stream)).length, 2);
+  });
+
+  it('as the sole writer, still decides against what was appended behind its back', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const here = new CommandHandler(store, { soleWriter: true });
+    await here.handle(counter, stream, { type: 'Increment', by: 3, limit: 10 }, context());
+    // A developer tool writing to the same file: the append's expected revision catches it.
+    await new CommandHandler(store).handle(counter, stream, { type: 'Increment', by: 5, limit: 10 }, context());
+    await assert.rejects(here.handle(counter, stream, { type: 'Increment', by: 3, limit: 10 }, context()), RangeError);
+    const result = await here.handle(counter, stream, { type: 'Increment', by: 2, limit: 10 }, context());
+    assert.equal(result.state, 10);
+    assert.deepEqual(
+      (await store.readStream(stream)).map((event) => event.data.by),
+      [3, 5, 2],
+    );
+  });
+
   it('keeps every one of many concurrent commands from two writers on one stream', async () => {
     const stream = `counter-${randomUUID()}`;
     const writers = [new CommandHandler(store), new CommandHandler(store)];

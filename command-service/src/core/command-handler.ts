@@ -62,11 +62,21 @@ const REMEMBERED_STREAMS = 2000;
  */
 export class CommandHandler {
   private readonly eventStore: EventStore;
+  private readonly soleWriter: boolean;
   private readonly lock = new KeyedLock();
   private readonly memory = new Map<string, StreamMemory>();
 
-  constructor(eventStore: EventStore) {
+  /**
+   * `soleWriter`: no other process runs commands against this store (the embedded server, which
+   * holds the data folder's lock). Then a remembered stream is decided on without reading the
+   * store first: the append's expected revision still catches anything written meanwhile (a
+   * developer tool, an appendOnce), and the command is then retried on what the store holds.
+   * With several command services, another one may have run the very same command (a retry sent
+   * elsewhere), which only reading first finds, so they read every time.
+   */
+  constructor(eventStore: EventStore, options: { soleWriter?: boolean } = {}) {
     this.eventStore = eventStore;
+    this.soleWriter = options.soleWriter ?? false;
   }
 
   /**
@@ -82,7 +92,8 @@ export class CommandHandler {
   ): Promise<CommandResult<S, D>> {
     return this.lock.run(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const known = await this.catchUp(streamId, decider, (view ?? null) as Projection | null);
+        const trustMemory = this.soleWriter && attempt === 1;
+        const known = await this.catchUp(streamId, decider, (view ?? null) as Projection | null, trustMemory);
         const state = known.state as S;
         const result = (position: number) => ({
           state,
@@ -145,8 +156,10 @@ export class CommandHandler {
     streamId: string,
     decider: Decider<C, E, S>,
     view: Projection | null,
+    trustMemory: boolean,
   ): Promise<StreamMemory> {
     let known = this.memory.get(streamId);
+    if (trustMemory && known?.view === view) return known;
     if (!known || known.view !== view) {
       known = {
         revision: -1,
