@@ -16,9 +16,12 @@ import { ProjectionRunner } from './runner.ts';
  * POST /api/v1/admin/projections/{name}/rebuild replays one projection here, where the runner is.
  * The embedded product is built on it: the same process plus the services' routes (it mounts
  * the rebuild route itself, with the others, so that its OpenAPI document lists it:
- * `rebuildRoutes: false`).
+ * `rebuildRoutes: false`), and hears the runner's notices directly (`changeFeed: false`).
  */
-export async function buildProjectionsApp(config: Config, options: { logger?: boolean; rebuildRoutes?: boolean } = {}) {
+export async function buildProjectionsApp(
+  config: Config,
+  options: { logger?: boolean; rebuildRoutes?: boolean; changeFeed?: boolean } = {},
+) {
   const { eventStore, readStore } = await openStores(config);
   const app = createHttpApp({
     logLevel: config.logLevel,
@@ -26,7 +29,13 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
   });
-  const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: app.log });
+  const runner = new ProjectionRunner({
+    eventStore,
+    readStore,
+    projections: allProjections,
+    logger: app.log,
+    changeFeed: options.changeFeed ?? true,
+  });
   await runner.start();
   app.get('/health', async () => ({ positions: runner.positions() }));
   const rebuild: RebuildServices = {

@@ -61,7 +61,12 @@ const summaries: ManyDocumentProjection<Summary, NoteEvent> = {
   },
 };
 
-function open(dir: string, talliesProjection: Projection<Tally, TallyEvent> = tallies, extra: unknown[] = []) {
+function open(
+  dir: string,
+  talliesProjection: Projection<Tally, TallyEvent> = tallies,
+  extra: unknown[] = [],
+  changeFeed = true,
+) {
   const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
   const runner = new ProjectionRunner({
@@ -74,6 +79,7 @@ function open(dir: string, talliesProjection: Projection<Tally, TallyEvent> = ta
     ],
     logger: silentLogger,
     batchSize: 7,
+    changeFeed,
   });
   return { eventStore, readStore, runner };
 }
@@ -130,6 +136,29 @@ describe('projection runner', () => {
     await runner.stop();
     await eventStore.close();
     await readStore.close();
+  });
+
+  it('writes the change feed for other processes, unless told that none reads it', async () => {
+    for (const changeFeed of [true, false]) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-feed-'));
+      const { eventStore, readStore, runner } = open(dir, tallies, [], changeFeed);
+      const heard: ChangeNotice[] = [];
+      runner.onChange((notice) => heard.push(notice));
+      await runner.start();
+      const { position } = await eventStore.appendToStream('tally-f', [event('Counted', 'f')], 'any');
+      await runner.waitFor(['tallies'], position, 2000);
+      assert.deepEqual(
+        heard.map((notice) => notice.id),
+        ['f'],
+        'listeners in the process hear it either way',
+      );
+      const fed = (await readStore.changesAfter(0, 10)).map((entry) => entry.notice.id);
+      assert.deepEqual(fed, changeFeed ? ['f'] : []);
+      await runner.stop();
+      await eventStore.close();
+      await readStore.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not wait for a position past the head of the log: no write ever answered with it', async () => {

@@ -57,6 +57,12 @@ export type RunnerOptions = {
   projections: AnyProjection[];
   logger: Logger;
   batchSize?: number;
+  /**
+   * Writes each batch's change notices into the read store's change feed, for query services in
+   * other processes (the distributed deployment). The embedded server hears the runner itself,
+   * and leaves the feed out: it was several writes per event on the command path.
+   */
+  changeFeed?: boolean;
   /** Pause before a failed subscription, or a failed projection, resumes from its checkpoint. */
   retryDelayMs?: number;
 };
@@ -83,7 +89,7 @@ export class ProjectionRunner implements ProjectionProgress {
   private stopped = false;
 
   constructor(options: RunnerOptions) {
-    this.options = { batchSize: 500, retryDelayMs: 1000, ...options };
+    this.options = { batchSize: 500, retryDelayMs: 1000, changeFeed: true, ...options };
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
       this.followers.set(projection.name, {
@@ -317,7 +323,7 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.options.readStore.commit({
       checkpoints: Object.fromEntries(folded.map(({ follower }) => [follower.projection.name, last])),
       writes: [...writes.values()],
-      notices,
+      notices: this.options.changeFeed ? notices : [],
       erasing: folded.some((result) => result.erasing),
     });
     for (const { follower, documents } of folded) {
