@@ -40,15 +40,18 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const { app, runner, eventStore, readStore, rebuild } = await buildProjectionsApp(config, {
     logger: options.logger,
     rebuildRoutes: false,
+    changeFeed: false,
   });
 
   const clock = options.clock ?? (() => new Date());
   // The commands and the authenticator's token-use records (TokenUsed) share one handler.
-  const handler = new CommandHandler(eventStore);
+  const handler = new CommandHandler(eventStore, { soleWriter: true });
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, {
     now: clock,
     recordTokenUse: tokenUseRecorder(handler),
     logger: app.log,
+    // The runner is in this process: what it changes, the authenticator hears of at once.
+    changes: runner,
   });
   // One mail adapter (SMTP, or .eml files under DATA_DIR/mail) for every sender.
   const mailer = createMailer(config, app.log);
@@ -65,7 +68,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   await seedCatalogues(commandServices);
 
   const root = app as unknown as FastifyInstance;
-  await registerSecurityHeaders(root, config, options.frontendDist);
+  registerSecurityHeaders(root, config, options.frontendDist);
   await registerApiDocs(root);
   await registerCsrfCookie(root);
   await app.register(

@@ -12,6 +12,7 @@ import {
 } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CachedDocuments, type ChangeNotices } from './cached-documents.ts';
 import { Forbidden, Unauthenticated, ValidationFailed } from './errors.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
@@ -32,6 +33,11 @@ export type AuthenticationOptions = {
   /** Makes a token's last use durable; without it, only this process remembers it. */
   recordTokenUse?: RecordTokenUse;
   logger?: AuthenticationLogger;
+  /**
+   * The projections' change notices, in the process that runs them: then the users and the
+   * settings documents are kept between requests and dropped when they change.
+   */
+  changes?: ChangeNotices;
 };
 
 declare module 'fastify' {
@@ -56,9 +62,11 @@ export class Authenticator {
   /** When this process last asked to record each token's use, so it asks once per window. */
   private readonly recordedAt = new Map<string, number>();
   private prunedAt = 0;
+  private readonly documents: Pick<ReadStore, 'get'>;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
+    this.documents = options.changes ? new CachedDocuments(options.readStore, options.changes) : options.readStore;
   }
 
   private now() {
@@ -67,7 +75,7 @@ export class Authenticator {
 
   /** The system settings from their read model (the defaults until an admin changed one). */
   async systemSettings(): Promise<SystemSettings> {
-    const document = await this.options.readStore.get<SystemSettingsDocument>(
+    const document = await this.documents.get<SystemSettingsDocument>(
       SYSTEM_SETTINGS_MODEL,
       SYSTEM_SETTINGS_DOCUMENT_ID,
     );
@@ -93,7 +101,7 @@ export class Authenticator {
     tokenId: string,
     secret: string,
   ): Promise<AuthenticatedUser | null | 'unknown' | 'idle'> {
-    const user = await this.options.readStore.get<UserDocument>('users', userId);
+    const user = await this.documents.get<UserDocument>('users', userId);
     const token = user?.tokens.find((t) => t.id === tokenId);
     if (!user || !token) return 'unknown';
     if (!secretMatches(secret, token.hash)) return null;
@@ -165,7 +173,12 @@ export const AUTH_WAIT_MS = 2000;
 export function createAuthenticator(
   stores: { eventStore: EventStore; readStore: ReadStore },
   progress: ProjectionProgress,
-  options: { now?: () => Date; recordTokenUse?: RecordTokenUse; logger?: AuthenticationLogger } = {},
+  options: {
+    now?: () => Date;
+    recordTokenUse?: RecordTokenUse;
+    logger?: AuthenticationLogger;
+    changes?: ChangeNotices;
+  } = {},
 ) {
   return new Authenticator({
     readStore: stores.readStore,
