@@ -90,14 +90,18 @@ async function markActive(documents: Documents, date: string, userId: string, si
   documents.set(id, { id, kind: 'day', date, user_id: userId, signed_up: signedUp || (found?.signed_up ?? false) });
 }
 
-/** Changes a workout's document, if the workout is known. */
+/**
+ * Changes a workout's document, if the workout is known. The change gets its own copy of the
+ * document and of its sets (the only part changes mutate; a set's pair is replaced, never
+ * changed): structuredClone of the whole was a visible share of logging a set.
+ */
 async function changeWorkout(
   documents: Documents,
   id: string,
   change: (workout: AnalyticsWorkoutDocument) => AnalyticsWorkoutDocument | null,
 ) {
   const found = (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
-  if (found) documents.set(found.id, change(structuredClone(found)));
+  if (found) documents.set(found.id, change({ ...found, sets: { ...found.sets } }));
 }
 
 async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents) {
