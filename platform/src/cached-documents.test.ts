@@ -59,10 +59,12 @@ describe('cached documents', () => {
     assert.equal((await cached.get<{ id: string; name: string }>('users', 'a'))?.name, 'Grace');
   });
 
-  it('does not keep a missing document: it is read again once it exists', async () => {
+  it('keeps a missing document as missing until its creation is announced', async () => {
     const cached = new CachedDocuments(world.store, world.notices);
     assert.equal(await cached.get('users', 'b'), null);
-    await world.write('b', 'Barbara', false);
+    await world.write('b', 'Unannounced', false);
+    assert.equal(await cached.get('users', 'b'), null);
+    await world.write('b', 'Barbara');
     assert.equal((await cached.get<{ id: string; name: string }>('users', 'b'))?.name, 'Barbara');
   });
 

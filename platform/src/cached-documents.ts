@@ -8,12 +8,13 @@ export type ChangeNotices = { onChange(listener: (notice: ChangeNotice) => void)
  * Read-model documents kept between requests, each dropped the moment the projections announce
  * a change to it. Every request reads the system settings and its user's document; in the
  * process that runs the projections (the embedded server) those reads need not touch the store.
- * The most recently used `limit` documents stay; a document that is missing is not kept.
+ * The most recently used `limit` documents stay. A missing document is kept as missing too (the
+ * settings are, until an admin changes one): its creation is announced like any change.
  */
 export class CachedDocuments {
   private readonly readStore: ReadStore;
   private readonly limit: number;
-  private readonly documents = new Map<string, Document>();
+  private readonly documents = new Map<string, Document | null>();
   /** Counts changes heard, so a read that a change overtook is not kept (it may be older). */
   private changes = 0;
 
@@ -28,16 +29,16 @@ export class CachedDocuments {
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
     const key = keyOf(collection, id);
-    const kept = this.documents.get(key);
-    if (kept) {
+    if (this.documents.has(key)) {
+      const kept = this.documents.get(key) ?? null;
       // Re-inserted: a Map iterates oldest first, so the least recently used goes first.
       this.documents.delete(key);
       this.documents.set(key, kept);
-      return kept as T;
+      return kept as T | null;
     }
     const changesBefore = this.changes;
     const document = await this.readStore.get<T>(collection, id);
-    if (document && this.changes === changesBefore) {
+    if (this.changes === changesBefore) {
       this.documents.set(key, document);
       if (this.documents.size > this.limit) {
         const oldest = this.documents.keys().next().value;
