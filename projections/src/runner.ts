@@ -42,7 +42,7 @@ type Folded = {
   erasing: boolean;
 };
 
-const RECENT_DOCUMENTS = 1000;
+const RECENT_DOCUMENTS = 200;
 
 /**
  * The ids of deleted accounts (nothing else: an id says nothing about a person), kept by the

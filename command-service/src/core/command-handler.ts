@@ -48,7 +48,7 @@ type StreamMemory = {
 };
 
 const MAX_ATTEMPTS = 10;
-const REMEMBERED_STREAMS = 2000;
+const REMEMBERED_STREAMS = 500;
 
 /**
  * Reads the stream, decides, appends with the revision it read, and retries on a concurrent

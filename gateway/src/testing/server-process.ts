@@ -15,9 +15,16 @@ export async function freePort() {
   return address.port;
 }
 
+/**
+ * V8 options every server runs with, as `npm start` gives them (package.json). V8 lets the young
+ * generation grow to 64 MB a half while a server folds a long log in, and keeps it: 8 MB holds
+ * a request's garbage just as well and takes about 100 MB less resident memory.
+ */
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8'];
+
 /** Runs a repository script (e.g. `gateway/src/main.ts`) in its own Node process. */
 export function runScript(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, script), ...args], {
+  return spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
