@@ -1,0 +1,121 @@
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import autocannon from 'autocannon';
+import { type LoadResult, summarize } from './measure.ts';
+
+/** Sets logged into one workout before the next begins: a long session, as people train. */
+export const SETS_PER_WORKOUT = 25;
+
+const SET_BODY = JSON.stringify({ reps: 5, weight: 100, rest_time: 90 });
+
+/**
+ * P1 as people train: each of `clients` connections is its own person, who starts a workout,
+ * adds an exercise, logs SETS_PER_WORKOUT sets into it, and starts over. Every request is a
+ * command, so commands/s counts all three kinds.
+ */
+export async function logSetsAsPeopleTrain(baseUrl: string, tokens: string[], seconds: number): Promise<LoadResult> {
+  let next = 0;
+  type Session = { token?: string; workoutId?: string; exerciseId?: string };
+  const headers = { 'content-type': 'application/json' };
+  const authorized = (request: autocannon.Request, context: Session, path: string, body: string) => ({
+    ...request,
+    path,
+    body,
+    headers: { ...headers, authorization: `Bearer ${context.token}` },
+  });
+  const sets: autocannon.Request[] = Array.from({ length: SETS_PER_WORKOUT }, () => ({
+    method: 'POST',
+    setupRequest: (request, context) => {
+      const session = context as Session;
+      return authorized(
+        request,
+        session,
+        `/api/v1/workouts/${session.workoutId}/exercises/${session.exerciseId}/sets`,
+        SET_BODY,
+      );
+    },
+  }));
+  const result = await autocannon({
+    url: baseUrl,
+    connections: tokens.length,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context) => {
+          const session = context as Session;
+          session.token ??= tokens[next++ % tokens.length];
+          return authorized(request, session, '/api/v1/workouts', JSON.stringify({ name: 'Leg day' }));
+        },
+        onResponse: (_status, body, context) => {
+          (context as Session).workoutId = JSON.parse(body).id;
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context) => {
+          const session = context as Session;
+          return authorized(
+            request,
+            session,
+            `/api/v1/workouts/${session.workoutId}/exercises`,
+            JSON.stringify({ name: 'Squat' }),
+          );
+        },
+        onResponse: (_status, body, context) => {
+          (context as Session).exerciseId = JSON.parse(body).id;
+        },
+      },
+      ...sets,
+    ],
+  });
+  return summarize(result);
+}
+
+/** People to train in `logSetsAsPeopleTrain`: a signed-in account each. */
+export async function trainees(baseUrl: string, clients: number) {
+  const api = apiClient(baseUrl);
+  const tokens: string[] = [];
+  for (let i = 0; i < clients; i++) tokens.push((await registerUser(api, `Trainee ${i}`)).token);
+  return tokens;
+}
+
+/** One account with `clients` workouts of one exercise each, for `logSetsIntoLongWorkouts`. */
+export async function longWorkouts(baseUrl: string, clients: number) {
+  const api = apiClient(baseUrl);
+  const { token } = await registerUser(api, 'Bench');
+  const setUrls: string[] = [];
+  for (let i = 0; i < clients; i++) {
+    const workout = (await api('POST', '/workouts', { token, body: { name: `Bench ${i}` } })).body;
+    const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } })).body;
+    setUrls.push(`/api/v1/workouts/${workout.id}/exercises/${exercise.id}/sets`);
+  }
+  return { token, setUrls };
+}
+
+/** P1 as the first bench measured it: each connection logs sets into one ever-longer workout. */
+export async function logSetsIntoLongWorkouts(
+  baseUrl: string,
+  { token, setUrls }: { token: string; setUrls: string[] },
+  seconds: number,
+): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: setUrls.length,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: SET_BODY,
+        // Each connection keeps to one workout, as one person logs into their own.
+        setupRequest: (request, context) => {
+          const state = context as { path?: string };
+          state.path ??= setUrls[next++ % setUrls.length] ?? '';
+          return { ...request, path: state.path };
+        },
+      },
+    ],
+  });
+  return summarize(result);
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
+import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { io, type Socket } from 'socket.io-client';
+
+const EVENTS_PER_WORKOUT = 100;
+const WORKOUTS_PER_USER = 10;
+const SOCKET_ACCOUNTS = 20;
+
+/** The server's resident set size, in MB, as the kernel counts it. */
+export function rssMb(pid: number) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? Number.NaN) / 1024;
+}
+
+/**
+ * P6: the embedded server's memory with a long log and many live connections. The log holds
+ * `events` events of other people's training (users of ten 100-event workouts each, written
+ * straight into the file); the server starts on it and folds it all in (`catchUpMs`), then
+ * `sockets` live connections join (signed in as twenty accounts) and stay while RSS settles.
+ * Run alone: `node -e "import('./loadtests/src/memory-bench.ts').then(async (m) => console.log(await m.memoryWithLogAndSockets(1_000_000, 1000)))"`
+ */
+export async function memoryWithLogAndSockets(events: number, sockets: number) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
+  const eventsFile = path.join(dataDir, 'events.sqlite');
+  const users = Math.ceil(events / (EVENTS_PER_WORKOUT * WORKOUTS_PER_USER));
+  const seedStarted = performance.now();
+  let head = 0;
+  for (let user = 0; user < users; user++) {
+    head = await seedWorkouts(eventsFile, WORKOUTS_PER_USER, EVENTS_PER_WORKOUT - 2, randomUUID());
+  }
+  const seedMs = performance.now() - seedStarted;
+  const started = performance.now();
+  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' }, 600_000);
+  const open: Socket[] = [];
+  try {
+    const api = apiClient(server.baseUrl);
+    const tokens: string[] = [];
+    for (let i = 0; i < SOCKET_ACCOUNTS; i++) tokens.push((await registerUser(api, `Watcher ${i}`)).token);
+    // Reads wait for the projections to reach the seeded head: then the whole log is folded in.
+    const caughtUp = await api('GET', '/workouts', { token: tokens[0], headers: { 'x-min-position': String(head) } });
+    if (caughtUp.status !== 200) throw new Error(`catching up answered ${caughtUp.status}`);
+    const catchUpMs = performance.now() - started;
+    const pid = server.child.pid ?? 0;
+    const afterCatchUp = rssMb(pid);
+    for (let i = 0; i < sockets; i++) {
+      const socket = io(server.baseUrl, {
+        auth: { token: tokens[i % tokens.length] },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      open.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+    }
+    // Settled: what the process holds with everyone connected, not a peak on the way there.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    return { events: head, seedMs, catchUpMs, sockets: open.length, afterCatchUpMb: afterCatchUp, rssMb: rssMb(pid) };
+  } finally {
+    for (const socket of open) socket.disconnect();
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
