@@ -4,128 +4,153 @@ import os from 'node:os';
 import path from 'node:path';
 import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
 import { type ChangeNotice, workoutStream } from '@fitness/contracts';
-import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import { seedWorkouts, workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
-import { seedHistory } from '@fitness/tools/demo-history.ts';
-import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
+import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees } from './command-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
-import { fixed, percentile, summarize } from './measure.ts';
+import { cpuMs, fixed, percentile } from './measure.ts';
+import { memoryWithLogAndSockets } from './memory-bench.ts';
+import { rebuildRates } from './rebuild-bench.ts';
 import { soak } from './soak.ts';
 
 /**
- * `npm run bench`: the embedded product's figures on this machine, next to what the machine can
- * do at best. BENCH_SECONDS (default 10) sets each load phase's length; BENCH_SOAK_MINUTES
- * (default 10, 0 for none) the mixed-load soak at the end. The worst-case import
- * alone: `node -e "import('./loadtests/src/import-bench.ts').then(async (m) => console.log(await m.worstCaseImport()))"`.
+ * `npm run bench`: the embedded product's figures on this machine, each next to what the
+ * machine can do at best (a baseline measured in the same run) and their ratio. Issue 14's
+ * figures are P1–P6; the rest guard earlier work (imports, heavy readers, erasure, the soak).
+ * BENCH_QUICK=1 is a short run (a few minutes: short phases, smaller logs, no soak);
+ * BENCH_SECONDS sets each load phase's length (default 10, quick 3); BENCH_SOAK_MINUTES the
+ * mixed-load soak at the end (default 10, quick 0). Each part runs alone too: see the modules.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? (QUICK ? 0 : 10));
 const CLIENTS = 50;
 const LATENCY_SAMPLES = 300;
-const REBUILD_EVENTS = 100_000;
-const METRICS_SAMPLES = 100;
+const REBUILD_EVENTS = QUICK ? 20_000 : 100_000;
+const MEMORY_EVENTS = QUICK ? 100_000 : 1_000_000;
+const MEMORY_SOCKETS = 1000;
 
 const lines: string[] = [];
 const report = (label: string, value: string) => {
-  const line = `${label.padEnd(58)} ${value}`;
+  const line = `${label.padEnd(66)} ${value}`;
   lines.push(line);
   console.log(line);
 };
+const section = (title: string) => console.log(`\n${title}`);
 
 async function main() {
-  console.log(`node ${process.version}, ${os.cpus().length} cores, ${SECONDS} s per load phase\n`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, ${SECONDS} s per load phase${QUICK ? ' (BENCH_QUICK)' : ''}`,
+  );
 
+  section('Baselines: what this machine does at best');
   const rawInserts = rawSqliteInsertsPerSecond(Math.min(SECONDS, 5));
-  report('baseline: raw better-sqlite3 single-row inserts/s', fixed(rawInserts, 0));
+  report('raw better-sqlite3 durable single-row inserts/s', fixed(rawInserts, 0));
   const bare = await bareFastifyRequestsPerSecond(CLIENTS, SECONDS);
-  report(`baseline: bare Fastify POST requests/s (${CLIENTS} connections)`, fixed(bare.requestsPerSecond, 0));
+  report(`bare Fastify POST requests/s (${CLIENTS} connections)`, fixed(bare.requestsPerSecond, 0));
 
+  section('P1 log a set, P2 live push');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
   try {
-    const api = apiClient(server.baseUrl);
-    const { token } = await registerUser(api, 'Bench');
-    const setUrls: string[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const workout = (await api('POST', '/workouts', { token, body: { name: `Bench ${i}` } })).body;
-      const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } }))
-        .body;
-      setUrls.push(`/api/v1/workouts/${workout.id}/exercises/${exercise.id}/sets`);
+    const pid = server.child.pid ?? 0;
+    const people = await trainees(server.baseUrl, CLIENTS);
+    const long = await longWorkouts(server.baseUrl, CLIENTS);
+    const workloads = [
+      ['as people train (25 sets, then a new workout)', () => logSetsAsPeopleTrain(server.baseUrl, people, SECONDS)],
+      ['into one long workout per client', () => logSetsIntoLongWorkouts(server.baseUrl, long, SECONDS)],
+    ] as const;
+    for (const [name, run] of workloads) {
+      const cpuBefore = cpuMs(pid);
+      const result = await run();
+      const commands = result.requestsPerSecond * SECONDS;
+      report(`P1 ${name}: commands/s (${CLIENTS} clients)`, fixed(result.requestsPerSecond, 0));
+      report('   latency p50 / p99 (ms; p99 target 50)', `${fixed(result.p50)} / ${fixed(result.p99)}`);
+      report('   non-2xx / errors', `${result.non2xx} / ${result.errors}`);
+      report(
+        '   ratio to bare Fastify (target 0.20) | to raw SQLite inserts',
+        `${fixed(result.requestsPerSecond / bare.requestsPerSecond, 3)} | ${fixed(result.requestsPerSecond / rawInserts, 3)}`,
+      );
+      report('   server CPU per command (µs, every thread)', fixed(((cpuMs(pid) - cpuBefore) * 1000) / commands, 0));
     }
 
-    const logSet = await logSetsUnderLoad(server.baseUrl, token, setUrls);
-    report(`log a set: commands/s (${CLIENTS} clients, one workout each)`, fixed(logSet.requestsPerSecond, 0));
-    report('log a set: latency p50 / p99 (ms)', `${fixed(logSet.p50)} / ${fixed(logSet.p99)}`);
-    report('log a set: non-2xx responses / errors', `${logSet.non2xx} / ${logSet.errors}`);
-    report('ratio: commands/s to raw SQLite inserts/s', fixed(logSet.requestsPerSecond / rawInserts, 3));
-    report('ratio: commands/s to bare Fastify requests/s', fixed(logSet.requestsPerSecond / bare.requestsPerSecond, 3));
-
-    const pushes = await changeLatency(server.baseUrl, api, token, setUrls[0] ?? '');
-    const afterResponse = pushes.map((p) => p.afterResponse);
-    const afterSend = pushes.map((p) => p.afterSend);
+    const writer = long.setUrls[0] ?? '';
+    const idle = await changeLatency(server.baseUrl, long.token, writer, () => true);
     report(
-      `live push: change at a 2nd socket minus response, p50 / p99 (ms, n=${pushes.length})`,
-      `${fixed(percentile(afterResponse, 50), 2)} / ${fixed(percentile(afterResponse, 99), 2)}`,
+      `P2 live push idle: request sent -> change at a 2nd device, p50 / p99 (ms, n=${idle.length})`,
+      `${fixed(percentile(idle, 50), 2)} / ${fixed(percentile(idle, 99), 2)}`,
     );
+    let writing = true;
+    const load = logSetsAsPeopleTrain(server.baseUrl, people, SECONDS).finally(() => {
+      writing = false;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const busy = await changeLatency(server.baseUrl, long.token, writer, () => writing);
+    const busyLoad = await load;
     report(
-      'live push: request sent -> change at a 2nd socket, p50 / p99 (ms)',
-      `${fixed(percentile(afterSend, 50), 2)} / ${fixed(percentile(afterSend, 99), 2)}`,
+      `P2 while ${CLIENTS} clients log sets (${fixed(busyLoad.requestsPerSecond, 0)}/s): same, p50 / p99 (ms, n=${busy.length}; p99 target 25)`,
+      `${fixed(percentile(busy, 50), 2)} / ${fixed(percentile(busy, 99), 2)}`,
     );
   } finally {
     await server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const inProcess = await logSetsWithProjections();
+  report(
+    'log a set in process (no HTTP), projections following: sets/s',
+    `${fixed(inProcess.setsPerSecond, 0)} (caught up ${fixed(inProcess.catchUpMs, 0)} ms after)`,
+  );
 
-  for (const shape of ['one subscription', 'one per projection (before)'] as const) {
-    const inProcess = await logSetsWithProjections(shape === 'one subscription' ? 'shared' : 'per-projection');
-    report(
-      `log a set in process, projections following: ${shape}, sets/s`,
-      `${fixed(inProcess.setsPerSecond, 0)} (caught up ${fixed(inProcess.catchUpMs, 0)} ms after)`,
-    );
-  }
+  section('P3 rebuild');
+  const rebuild = await rebuildRates(REBUILD_EVENTS);
+  report(`raw better-sqlite3 inserts in batches of 500 (rows/s)`, fixed(rebuild.rawBatchedInserts, 0));
+  report(
+    `P3 every projection together, ${rebuild.events} events (events/s; target 50k) | ratio`,
+    `${fixed(rebuild.every, 0)} | ${fixed(rebuild.every / rebuild.rawBatchedInserts, 3)}`,
+  );
+  report(
+    `P3 the workouts projection alone (events/s) | ratio`,
+    `${fixed(rebuild.workouts, 0)} | ${fixed(rebuild.workouts / rebuild.rawBatchedInserts, 3)}`,
+  );
 
-  const metrics = await metricsWithAYearOfHistory();
-  for (const [endpoint, figures] of Object.entries(metrics)) {
-    report(
-      `${endpoint}: p50 / p99 (ms), a year of history | a fresh account`,
-      `${fixed(figures.year.p50, 2)} / ${fixed(figures.year.p99, 2)} | ${fixed(figures.fresh.p50, 2)} / ${fixed(figures.fresh.p99, 2)}`,
-    );
-  }
+  section('P6 memory');
+  const memory = await memoryWithLogAndSockets(MEMORY_EVENTS, MEMORY_SOCKETS);
+  report(
+    `P6 server RSS, ${memory.events} events in the log, ${memory.sockets} sockets (MB; target 250)`,
+    fixed(memory.rssMb, 0),
+  );
+  report('   RSS once caught up, before the sockets (MB)', fixed(memory.afterCatchUpMb, 0));
+  report(`   catching up ${memory.events} events on start (s)`, fixed(memory.catchUpMs / 1000, 1));
 
+  section('Guards of earlier work');
   for (const sentAs of ['csv', 'json'] as const) {
     const worst = await worstCaseImport(sentAs);
     const how = sentAs === 'csv' ? 'as text/csv (the web app)' : 'inside JSON';
+    report(`import ${fixed(worst.megabytes)} MB ${how}, worst case (ms; under 1000)`, fixed(worst.importMs, 0));
     report(
-      `import ${fixed(worst.megabytes)} MB ${how}, one field of doubled quotes (ms; under 1000)`,
-      fixed(worst.importMs, 0),
-    );
-    report(
-      `another user's GET /workouts meanwhile, p50 / max (ms, n=${worst.others.n}; max under 100)`,
+      `   another user's GET /workouts meanwhile, p50 / max (ms, n=${worst.others.n}; max under 100)`,
       `${fixed(worst.others.p50)} / ${fixed(worst.others.max)}`,
     );
   }
 
   const heavy = await heavyReaderBench();
   report(
-    `another user's GET /workouts, p50 / p99 (ms): alone | while one account of ${heavy.workouts / 1000}k workouts reads its costliest, 10 at once`,
+    `another user's GET /workouts p50 / p99 (ms): alone | while ${heavy.workouts / 1000}k workouts are read 10 at once`,
     `${fixed(heavy.baseline.p50)} / ${fixed(heavy.baseline.p99)} | ${fixed(heavy.meanwhile.p50)} / ${fixed(heavy.meanwhile.p99)}`,
   );
   report(
-    "that account's answers (status: count; 429: past its turn)",
+    "   the heavy account's answers (status: count; 429: past its turn)",
     Object.entries(heavy.heavyAnswers)
       .map(([status, count]) => `${status}: ${count}`)
       .join(', '),
   );
 
-  const rebuild = await rebuildRate();
-  report(`rebuild: workouts projection over ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.workouts, 0));
-  report(`rebuild: every projection from zero, ${REBUILD_EVENTS} events (events/s)`, fixed(rebuild.all, 0));
   const erasure = await erasureTime();
   report(
     `erase a deleted account from the log: ${erasure.streams} streams, ${REBUILD_EVENTS} events (ms)`,
@@ -151,39 +176,16 @@ async function main() {
       );
     }
   }
-}
-
-/** 50 connections, each logging sets on its own workout as fast as answers come. */
-async function logSetsUnderLoad(baseUrl: string, token: string, setUrls: string[]) {
-  let next = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CLIENTS,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ reps: 5, weight: 100, rest_time: 90 }),
-        // Each connection keeps to one workout, as one person logs into their own.
-        setupRequest: (request, context) => {
-          const state = context as { path?: string };
-          state.path ??= setUrls[next++ % setUrls.length] ?? '';
-          return { ...request, path: state.path };
-        },
-      },
-    ],
-  });
-  return summarize(result);
+  console.log(`\nSummary\n${lines.join('\n')}`);
 }
 
 /**
- * One writer logs sets one after another; a second socket client of the same user (another
- * device) notes when each change arrives. Two figures per write: arrival minus the moment the
- * response arrived (negative when the push beat the response), and arrival minus the moment
- * the request was sent (how long the second screen lags the tap on the first).
+ * One writer logs sets one after another (up to LATENCY_SAMPLES, while `going()`); a second
+ * socket client of the same user (another device) notes when each change arrives: the time
+ * from sending the request to the change on the second screen, in ms.
  */
-async function changeLatency(baseUrl: string, api: ReturnType<typeof apiClient>, token: string, setUrl: string) {
+async function changeLatency(baseUrl: string, token: string, setUrl: string, going: () => boolean) {
+  const api = apiClient(baseUrl);
   const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -191,19 +193,17 @@ async function changeLatency(baseUrl: string, api: ReturnType<typeof apiClient>,
   });
   const arrivals = new Map<number, number>();
   socket.on('change', (notice: ChangeNotice) => arrivals.set(notice.position, performance.now()));
-  const samples: { afterResponse: number; afterSend: number }[] = [];
+  const samples: number[] = [];
   try {
-    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    for (let i = 0; i < LATENCY_SAMPLES && going(); i++) {
       const sentAt = performance.now();
       const response = await api('POST', setUrl.replace('/api/v1', ''), { token, body: { reps: 3, weight: 80 } });
-      const answeredAt = performance.now();
       const position = Number(response.headers.get('x-event-position'));
-      const deadline = answeredAt + 2000;
+      const deadline = performance.now() + 2000;
       while (!arrivals.has(position) && performance.now() < deadline)
         await new Promise((resolve) => setImmediate(resolve));
       const arrivedAt = arrivals.get(position);
-      if (arrivedAt !== undefined)
-        samples.push({ afterResponse: arrivedAt - answeredAt, afterSend: arrivedAt - sentAt });
+      if (arrivedAt !== undefined) samples.push(arrivedAt - sentAt);
     }
   } finally {
     socket.disconnect();
@@ -214,22 +214,23 @@ async function changeLatency(baseUrl: string, api: ReturnType<typeof apiClient>,
 /**
  * The projections' share of logging a set, in one process as in the embedded product: 50
  * writers append SetLogged to their own workouts while the runner folds every event into every
- * projection. "shared" is today's runner: one subscription, one transaction per batch for all
- * projections. "per-projection" is how it worked before: a runner, so a log reader and a
- * transaction, for each projection. Sets/s counts appends acknowledged in the phase; catch-up
+ * projection (one subscription, one transaction per batch for all of them). Sets/s counts appends acknowledged in the phase; catch-up
  * is how long after the phase the read models took to reach the log's head.
  */
-async function logSetsWithProjections(shape: 'shared' | 'per-projection') {
+async function logSetsWithProjections() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-projections-'));
   const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
-  const runners =
-    shape === 'shared'
-      ? [new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger })]
-      : allProjections.map(
-          (projection) =>
-            new ProjectionRunner({ eventStore, readStore, projections: [projection], logger: silentLogger }),
-        );
+  // As in the embedded server: no change feed, which only other processes read.
+  const runners = [
+    new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: allProjections,
+      logger: silentLogger,
+      changeFeed: false,
+    }),
+  ];
   try {
     for (const runner of runners) await runner.start();
     const userId = randomUUID();
@@ -294,66 +295,6 @@ async function logSetsWithProjections(shape: 'shared' | 'per-projection') {
     for (const runner of runners) await runner.stop();
     await eventStore.close();
     await readStore.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Records and achievements are read models: answering them should cost the same for a year of
- * training (the demo history, thousands of commands through the API) as for a new account.
- * Sequential GETs over HTTP, after the projections caught up, so the figure is the query alone.
- */
-async function metricsWithAYearOfHistory() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-metrics-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
-  try {
-    const api = apiClient(server.baseUrl);
-    const year = await registerUser(api, 'Year');
-    await seedHistory({ api, token: year.token, until: new Date().toISOString().slice(0, 10), days: 365 });
-    const fresh = await registerUser(api, 'Fresh');
-    const timings = async (token: string, url: string) => {
-      const samples: number[] = [];
-      // The read-your-writes header makes the first call wait for the projections; the rest are reads.
-      for (let i = 0; i < 5 + METRICS_SAMPLES; i++) {
-        const started = performance.now();
-        const response = await api('GET', url, { token });
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        if (i >= 5) samples.push(performance.now() - started);
-      }
-      return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-    };
-    const figures: Record<string, { year: { p50: number; p99: number }; fresh: { p50: number; p99: number } }> = {};
-    for (const url of ['/metrics/prs', '/metrics/achievements']) {
-      figures[`GET ${url}`] = { year: await timings(year.token, url), fresh: await timings(fresh.token, url) };
-    }
-    return figures;
-  } finally {
-    await server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Seeds a log of 100k events and rebuilds the read models from it, in this process. */
-async function rebuildRate() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-rebuild-'));
-  try {
-    const eventsFile = path.join(dir, 'events.sqlite');
-    const head = await seedWorkouts(eventsFile, REBUILD_EVENTS / 100, 98);
-    const eventStore = new SqliteEventStore(eventsFile);
-    const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
-    const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, logger: silentLogger });
-    await runner.prepare();
-    const timed = async (names: string[]) => {
-      const started = performance.now();
-      for (const name of names) await runner.rebuild(name);
-      return head / ((performance.now() - started) / 1000);
-    };
-    const workouts = await timed(['workouts']);
-    const all = await timed(allProjections.map((p) => p.name));
-    await eventStore.close();
-    await readStore.close();
-    return { workouts, all };
-  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

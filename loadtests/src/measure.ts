@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
 
@@ -55,4 +56,11 @@ export async function workoutListLatencies(api: ReturnType<typeof apiClient>, to
     samples.push(performance.now() - sent);
   }
   return samples;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc: every thread counted. */
+export function cpuMs(pid: number) {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
