@@ -4,11 +4,17 @@ import Database from 'better-sqlite3';
 
 /**
  * Opens a SQLite file in WAL mode so readers never block the single writer, with a busy timeout
- * so a second process (the developer tools) waits for the lock instead of failing.
+ * so a second process (the developer tools) waits for the lock instead of failing. `pageSize`
+ * applies to a new file only (SQLite fixes it when the first table is created).
  */
-export function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+export function openDatabase(
+  file: string,
+  synchronous: 'FULL' | 'NORMAL',
+  options: { pageSize?: number } = {},
+): Database.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
+  if (options.pageSize) db.pragma(`page_size = ${Number(options.pageSize)}`);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');

@@ -31,8 +31,24 @@ describe('SQLite read store upgrade', () => {
     } finally {
       await store.close();
     }
+    assert.equal(pageSizeOf(file), 4096, 'an existing file keeps its pages');
+  });
+
+  it('makes a new file with 8 KB pages', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite');
+    await new SqliteReadStore(file).close();
+    assert.equal(pageSizeOf(file), 8192);
   });
 });
+
+function pageSizeOf(file: string) {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.pragma('page_size', { simple: true });
+  } finally {
+    db.close();
+  }
+}
 
 describe('SQLite read store finds', () => {
   it('lets other work run while it reads a long result, a page at a time', async () => {
