@@ -162,4 +162,22 @@ describe('admin analytics projection', () => {
       last_active_at: at(history.length),
     });
   });
+
+  it('moves the last activity only when it is a minute newer, so a busy session rewrites the row rarely', async () => {
+    const row = (await fold(adminUsersProjection, 1)).get(USER) as Document;
+    const writes: (Document | null)[] = [];
+    const documents: ProjectionDocuments = { get: async () => row, set: (_id, document) => writes.push(document) };
+    const setAt = (timestamp: string) => ({
+      ...recorded(history[2] as DomainEvent, 100),
+      metadata: { actorId: USER, commandId: 'c', correlationId: 'c', timestamp, schemaVersion: 1 },
+    });
+    const last = Date.parse(at(history.length));
+    await adminUsersProjection.apply(setAt(new Date(last + 59_999).toISOString()) as never, documents as never);
+    assert.deepEqual(writes, []);
+    await adminUsersProjection.apply(setAt(new Date(last + 60_000).toISOString()) as never, documents as never);
+    assert.deepEqual(
+      writes.map((document) => document?.last_active_at),
+      [new Date(last + 60_000).toISOString()],
+    );
+  });
 });
