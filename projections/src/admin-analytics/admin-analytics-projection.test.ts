@@ -173,7 +173,7 @@ describe('admin analytics projection', () => {
     });
     const last = Date.parse(at(history.length));
     await adminUsersProjection.apply(setAt(new Date(last + 59_999).toISOString()) as never, documents as never);
-    assert.deepEqual(writes, []);
+    assert.equal(writes.length, 0);
     await adminUsersProjection.apply(setAt(new Date(last + 60_000).toISOString()) as never, documents as never);
     assert.deepEqual(
       writes.map((document) => document?.last_active_at),
