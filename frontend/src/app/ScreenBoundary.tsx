@@ -1,16 +1,39 @@
 import { RefreshCw } from 'lucide-react';
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Feedback.tsx';
 
 /**
- * A screen whose code is fetched the first time it is shown, so the first page a visitor opens
- * does not wait for every other screen (and its charts) to download.
+ * A screen whose code is fetched the first time it is needed, so the first page a visitor opens
+ * does not wait for every other screen (and its charts) to download. `preload` fetches it ahead
+ * (the first screen while the app starts, the others once the browser is idle): a screen whose
+ * code is already here renders at once, without suspending (React holds a revealed fallback on
+ * screen for a moment, which a screen that was ready all along should not pay).
  */
 export function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+  let loading: Promise<ComponentType<Props>> | null = null;
+  let Loaded: ComponentType<Props> | null = null;
+  /** Fetched once, whether first asked for by a preload or by rendering. */
+  const preload = () => {
+    loading ??= load().then((component) => {
+      Loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  const Fetched = lazy(async () => ({ default: await preload() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, when routes.tsx loads
+  function Screen(props: Props) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later
+    // render would remount the screen and lose its state.
+    const [Component] = useState<ComponentType<Props>>(() => Loaded ?? Fetched);
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
+
+export type LazyScreen = { preload(): Promise<unknown> };
 
 /**
  * While a screen's code arrives: the app's spinner in the space the screen will take, so the

@@ -5,7 +5,7 @@ import { Guarded } from './Guarded.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
 import type { Access } from './guards.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
-import { lazyScreen, ScreenBoundary } from './ScreenBoundary.tsx';
+import { type LazyScreen, lazyScreen, ScreenBoundary } from './ScreenBoundary.tsx';
 import type { FeatureStores } from './services.ts';
 
 /*
@@ -58,57 +58,158 @@ const EventExplorerPage = lazyScreen(() =>
   import('../features/event-explorer/EventExplorerPage.tsx').then((m) => m.EventExplorerPage),
 );
 
-const signedIn = (access: Access, page: ReactNode) => (
+/** The layout around a screen follows who may open it: the app's shell for users, the guest frame otherwise. */
+const framed = (access: Access, page: ReactNode) => (
   <Guarded access={access}>
-    <AppLayout>
-      <ScreenBoundary>{page}</ScreenBoundary>
-    </AppLayout>
-  </Guarded>
-);
-const guest = (access: Access, page: ReactNode) => (
-  <Guarded access={access}>
-    <GuestLayout>
-      <ScreenBoundary>{page}</ScreenBoundary>
-    </GuestLayout>
+    {access === 'user' || access === 'admin' ? (
+      <AppLayout>
+        <ScreenBoundary>{page}</ScreenBoundary>
+      </AppLayout>
+    ) : (
+      <GuestLayout>
+        <ScreenBoundary>{page}</ScreenBoundary>
+      </GuestLayout>
+    )}
   </Guarded>
 );
 
+type ScreenRoute = {
+  path: string;
+  access: Access;
+  screen: LazyScreen;
+  show(stores: FeatureStores, params: Record<string, string | undefined>): ReactNode;
+};
+
 /** Every route of spec section 2, with its guard; each page gets the stores only it reads. */
+const SCREENS: ScreenRoute[] = [
+  { path: '/login', access: 'guest', screen: LoginPage, show: () => <LoginPage /> },
+  { path: '/register', access: 'guest', screen: RegisterPage, show: () => <RegisterPage /> },
+  { path: '/forgot-password', access: 'guest', screen: ForgotPasswordPage, show: () => <ForgotPasswordPage /> },
+  // A mailed link may be opened signed in or not (a reset signs every device out anyway).
+  { path: '/reset-password', access: 'any', screen: ResetPasswordPage, show: () => <ResetPasswordPage /> },
+  { path: '/verify-email', access: 'any', screen: VerifyEmailPage, show: () => <VerifyEmailPage /> },
+  { path: '/oauth/google/callback', access: 'any', screen: GoogleCallbackPage, show: () => <GoogleCallbackPage /> },
+  {
+    path: '/dashboard',
+    access: 'user',
+    screen: DashboardPage,
+    show: (stores) => <DashboardPage metrics={stores.dashboard} weather={stores.weather} />,
+  },
+  {
+    path: '/workouts',
+    access: 'user',
+    screen: WorkoutsPage,
+    show: (stores) => <WorkoutsPage imports={stores.imports} />,
+  },
+  {
+    path: '/workouts/:id',
+    access: 'user',
+    screen: WorkoutDetailPage,
+    show: (stores, params) => <WorkoutDetailPage id={params.id ?? ''} lookup={stores.exerciseLookup} />,
+  },
+  {
+    path: '/templates',
+    access: 'user',
+    screen: TemplatesPage,
+    show: (stores) => <TemplatesPage templates={stores.templates} />,
+  },
+  {
+    path: '/exercises',
+    access: 'user',
+    screen: ExercisesPage,
+    show: (stores) => <ExercisesPage library={stores.exercises} />,
+  },
+  { path: '/meals', access: 'user', screen: MealsPage, show: (stores) => <MealsPage meals={stores.meals} /> },
+  {
+    path: '/profile',
+    access: 'user',
+    screen: ProfilePage,
+    show: (stores) => <ProfilePage weighIns={stores.weighIns} />,
+  },
+  {
+    path: '/settings',
+    access: 'user',
+    screen: SettingsPage,
+    show: (stores) => <SettingsPage accessTokens={stores.accessTokens} push={stores.push} />,
+  },
+  {
+    path: '/admin',
+    access: 'admin',
+    screen: AdminDashboardPage,
+    show: (stores) => <AdminDashboardPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/users',
+    access: 'admin',
+    screen: AdminUsersPage,
+    show: (stores) => <AdminUsersPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/analytics',
+    access: 'admin',
+    screen: AdminAnalyticsPage,
+    show: (stores) => <AdminAnalyticsPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/settings',
+    access: 'admin',
+    screen: AdminSettingsPage,
+    show: (stores) => <AdminSettingsPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/events',
+    access: 'admin',
+    screen: EventExplorerPage,
+    show: (stores) => <EventExplorerPage explorer={stores.eventExplorer} />,
+  },
+];
+
 export function Routes({ stores }: { stores: FeatureStores }) {
   return (
     <Switch>
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
-      <Route path="/login">{guest('guest', <LoginPage />)}</Route>
-      <Route path="/register">{guest('guest', <RegisterPage />)}</Route>
-      <Route path="/forgot-password">{guest('guest', <ForgotPasswordPage />)}</Route>
-      {/* A mailed link may be opened signed in or not (a reset signs every device out anyway). */}
-      <Route path="/reset-password">{guest('any', <ResetPasswordPage />)}</Route>
-      <Route path="/verify-email">{guest('any', <VerifyEmailPage />)}</Route>
-      <Route path="/oauth/google/callback">{guest('any', <GoogleCallbackPage />)}</Route>
-      <Route path="/dashboard">
-        {signedIn('user', <DashboardPage metrics={stores.dashboard} weather={stores.weather} />)}
-      </Route>
-      <Route path="/workouts">{signedIn('user', <WorkoutsPage imports={stores.imports} />)}</Route>
-      <Route path="/workouts/:id">
-        {(params) => signedIn('user', <WorkoutDetailPage id={params.id} lookup={stores.exerciseLookup} />)}
-      </Route>
-      <Route path="/templates">{signedIn('user', <TemplatesPage templates={stores.templates} />)}</Route>
-      <Route path="/exercises">{signedIn('user', <ExercisesPage library={stores.exercises} />)}</Route>
-      <Route path="/meals">{signedIn('user', <MealsPage meals={stores.meals} />)}</Route>
-      <Route path="/profile">{signedIn('user', <ProfilePage weighIns={stores.weighIns} />)}</Route>
-      <Route path="/settings">
-        {signedIn('user', <SettingsPage accessTokens={stores.accessTokens} push={stores.push} />)}
-      </Route>
-      <Route path="/admin">{signedIn('admin', <AdminDashboardPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/users">{signedIn('admin', <AdminUsersPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/analytics">{signedIn('admin', <AdminAnalyticsPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/settings">{signedIn('admin', <AdminSettingsPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/events">{signedIn('admin', <EventExplorerPage explorer={stores.eventExplorer} />)}</Route>
+      {SCREENS.map(({ path, access, show }) => (
+        <Route key={path} path={path}>
+          {(params) => framed(access, show(stores, params))}
+        </Route>
+      ))}
       <Route>
         <NotFoundPage />
       </Route>
     </Switch>
   );
+}
+
+/** Whether a route pattern ("/workouts/:id") matches a path ("/workouts/42"). */
+const matches = (pattern: string, path: string) => {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+};
+
+/**
+ * Starts fetching the code of the screen a first load at `path` will show, so it downloads while
+ * the app starts rather than after. Only when the visitor may see it (a guest-only screen when
+ * signed out, a signed-in one when signed in): a redirect would make it a wasted download.
+ */
+export function preloadScreen(path: string, signedIn: boolean): Promise<unknown> {
+  const route = SCREENS.find((screen) => matches(screen.path, path === '/' ? '/dashboard' : path));
+  if (!route) return Promise.resolve();
+  const mayShow = route.access === 'any' || (route.access === 'guest') !== signedIn;
+  return mayShow ? route.screen.preload() : Promise.resolve();
+}
+
+/**
+ * Fetches, in the background, the code of every screen this visitor may open, so moving between
+ * screens never waits for a download (the service worker keeps the same files for offline use).
+ */
+export function preloadScreens(access: 'guest' | 'user' | 'admin') {
+  const mayOpen = (route: ScreenRoute) =>
+    route.access === 'any' ||
+    (access === 'guest' ? route.access === 'guest' : route.access === 'user' || route.access === access);
+  return Promise.allSettled(SCREENS.filter(mayOpen).map((route) => route.screen.preload()));
 }

@@ -257,6 +257,11 @@ export function createServices() {
     services,
     stores,
     serviceWorker,
+    /** Who is here now: which screens they may open. */
+    access: () =>
+      (!auth.state.user ? 'guest' : auth.state.user.role === 'admin' ? 'admin' : 'user') as 'guest' | 'user' | 'admin',
+    /** Whether a sign-in was kept from an earlier visit (checked with the server in `start`). */
+    hasStoredSession: () => storage.getItem(STORAGE_KEYS.token) !== null,
     /** The language at startup: the `locale` key (spec), defaulting to en. */
     initialLanguage(): Language {
       const stored = storage.getItem(STORAGE_KEYS.locale);
