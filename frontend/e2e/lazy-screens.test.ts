@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, PHONE, startApp } from './harness.ts';
+import { type App, PHONE, screenshot, startApp } from './harness.ts';
 
 /** The Meals screen's own chunk (Vite names a chunk after its module): what these tests hold back. */
 const MEALS_CHUNK = /\/assets\/MealsPage-[\w-]+\.js$/;
@@ -33,6 +33,7 @@ describe('screens fetched on first use', () => {
     assert.equal(await loading.getByRole('status').textContent(), 'Loading…');
     assert.deepEqual(await bar.boundingBox(), barBefore);
     assert.equal(await bar.getByRole('link', { name: 'Meals' }).getAttribute('aria-current'), 'page');
+    await screenshot(page, 'screen-loading-phone');
 
     while (held.length === 0) await page.waitForTimeout(20);
     for (const route of held.splice(0)) await route.continue();
@@ -54,6 +55,7 @@ describe('screens fetched on first use', () => {
     await failed.waitFor();
     assert.equal(await failed.getAttribute('role'), 'alert');
     assert.equal(await failed.getByRole('heading').textContent(), 'تعذّر تحميل هذه الشاشة');
+    await screenshot(page, 'screen-failed-ar-desktop');
     // The shell is still there, so the user can go elsewhere, or reload.
     await page.locator('.sidebar').getByRole('link', { name: 'الملف الشخصي' }).waitFor();
 

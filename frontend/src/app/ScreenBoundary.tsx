@@ -27,8 +27,8 @@ export function lazyScreen<Props extends object>(load: () => Promise<ComponentTy
   function Screen(props: Props) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later
     // render would remount the screen and lose its state.
-    const [Component] = useState<ComponentType<Props>>(() => Loaded ?? Fetched);
-    return <Component {...props} />;
+    const [Shown] = useState<ComponentType<Props>>(() => Loaded ?? Fetched);
+    return <Shown {...props} />;
   }
   return Object.assign(Screen, { preload });
 }
