@@ -25,6 +25,8 @@ describe('screens fetched on first use', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const bar = page.locator('.bottom-bar');
     const barBefore = await bar.boundingBox();
+    const topBar = page.locator('.topbar');
+    const topBarBefore = await topBar.boundingBox();
 
     await bar.getByRole('link', { name: 'Meals' }).click();
     const loading = page.getByTestId('screen-loading');
@@ -32,6 +34,7 @@ describe('screens fetched on first use', () => {
     assert.equal(await loading.getAttribute('aria-busy'), 'true');
     assert.equal(await loading.getByRole('status').textContent(), 'Loading…');
     assert.deepEqual(await bar.boundingBox(), barBefore);
+    assert.deepEqual(await topBar.boundingBox(), topBarBefore);
     assert.equal(await bar.getByRole('link', { name: 'Meals' }).getAttribute('aria-current'), 'page');
     await screenshot(page, 'screen-loading-phone');
 
