@@ -280,6 +280,8 @@ describe('a new version of the installed app', () => {
       // Version B is deployed: its worker installs beside A and waits; the open tab offers it.
       const worker = path.join(dist, 'sw.js');
       writeFileSync(worker, readFileSync(worker, 'utf8').replace(versionA, `${versionA}-b`));
+      // Its compressed copies are version A's: without them, the server sends the new file as it is.
+      for (const variant of ['br', 'gz']) rmSync(`${worker}.${variant}`, { force: true });
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadScreen, preloadScreens } from './app/routes.tsx';
 import { createServices } from './app/services.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/tokens.css';
@@ -32,10 +33,11 @@ function showStartupFailure(error: unknown) {
 
 async function start() {
   const app = createServices();
-  // The service worker (offline shell, pushes, new versions); a failure is logged, not fatal.
-  app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
+  // The first screen's code downloads while the texts, the session and the live channel are set up.
+  const firstScreen = preloadScreen(window.location.pathname, app.hasStoredSession()).catch(() => undefined);
   await initI18n(app.initialLanguage());
   await app.start();
+  await firstScreen;
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
@@ -43,6 +45,24 @@ async function start() {
       <App app={app} />
     </StrictMode>,
   );
+  // Once the first screen is up and the browser is idle: the other screens this visitor may open,
+  // then the service worker (offline shell, pushes, new versions; a failure is logged, not fatal).
+  whenSettled(async () => {
+    await preloadScreens(app.access());
+    await app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
+  });
+}
+
+/**
+ * Runs `task` once the page has loaded and the browser has a quiet moment: installing the
+ * worker downloads every screen for offline use, which must not compete with the first one.
+ */
+function whenSettled(task: () => unknown) {
+  // Safari has no requestIdleCallback: a second's wait there.
+  const soon = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1000);
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon, { once: true });
 }
 
 start().catch(showStartupFailure);

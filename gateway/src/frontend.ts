@@ -33,8 +33,14 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
     root: dist,
     wildcard: false,
     index: false,
-    // These two carry the site name, so they are rendered below rather than sent as they are.
-    globIgnore: ['index.html', 'manifest.webmanifest'],
+    // The build writes file.br and file.gz beside each compressible file: the variant the browser
+    // accepts is sent (brotli, then gzip, else the file itself), with Vary: Accept-Encoding.
+    preCompressed: true,
+    // These two carry the site name, so they are rendered below rather than sent as they are;
+    // the compressed variants are only ever sent in place of their file.
+    globIgnore: ['index.html', 'manifest.webmanifest', '**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('Cache-Control', cacheControlFor(path.relative(dist, file))),
   });
   if (manifest) {
     app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
@@ -48,18 +54,11 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
         .send(JSON.stringify({ ...fields, name: named(fields.name), short_name: named(fields.short_name) }));
     });
   }
+  // Every file of the build has its own route above; what reaches this one is a page path.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    const resolved = path.resolve(dist, file);
-    const isPage = file === '' || file === 'index.html';
-    if (!isPage && resolved.startsWith(dist) && fs.existsSync(resolved) && fs.statSync(resolved).isFile()) {
-      // Vite fingerprints what it puts in assets/; everything else (sw.js above all) must revalidate.
-      const immutable = file.startsWith('assets/');
-      return reply
-        .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .sendFile(file);
-    }
-    if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io')) {
+    // A module script must never be answered with the page: a chunk an older page asks for after
+    // a deploy is simply gone (the page then offers a reload).
+    if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io') || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: NO_ROUTE });
     }
     return reply
@@ -68,6 +67,11 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
       .send(await renderPage());
   });
   return true;
+}
+
+/** Vite fingerprints what it puts in assets/, so those never change; everything else (sw.js above all) must revalidate. */
+function cacheControlFor(file: string) {
+  return file.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function escapeHtml(text: string) {

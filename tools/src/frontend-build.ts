@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FRONTEND = path.join(ROOT, 'frontend');
 const BUILT = path.join(FRONTEND, 'dist', 'index.html');
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'sw-plugin.ts', 'package.json'];
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'sw-plugin.ts', 'compress-plugin.ts', 'package.json'];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { RegisterBody } from './api.ts';
-import { WEAK_PASSWORD_MESSAGE } from './password-policy.ts';
+
+// The refusals live apart, free of schemas, so the web app can read them without TypeBox.
+export * from './account-security-refusals.ts';
 
 /**
  * Verifying an address and resetting or changing a password: the request bodies of
@@ -50,26 +52,6 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
-
-/**
- * The refusals of these routes, by name: the server sends the message, the web app shows its
- * own translation of the one it recognises.
- */
-export const ACCOUNT_SECURITY_REFUSALS = {
-  verificationLinkInvalid: 'This verification link is not valid. Ask for a new one.',
-  verificationLinkExpired: 'This verification link has expired. Ask for a new one.',
-  verificationLinkForOtherEmail: 'This verification link is for an email address your account no longer uses.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
-  currentPasswordIncorrect: 'The current password is incorrect.',
-  weakPassword: WEAK_PASSWORD_MESSAGE,
-} as const;
-export type AccountSecurityRefusal = keyof typeof ACCOUNT_SECURITY_REFUSALS;
-
-/** The name of a refusal the server sent, if it is one of these. */
-export const accountSecurityRefusal = (message: string | undefined) =>
-  (Object.keys(ACCOUNT_SECURITY_REFUSALS) as AccountSecurityRefusal[]).find(
-    (name) => ACCOUNT_SECURITY_REFUSALS[name] === message,
-  );
 
 /** The same answer whether or not the address has an account, so it reveals none. */
 export const PASSWORD_RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../components/Button.tsx';
-import { ResendVerification } from '../features/auth/VerifyEmailPage.tsx';
+import { ResendVerification } from '../features/auth/ResendVerification.tsx';
 import { isolated } from '../lib/format.ts';
 import { useServices } from '../lib/services.ts';
 

@@ -1,81 +1,215 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { AdminAnalyticsPage } from '../features/admin/AdminAnalyticsPage.tsx';
-import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
-import { AdminSettingsPage } from '../features/admin/AdminSettingsPage.tsx';
-import { AdminUsersPage } from '../features/admin/AdminUsersPage.tsx';
-import { ForgotPasswordPage } from '../features/auth/AccountHelpPages.tsx';
-import { GoogleCallbackPage } from '../features/auth/GoogleCallbackPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { EventExplorerPage } from '../features/event-explorer/EventExplorerPage.tsx';
-import { ExercisesPage } from '../features/exercises/ExercisesPage.tsx';
-import { ImportWorkoutsButton } from '../features/imports/ImportWorkoutsButton.tsx';
-import { MealsPage } from '../features/meals/MealsPage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
-import { TemplatesPage } from '../features/templates/TemplatesPage.tsx';
-import { WorkoutDetailPage } from '../features/workouts/WorkoutDetailPage.tsx';
-import { WorkoutsPage } from '../features/workouts/WorkoutsPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { Guarded } from './Guarded.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
 import type { Access } from './guards.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { type LazyScreen, lazyScreen, ScreenBoundary } from './ScreenBoundary.tsx';
 import type { FeatureStores } from './services.ts';
 
-const signedIn = (access: Access, page: ReactNode) => (
-  <Guarded access={access}>
-    <AppLayout>{page}</AppLayout>
-  </Guarded>
+/*
+ * Every screen is its own chunk, fetched when first shown: the first page a visitor opens loads
+ * only the shell and that screen. The admin area and the event explorer come only to admins,
+ * and the charts (lazy inside their screens) only with the screens that draw them.
+ */
+const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth/AccountHelpPages.tsx').then((m) => m.ForgotPasswordPage),
 );
-const guest = (access: Access, page: ReactNode) => (
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyScreen(() => import('../features/auth/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage));
+const GoogleCallbackPage = lazyScreen(() =>
+  import('../features/auth/GoogleCallbackPage.tsx').then((m) => m.GoogleCallbackPage),
+);
+const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage));
+/** The workouts list with its import button: one screen, fetched together. */
+const WorkoutsPage = lazyScreen(async () => {
+  const [{ WorkoutsPage }, { ImportWorkoutsButton }] = await Promise.all([
+    import('../features/workouts/WorkoutsPage.tsx'),
+    import('../features/imports/ImportWorkoutsButton.tsx'),
+  ]);
+  return ({ imports }: { imports: FeatureStores['imports'] }) => (
+    <WorkoutsPage importButton={<ImportWorkoutsButton imports={imports} />} />
+  );
+});
+const WorkoutDetailPage = lazyScreen(() =>
+  import('../features/workouts/WorkoutDetailPage.tsx').then((m) => m.WorkoutDetailPage),
+);
+const TemplatesPage = lazyScreen(() => import('../features/templates/TemplatesPage.tsx').then((m) => m.TemplatesPage));
+const ExercisesPage = lazyScreen(() => import('../features/exercises/ExercisesPage.tsx').then((m) => m.ExercisesPage));
+const MealsPage = lazyScreen(() => import('../features/meals/MealsPage.tsx').then((m) => m.MealsPage));
+const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage));
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage));
+const AdminDashboardPage = lazyScreen(() =>
+  import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
+);
+const AdminUsersPage = lazyScreen(() => import('../features/admin/AdminUsersPage.tsx').then((m) => m.AdminUsersPage));
+const AdminAnalyticsPage = lazyScreen(() =>
+  import('../features/admin/AdminAnalyticsPage.tsx').then((m) => m.AdminAnalyticsPage),
+);
+const AdminSettingsPage = lazyScreen(() =>
+  import('../features/admin/AdminSettingsPage.tsx').then((m) => m.AdminSettingsPage),
+);
+const EventExplorerPage = lazyScreen(() =>
+  import('../features/event-explorer/EventExplorerPage.tsx').then((m) => m.EventExplorerPage),
+);
+
+/** The layout around a screen follows who may open it: the app's shell for users, the guest frame otherwise. */
+const framed = (access: Access, page: ReactNode) => (
   <Guarded access={access}>
-    <GuestLayout>{page}</GuestLayout>
+    {access === 'user' || access === 'admin' ? (
+      <AppLayout>
+        <ScreenBoundary>{page}</ScreenBoundary>
+      </AppLayout>
+    ) : (
+      <GuestLayout>
+        <ScreenBoundary>{page}</ScreenBoundary>
+      </GuestLayout>
+    )}
   </Guarded>
 );
 
+type ScreenRoute = {
+  path: string;
+  access: Access;
+  screen: LazyScreen;
+  show(stores: FeatureStores, params: Record<string, string | undefined>): ReactNode;
+};
+
 /** Every route of spec section 2, with its guard; each page gets the stores only it reads. */
+const SCREENS: ScreenRoute[] = [
+  { path: '/login', access: 'guest', screen: LoginPage, show: () => <LoginPage /> },
+  { path: '/register', access: 'guest', screen: RegisterPage, show: () => <RegisterPage /> },
+  { path: '/forgot-password', access: 'guest', screen: ForgotPasswordPage, show: () => <ForgotPasswordPage /> },
+  // A mailed link may be opened signed in or not (a reset signs every device out anyway).
+  { path: '/reset-password', access: 'any', screen: ResetPasswordPage, show: () => <ResetPasswordPage /> },
+  { path: '/verify-email', access: 'any', screen: VerifyEmailPage, show: () => <VerifyEmailPage /> },
+  { path: '/oauth/google/callback', access: 'any', screen: GoogleCallbackPage, show: () => <GoogleCallbackPage /> },
+  {
+    path: '/dashboard',
+    access: 'user',
+    screen: DashboardPage,
+    show: (stores) => <DashboardPage metrics={stores.dashboard} weather={stores.weather} />,
+  },
+  {
+    path: '/workouts',
+    access: 'user',
+    screen: WorkoutsPage,
+    show: (stores) => <WorkoutsPage imports={stores.imports} />,
+  },
+  {
+    path: '/workouts/:id',
+    access: 'user',
+    screen: WorkoutDetailPage,
+    show: (stores, params) => <WorkoutDetailPage id={params.id ?? ''} lookup={stores.exerciseLookup} />,
+  },
+  {
+    path: '/templates',
+    access: 'user',
+    screen: TemplatesPage,
+    show: (stores) => <TemplatesPage templates={stores.templates} />,
+  },
+  {
+    path: '/exercises',
+    access: 'user',
+    screen: ExercisesPage,
+    show: (stores) => <ExercisesPage library={stores.exercises} />,
+  },
+  { path: '/meals', access: 'user', screen: MealsPage, show: (stores) => <MealsPage meals={stores.meals} /> },
+  {
+    path: '/profile',
+    access: 'user',
+    screen: ProfilePage,
+    show: (stores) => <ProfilePage weighIns={stores.weighIns} />,
+  },
+  {
+    path: '/settings',
+    access: 'user',
+    screen: SettingsPage,
+    show: (stores) => <SettingsPage accessTokens={stores.accessTokens} push={stores.push} />,
+  },
+  {
+    path: '/admin',
+    access: 'admin',
+    screen: AdminDashboardPage,
+    show: (stores) => <AdminDashboardPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/users',
+    access: 'admin',
+    screen: AdminUsersPage,
+    show: (stores) => <AdminUsersPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/analytics',
+    access: 'admin',
+    screen: AdminAnalyticsPage,
+    show: (stores) => <AdminAnalyticsPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/settings',
+    access: 'admin',
+    screen: AdminSettingsPage,
+    show: (stores) => <AdminSettingsPage admin={stores.admin} />,
+  },
+  {
+    path: '/admin/events',
+    access: 'admin',
+    screen: EventExplorerPage,
+    show: (stores) => <EventExplorerPage explorer={stores.eventExplorer} />,
+  },
+];
+
 export function Routes({ stores }: { stores: FeatureStores }) {
   return (
     <Switch>
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
-      <Route path="/login">{guest('guest', <LoginPage />)}</Route>
-      <Route path="/register">{guest('guest', <RegisterPage />)}</Route>
-      <Route path="/forgot-password">{guest('guest', <ForgotPasswordPage />)}</Route>
-      {/* A mailed link may be opened signed in or not (a reset signs every device out anyway). */}
-      <Route path="/reset-password">{guest('any', <ResetPasswordPage />)}</Route>
-      <Route path="/verify-email">{guest('any', <VerifyEmailPage />)}</Route>
-      <Route path="/oauth/google/callback">{guest('any', <GoogleCallbackPage />)}</Route>
-      <Route path="/dashboard">
-        {signedIn('user', <DashboardPage metrics={stores.dashboard} weather={stores.weather} />)}
-      </Route>
-      <Route path="/workouts">
-        {signedIn('user', <WorkoutsPage importButton={<ImportWorkoutsButton imports={stores.imports} />} />)}
-      </Route>
-      <Route path="/workouts/:id">
-        {(params) => signedIn('user', <WorkoutDetailPage id={params.id} lookup={stores.exerciseLookup} />)}
-      </Route>
-      <Route path="/templates">{signedIn('user', <TemplatesPage templates={stores.templates} />)}</Route>
-      <Route path="/exercises">{signedIn('user', <ExercisesPage library={stores.exercises} />)}</Route>
-      <Route path="/meals">{signedIn('user', <MealsPage meals={stores.meals} />)}</Route>
-      <Route path="/profile">{signedIn('user', <ProfilePage weighIns={stores.weighIns} />)}</Route>
-      <Route path="/settings">
-        {signedIn('user', <SettingsPage accessTokens={stores.accessTokens} push={stores.push} />)}
-      </Route>
-      <Route path="/admin">{signedIn('admin', <AdminDashboardPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/users">{signedIn('admin', <AdminUsersPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/analytics">{signedIn('admin', <AdminAnalyticsPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/settings">{signedIn('admin', <AdminSettingsPage admin={stores.admin} />)}</Route>
-      <Route path="/admin/events">{signedIn('admin', <EventExplorerPage explorer={stores.eventExplorer} />)}</Route>
+      {SCREENS.map(({ path, access, show }) => (
+        <Route key={path} path={path}>
+          {(params) => framed(access, show(stores, params))}
+        </Route>
+      ))}
       <Route>
         <NotFoundPage />
       </Route>
     </Switch>
   );
+}
+
+/** Whether a route pattern ("/workouts/:id") matches a path ("/workouts/42"). */
+const matches = (pattern: string, path: string) => {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+};
+
+/**
+ * Starts fetching the code of the screen a first load at `path` will show, so it downloads while
+ * the app starts rather than after. Only when the visitor may see it (a guest-only screen when
+ * signed out, a signed-in one when signed in): a redirect would make it a wasted download.
+ */
+export function preloadScreen(path: string, signedIn: boolean): Promise<unknown> {
+  const route = SCREENS.find((screen) => matches(screen.path, path === '/' ? '/dashboard' : path));
+  if (!route) return Promise.resolve();
+  const mayShow = route.access === 'any' || (route.access === 'guest') !== signedIn;
+  return mayShow ? route.screen.preload() : Promise.resolve();
+}
+
+/**
+ * Fetches, in the background, the code of every screen this visitor may open, so moving between
+ * screens never waits for a download (the service worker keeps the same files for offline use).
+ */
+export function preloadScreens(access: 'guest' | 'user' | 'admin') {
+  const mayOpen = (route: ScreenRoute) =>
+    route.access === 'any' ||
+    (access === 'guest' ? route.access === 'guest' : route.access === 'user' || route.access === access);
+  return Promise.allSettled(SCREENS.filter(mayOpen).map((route) => route.screen.preload()));
 }

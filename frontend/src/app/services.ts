@@ -14,8 +14,8 @@ import { createPushNotifications } from '../features/settings/push-notifications
 import { createTemplates } from '../features/templates/store.ts';
 import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
-import { applyDocumentLanguage, i18n, isLanguage, type Language } from '../lib/i18n.ts';
-import { connectLive, type LiveStore } from '../lib/live.ts';
+import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } from '../lib/i18n.ts';
+import type { LiveStore } from '../lib/live.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
 import { createServiceWorker } from '../lib/service-worker.ts';
 import type { Services } from '../lib/services.ts';
@@ -125,6 +125,13 @@ export function createServices() {
 
   /** Sets the document language, saves the locale, and keeps the settings entry in step. */
   async function changeLanguage(language: Language) {
+    try {
+      await loadLanguage(language);
+    } catch (error) {
+      console.error(`The ${language} texts could not be loaded`, error);
+      toasts.error(i18n.t('app.languageFailed'));
+      return;
+    }
     await i18n.changeLanguage(language);
     applyDocumentLanguage(language);
     storage.setItem(STORAGE_KEYS.locale, language);
@@ -169,19 +176,59 @@ export function createServices() {
     site.refresh();
   }
 
+  /**
+   * The live channel's code (socket.io) is fetched only once someone is signed in: the sign-in
+   * screen does without it. Asked for once; a failure leaves the app working without live updates.
+   */
+  let liveCode: Promise<typeof import('../lib/live.ts')> | null = null;
+  const loadLive = () => {
+    liveCode ??= import('../lib/live.ts');
+    return liveCode;
+  };
+
   /** Keeps the live channel open exactly while someone is signed in; signing out empties the stores. */
   function followSignIn() {
     let disconnect: (() => void) | null = null;
     let token: string | null = null;
     let started = false;
+    /** Counts sign-ins and -outs, so a channel whose code arrives after the session changed is not opened. */
+    let session = 0;
     let opened = () => {};
     const firstOpen = new Promise<void>((resolve) => {
       opened = resolve;
     });
+    const connect = (signedInToken: string, forSession: number) =>
+      loadLive().then(
+        ({ connectLive }) => {
+          if (forSession !== session) return;
+          disconnect = connectLive(signedInToken, {
+            onChange: (notice) => {
+              for (const store of live) {
+                store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
+              }
+            },
+            onConnect: () => {
+              opened();
+              // Opened before the screens loaded anything (startup waits for it): nothing was missed.
+              if (!screensShown) return;
+              for (const store of live) {
+                store
+                  .refresh()
+                  .catch((error) => console.error('Failed to refresh once the live channel opened', error));
+              }
+            },
+            onServerClosed: () => {
+              site.refresh();
+            },
+          });
+        },
+        (error) => console.error('The live channel could not be loaded', error),
+      );
     const sync = () => {
       if (auth.state.token === token) return;
       disconnect?.();
       disconnect = null;
+      session += 1;
       const signingIn = token === null && started;
       token = auth.state.token;
       if (!token) {
@@ -192,24 +239,7 @@ export function createServices() {
       }
       // The settings follow the user: a stored sign-in takes the server's, a new one brings this browser's.
       (signingIn ? settingsSync.signedIn() : settingsSync.restored()).catch(() => undefined);
-      disconnect = connectLive(token, {
-        onChange: (notice) => {
-          for (const store of live) {
-            store.applyChange(notice).catch((error) => console.error('Failed to apply a live change', error));
-          }
-        },
-        onConnect: () => {
-          opened();
-          // Opened before the screens loaded anything (startup waits for it): nothing was missed.
-          if (!screensShown) return;
-          for (const store of live) {
-            store.refresh().catch((error) => console.error('Failed to refresh once the live channel opened', error));
-          }
-        },
-        onServerClosed: () => {
-          site.refresh();
-        },
-      });
+      void connect(token, session);
     };
     subscribe(auth.state, sync);
     sync();
@@ -227,6 +257,11 @@ export function createServices() {
     services,
     stores,
     serviceWorker,
+    /** Who is here now: which screens they may open. */
+    access: () =>
+      (!auth.state.user ? 'guest' : auth.state.user.role === 'admin' ? 'admin' : 'user') as 'guest' | 'user' | 'admin',
+    /** Whether a sign-in was kept from an earlier visit (checked with the server in `start`). */
+    hasStoredSession: () => storage.getItem(STORAGE_KEYS.token) !== null,
     /** The language at startup: the `locale` key (spec), defaulting to en. */
     initialLanguage(): Language {
       const stored = storage.getItem(STORAGE_KEYS.locale);
@@ -237,6 +272,8 @@ export function createServices() {
       followTheme();
       followLanguage();
       followSite();
+      // A stored session will open the live channel: its code downloads while the session is checked.
+      if (storage.getItem(STORAGE_KEYS.token)) void loadLive().catch(() => undefined);
       await auth.restore();
       // The live channel opens before the screens load their data, so no change made meanwhile goes
       // unheard; a slow or absent network holds the start up for a moment at most.

@@ -1,7 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ar from '../locales/ar.json';
-import de from '../locales/de.json';
 import en from '../locales/en.json';
 
 export type Language = 'en' | 'de' | 'ar';
@@ -21,15 +19,43 @@ export function applyDocumentLanguage(language: Language, root: HTMLElement = do
   root.dir = LANGUAGES.find((entry) => entry.code === language)?.dir ?? 'ltr';
 }
 
+/**
+ * English is built in (the default, and what a missing key falls back to); the other languages
+ * are fetched when someone uses them, so nobody downloads all three.
+ */
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  de: () => import('../locales/de.json'),
+  ar: () => import('../locales/ar.json'),
+};
+
+async function translationOf(language: Language) {
+  return language === 'en' ? en : (await TRANSLATIONS[language]()).default;
+}
+
+/** Makes a language's texts available (fetching them the first time); i18next then switches at once. */
+export async function loadLanguage(language: Language) {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await translationOf(language));
+}
+
 export async function initI18n(language: Language) {
+  let start = language;
+  const resources: Partial<Record<Language, { translation: typeof en }>> = { en: { translation: en } };
+  try {
+    resources[language] = { translation: await translationOf(language) };
+  } catch (error) {
+    // Not reachable (offline before the worker cached it): English rather than no app at all.
+    console.error(`The ${language} texts could not be loaded`, error);
+    start = 'en';
+  }
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de }, ar: { translation: ar } },
-    lng: language,
+    resources,
+    lng: start,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  applyDocumentLanguage(language);
+  applyDocumentLanguage(start);
   return i18next;
 }
 

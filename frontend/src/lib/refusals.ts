@@ -1,4 +1,4 @@
-import { accountSecurityRefusal } from '@fitness/contracts';
+import { accountSecurityRefusal } from '@fitness/contracts/users/account-security-refusals.ts';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';
 
