@@ -12,6 +12,7 @@ import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
 import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees } from './command-bench.ts';
+import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
 import { cpuMs, fixed, percentile } from './measure.ts';
@@ -120,6 +121,21 @@ async function main() {
   report(
     `P3 the workouts projection alone (events/s) | ratio`,
     `${fixed(rebuild.workouts, 0)} | ${fixed(rebuild.workouts / rebuild.rawBatchedInserts, 3)}`,
+  );
+
+  section('P5 the web app in Chromium (localhost)');
+  const web = await frontendFigures();
+  report(
+    'P5 initial JavaScript, gzipped: sign-in | dashboard (KB; target 150)',
+    `${fixed(web.signInJsGzipKb)} | ${fixed(web.dashboardJsGzipKb)}`,
+  );
+  report(
+    '   as sent (brotli): sign-in | dashboard (KB)',
+    `${fixed(web.signInJsTransferKb)} | ${fixed(web.dashboardJsTransferKb)}`,
+  );
+  report(
+    '   time to the first screen, median of cold loads: sign-in | dashboard (ms)',
+    `${fixed(web.signInFirstScreenMs, 0)} | ${fixed(web.dashboardFirstScreenMs, 0)}`,
   );
 
   section('P6 memory');
