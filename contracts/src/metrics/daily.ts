@@ -24,18 +24,39 @@ export const MET_BY_CATEGORY: Record<ExerciseCategory, number> = {
 };
 
 /**
+ * What a day's metrics need of a workout: its status, duration, and each exercise's library id
+ * and number of sets. Calories burned are worked out from it when read, since the categories of
+ * exercises and the user's weight may change after the workout.
+ */
+export type WorkoutEffort = {
+  status: WorkoutDocument['status'];
+  duration: number | null;
+  exercises: { exercise_id: string | null; sets: number }[];
+};
+
+export const workoutEffort = (workout: {
+  status: WorkoutDocument['status'];
+  duration: number | null;
+  exercises: { exercise_id: string | null; sets: readonly unknown[] }[];
+}): WorkoutEffort => ({
+  status: workout.status,
+  duration: workout.duration,
+  exercises: workout.exercises.map((exercise) => ({ exercise_id: exercise.exercise_id, sets: exercise.sets.length })),
+});
+
+/**
  * Energy burned in a completed workout: MET × body weight (kg) × hours, with the workout's
  * time shared among its exercises by their number of sets and each share at its category's MET.
  * Exercises not in the library count as strength, the most common case.
  */
 export function caloriesBurned(
-  workout: WorkoutDocument,
+  workout: WorkoutEffort,
   categoryOf: (exerciseId: string) => ExerciseCategory | undefined,
   weightKg: number,
 ) {
   if (workout.status !== 'completed' || !workout.duration) return 0;
   const hours = workout.duration / 60;
-  const sets = workout.exercises.map((exercise) => Math.max(1, exercise.sets.length));
+  const sets = workout.exercises.map((exercise) => Math.max(1, exercise.sets));
   const totalSets = sets.reduce((sum, count) => sum + count, 0);
   if (totalSets === 0) return Math.round(MET_BY_CATEGORY.strength * weightKg * hours);
   const kcal = workout.exercises.reduce((sum, exercise, index) => {
@@ -48,9 +69,10 @@ export function caloriesBurned(
 /** One day's metrics from the read models of that day. */
 export function dailyMetrics(input: {
   date: string;
-  meals: MealDocument[];
+  /** The day's meals' totals, in the order of their ids (the sum is rounded once, at the end). */
+  meals: Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>[];
   waterMl: number;
-  workouts: WorkoutDocument[];
+  workouts: WorkoutEffort[];
   steps: number;
   targets: NutritionTargets;
   weightKg: number | null;

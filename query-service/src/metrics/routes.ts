@@ -4,14 +4,16 @@ import {
   type BodyWeightDocument,
   BodyWeightList,
   BodyWeightQuery,
+  DAILY_METRICS_MODEL,
   DailyMetricsSchema,
-  dailyMetrics,
+  type DayTotalsDocument,
+  dayTotalsId,
   ErrorBody,
-  type ExerciseCategory,
   type ExerciseRecordsDocument,
-  type MealDocument,
+  exercisesOfDay,
   MetricsQuery,
   MetricsSpan,
+  metricsOfDay,
   monthOf,
   nutritionTargets,
   PERSONAL_RECORDS_MODEL,
@@ -20,14 +22,10 @@ import {
   RecordsQuery,
   RecordsResponse,
   recordsFromDocuments,
-  type StepsDocument,
   summarize,
   summarizeTraining,
   type TrainingSummaryDocument,
   trainingSummaryId,
-  userDayId,
-  type WaterDocument,
-  type WorkoutDocument,
   weekOf,
 } from '@fitness/contracts';
 import { catalogueOf } from '../exercises/catalogue.ts';
@@ -37,42 +35,47 @@ import type { QueryServices } from '../services.ts';
 type Stored<T> = T & { id: string };
 
 /**
- * Today's, this week's and this month's metrics in the spec's shape, put together from the read
- * models of each day (meals, water, workouts, steps): no event is replayed to answer.
+ * Today's, this week's and this month's metrics in the spec's shape, from the daily totals read
+ * model (one small document per user and day); records and achievements from the personal
+ * records read model's summaries. No event is replayed and no history is folded to answer.
  */
 export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook(
-    'onRequest',
-    signedInRead(services, ['meals', 'water', 'workouts', 'steps', 'body_weight', PERSONAL_RECORDS_MODEL]),
-  );
+  app.addHook('onRequest', signedInRead(services, [DAILY_METRICS_MODEL, 'body_weight', PERSONAL_RECORDS_MODEL]));
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
-  async function daysFor(userId: string, profile: Parameters<typeof nutritionTargets>[0], days: string[]) {
-    const targets = nutritionTargets(profile);
-    const categories = new Map<string, ExerciseCategory>(
-      (await catalogue.visibleTo(userId)).map((exercise) => [exercise.id, exercise.category]),
-    );
-    return Promise.all(
-      days.map(async (date) => {
-        const [meals, water, workouts, steps] = await Promise.all([
-          readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date } }),
-          readStore.get<Stored<WaterDocument>>('water', userDayId(userId, date)),
-          readStore.find<Stored<WorkoutDocument>>('workouts', { where: { user_id: userId, date } }),
-          readStore.get<Stored<StepsDocument>>('steps', userDayId(userId, date)),
-        ]);
-        return dailyMetrics({
-          date,
-          meals,
-          waterMl: water?.total_ml ?? 0,
-          workouts,
-          steps: steps?.count ?? 0,
-          targets,
-          weightKg: profile?.weight ?? null,
-          categoryOf: (id) => categories.get(id),
-        });
-      }),
-    );
+  /**
+   * The days' metrics from their totals documents (one per day with anything logged): what
+   * depends on the profile (targets, weight) and on the library (categories) is worked out now,
+   * since either may have changed since the day.
+   */
+  async function metricsOf(
+    userId: string,
+    profile: Parameters<typeof nutritionTargets>[0],
+    days: string[],
+    totals: (DayTotalsDocument | null)[],
+  ) {
+    const categories = await catalogue.categoriesOf(userId, [
+      ...new Set(totals.flatMap((day) => (day ? exercisesOfDay(day) : []))),
+    ]);
+    const reader = {
+      targets: nutritionTargets(profile),
+      weightKg: profile?.weight ?? null,
+      categoryOf: (id: string) => categories.get(id),
+    };
+    return days.map((date, index) => metricsOfDay(date, totals[index] ?? null, reader));
+  }
+
+  const dayTotals = (userId: string, date: string) =>
+    readStore.get<DayTotalsDocument>(DAILY_METRICS_MODEL, dayTotalsId(userId, date));
+
+  /** A month's totals in one indexed query (at most 31 small documents), by day. */
+  async function monthTotals(userId: string, days: string[]) {
+    const stored = await readStore.find<DayTotalsDocument>(DAILY_METRICS_MODEL, {
+      where: { user_id: userId, month: (days[0] ?? '').slice(0, 7) },
+    });
+    const byDate = new Map(stored.map((day) => [day.date, day]));
+    return days.map((date) => byDate.get(date) ?? null);
   }
 
   const today = (date: string | undefined) => date ?? new Date().toISOString().slice(0, 10);
@@ -94,9 +97,14 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
     },
     async (request) => {
-      const [day] = await daysFor(request.auth?.id ?? '', request.auth?.user.profile ?? null, [
-        today(request.query.date),
-      ]);
+      const userId = request.auth?.id ?? '';
+      const date = today(request.query.date);
+      const [day] = await metricsOf(
+        userId,
+        request.auth?.user.profile ?? null,
+        [date],
+        [await dayTotals(userId, date)],
+      );
       return day;
     },
   );
@@ -117,8 +125,14 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
       async (request) => {
         const date = today(request.query.date);
+        const userId = request.auth?.id ?? '';
         const days = span === 'weekly' ? weekOf(date, request.query.start_of_week ?? 'monday') : monthOf(date);
-        const metrics = await daysFor(request.auth?.id ?? '', request.auth?.user.profile ?? null, days);
+        // A week may straddle two months: its seven days by id.
+        const totals =
+          span === 'weekly'
+            ? await Promise.all(days.map((day) => dayTotals(userId, day)))
+            : await monthTotals(userId, days);
+        const metrics = await metricsOf(userId, request.auth?.user.profile ?? null, days, totals);
         return { from: days[0] ?? date, to: days.at(-1) ?? date, days: metrics, ...summarize(metrics) };
       },
     );

@@ -1,0 +1,210 @@
+import {
+  DAILY_METRICS_MODEL,
+  type DayTotalsDocument,
+  dayTotalsId,
+  type MealDocument,
+  type MealEvent,
+  type MealTotals,
+  mealEventTypes,
+  type RecordedEvent,
+  type StepsEvent,
+  stepsEventTypes,
+  type WaterDocument,
+  type WaterEvent,
+  type WorkoutDocument,
+  type WorkoutEffort,
+  type WorkoutEvent,
+  waterEventTypes,
+  workoutEffort,
+  workoutEventTypes,
+} from '@fitness/contracts';
+import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
+import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
+import { workoutsProjection } from '../workouts/workouts-projection.ts';
+
+/**
+ * What the projection keeps of a meal, a day's water and a workout, to tell what an event
+ * changed (their events do not all name the user and day). Read by the projection only; each
+ * holds the position of the last event folded in, so an event applied again changes nothing.
+ */
+type MealState = {
+  id: string;
+  user_id: string;
+  kind: 'meal';
+  event_position: number;
+  meal: Pick<MealDocument, 'id' | 'user_id' | 'date' | 'type' | 'name' | 'created_at' | 'updated_at'> & {
+    entries: Pick<MealDocument['entries'][number], 'id' | 'calories' | 'protein' | 'carbs' | 'fat'>[];
+  };
+};
+type WaterState = {
+  id: string;
+  user_id: string;
+  kind: 'water';
+  event_position: number;
+  entries: { id: string; ml: number }[];
+};
+type WorkoutEffortState = {
+  id: string;
+  user_id: string;
+  kind: 'workout';
+  event_position: number;
+  workout: Pick<WorkoutDocument, 'id' | 'user_id' | 'date' | 'status' | 'duration'> & {
+    exercises: { id: string; exercise_id: string | null; sets: { id: string }[] }[];
+  };
+};
+
+export type DailyMetricsDocument = DayTotalsDocument | MealState | WaterState | WorkoutEffortState;
+type Documents = ProjectionDocuments<DailyMetricsDocument>;
+type DailyEvent = MealEvent | WaterEvent | WorkoutEvent | StepsEvent;
+
+const mealStateId = (mealId: string) => `meal:${mealId}`;
+const waterStateId = (userId: string, date: string) => `water:${userId}:${date}`;
+const workoutStateId = (workoutId: string) => `workout:${workoutId}`;
+
+const mealEvents = new Set<string>(mealEventTypes);
+const waterEvents = new Set<string>(waterEventTypes);
+const stepsEvents = new Set<string>(stepsEventTypes);
+
+/**
+ * The `daily_metrics` read model: per user and day, the totals /metrics/today, /weekly and
+ * /monthly need (each meal's totals, water, steps, each workout's effort), so a month is one
+ * query of at most 31 small documents however long the history or the log. Updated as meals,
+ * water, workouts and steps change; a meal, a day's water and a workout each keep a small state
+ * beside it, since their later events name neither the user nor the day.
+ */
+export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument, DailyEvent> = {
+  name: DAILY_METRICS_MODEL,
+  version: 1,
+  collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id', 'month']] },
+  handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
+  ownerField: 'user_id',
+  apply: async (event, documents) => {
+    if (mealEvents.has(event.type)) return applyMealEvent(event as RecordedEvent<MealEvent>, documents);
+    if (waterEvents.has(event.type)) return applyWaterEvent(event as RecordedEvent<WaterEvent>, documents);
+    if (stepsEvents.has(event.type)) return applyStepsEvent(event as RecordedEvent<StepsEvent>, documents);
+    return applyWorkoutEvent(event as RecordedEvent<WorkoutEvent>, documents);
+  },
+};
+
+async function applyMealEvent(event: RecordedEvent<MealEvent>, documents: Documents) {
+  const id = mealStateId(event.data.mealId);
+  const state = (await documents.get(id)) as MealState | null;
+  if (state && state.event_position >= event.position) return;
+  // The meals read model's own evolve: totals summed as the meal document sums them.
+  const meal = mealsProjection.evolve((state?.meal ?? null) as MealDocument | null, event);
+  const owner = meal ?? state?.meal;
+  if (!owner) return;
+  documents.set(
+    id,
+    meal && {
+      id,
+      user_id: meal.user_id,
+      kind: 'meal',
+      event_position: event.position,
+      meal: {
+        id: meal.id,
+        user_id: meal.user_id,
+        date: meal.date,
+        type: meal.type,
+        name: meal.name,
+        created_at: meal.created_at,
+        updated_at: meal.updated_at,
+        entries: meal.entries.map(({ id, calories, protein, carbs, fat }) => ({ id, calories, protein, carbs, fat })),
+      },
+    },
+  );
+  const totals: MealTotals | null = meal && {
+    calories: meal.calories,
+    protein: meal.protein,
+    carbs: meal.carbs,
+    fat: meal.fat,
+  };
+  await updateDay(documents, owner.user_id, owner.date, (day) => {
+    const { [owner.id]: _, ...others } = day.meals;
+    // Replaced in place: a meal keeps its place among the day's, so an unchanged day stays the same document.
+    return { ...day, meals: totals ? { ...day.meals, [owner.id]: totals } : others };
+  });
+}
+
+async function applyWaterEvent(event: RecordedEvent<WaterEvent>, documents: Documents) {
+  const { userId, date } = event.data;
+  const id = waterStateId(userId, date);
+  const state = (await documents.get(id)) as WaterState | null;
+  if (state && state.event_position >= event.position) return;
+  const water = waterProjection.evolve(
+    state && ({ id, user_id: userId, date, entries: state.entries, total_ml: 0 } as unknown as WaterDocument),
+    event,
+  );
+  const entries = (water?.entries ?? []).map((entry) => ({ id: entry.id, ml: entry.ml }));
+  documents.set(id, { id, user_id: userId, kind: 'water', event_position: event.position, entries });
+  await updateDay(documents, userId, date, (day) => ({ ...day, water_ml: water?.total_ml ?? 0 }));
+}
+
+/** The latest count of the day stands: set, never added, so an event applied again changes nothing. */
+async function applyStepsEvent(event: RecordedEvent<StepsEvent>, documents: Documents) {
+  const { userId, date, count } = event.data;
+  await updateDay(documents, userId, date, (day) => ({ ...day, steps: count }));
+}
+
+async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents) {
+  const id = workoutStateId(event.data.workoutId);
+  const state = (await documents.get(id)) as WorkoutEffortState | null;
+  if (state && state.event_position >= event.position) return;
+  const before = state?.workout ?? null;
+  // The workouts read model's own evolve: it spreads what it does not change, so what the state leaves out stays out.
+  const evolved = workoutsProjection.evolve(before as WorkoutDocument | null, event);
+  const after: WorkoutEffortState['workout'] | null = evolved && {
+    id: evolved.id,
+    user_id: evolved.user_id,
+    date: evolved.date,
+    status: evolved.status,
+    duration: evolved.duration,
+    exercises: evolved.exercises.map((exercise) => ({
+      id: exercise.id,
+      exercise_id: exercise.exercise_id,
+      sets: exercise.sets.map((set) => ({ id: set.id })),
+    })),
+  };
+  const owner = after ?? before;
+  if (!owner) return;
+  documents.set(
+    id,
+    after && { id, user_id: owner.user_id, kind: 'workout', event_position: event.position, workout: after },
+  );
+  const withEffort = (effort: WorkoutEffort | null) => (day: DayTotalsDocument) => {
+    const { [owner.id]: _, ...others } = day.workouts;
+    return { ...day, workouts: effort ? { ...day.workouts, [owner.id]: effort } : others };
+  };
+  // A workout moved to another day leaves the one it was on.
+  if (before && before.date !== after?.date) await updateDay(documents, owner.user_id, before.date, withEffort(null));
+  if (after) await updateDay(documents, owner.user_id, after.date, withEffort(workoutEffort(after)));
+}
+
+/** Changes a day's totals; a day left with nothing logged has no document. */
+async function updateDay(
+  documents: Documents,
+  userId: string,
+  date: string,
+  change: (day: DayTotalsDocument) => DayTotalsDocument,
+) {
+  const id = dayTotalsId(userId, date);
+  const stored = (await documents.get(id)) as DayTotalsDocument | null;
+  const next = change(
+    stored ?? {
+      id,
+      user_id: userId,
+      kind: 'day',
+      date,
+      month: date.slice(0, 7),
+      meals: {},
+      water_ml: 0,
+      steps: 0,
+      workouts: {},
+    },
+  );
+  const empty =
+    Object.keys(next.meals).length === 0 && Object.keys(next.workouts).length === 0 && !next.water_ml && !next.steps;
+  const document = empty ? null : next;
+  // Most workout events (a set's reps, a note) change nothing a day shows: nothing is written or announced then.
+  if (!sameDocument(stored, document)) documents.set(id, document);
+}
