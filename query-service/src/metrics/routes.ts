@@ -19,8 +19,10 @@ import {
   PERSONAL_RECORDS_MODEL,
   ProgressResponse,
   progressOf,
+  type RecordBeatsDocument,
   RecordsQuery,
   RecordsResponse,
+  recordBeatsId,
   recordsFromDocuments,
   summarize,
   summarizeTraining,
@@ -166,11 +168,13 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
     },
     async (request) => {
       const userId = request.auth?.id ?? '';
-      const [training, records] = await Promise.all([
+      // Two small documents, whatever the number of exercises or workouts.
+      const [training, beats] = await Promise.all([
         readStore.get<TrainingSummaryDocument>(PERSONAL_RECORDS_MODEL, trainingSummaryId(userId)),
-        exerciseRecordsOf(userId),
+        readStore.get<RecordBeatsDocument>(PERSONAL_RECORDS_MODEL, recordBeatsId(userId)),
       ]);
-      return progressOf(training ?? summarizeTraining([]), allBeats(records), today(request.query.date));
+      const allRecordBeats = allBeats(Object.values(beats?.by_exercise ?? {}).map((exercise) => ({ beats: exercise })));
+      return progressOf(training ?? summarizeTraining([]), allRecordBeats, today(request.query.date));
     },
   );
 
