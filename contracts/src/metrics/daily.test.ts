@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { mealsTotal } from '../nutrition/arithmetic.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 import { caloriesBurned as burnedBy, dailyMetrics, monthOf, summarize, weekOf, workoutEffort } from './daily.ts';
 
@@ -77,7 +78,7 @@ describe('daily metrics', () => {
     const meal = { calories: 650, protein: 30.25, carbs: 80, fat: 20 } as never;
     const day = dailyMetrics({
       date: '2026-11-21',
-      meals: [meal, meal],
+      eaten: mealsTotal([meal, meal]),
       waterMl: 750,
       workouts: [workout([{ id: 'squat', sets: 4 }], 60), workout([], null, 'in_progress')].map(workoutEffort),
       steps: 8200,

@@ -1,6 +1,5 @@
 import type { ExerciseCategory } from '../exercises/events.ts';
-import type { MealDocument } from '../nutrition/api.ts';
-import { mealsTotal } from '../nutrition/arithmetic.ts';
+import type { Nutrients } from '../nutrition/events.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 import type { DailyMetrics } from './api.ts';
@@ -66,11 +65,11 @@ export function caloriesBurned(
   return Math.round(kcal);
 }
 
-/** One day's metrics from the read models of that day. */
+/** One day's metrics from what was logged that day. */
 export function dailyMetrics(input: {
   date: string;
-  /** The day's meals' totals, in the order of their ids (the sum is rounded once, at the end). */
-  meals: Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>[];
+  /** What the day's meals add up to (`mealsTotal`). */
+  eaten: Nutrients;
   waterMl: number;
   workouts: WorkoutEffort[];
   steps: number;
@@ -79,7 +78,7 @@ export function dailyMetrics(input: {
   categoryOf: (exerciseId: string) => ExerciseCategory | undefined;
 }): DailyMetrics {
   const { targets } = input;
-  const eaten = mealsTotal(input.meals);
+  const { eaten } = input;
   const completed = input.workouts.filter((workout) => workout.status === 'completed');
   const weight = input.weightKg ?? REFERENCE_WEIGHT_KG;
   const burned = completed.reduce((sum, workout) => sum + caloriesBurned(workout, input.categoryOf, weight), 0);

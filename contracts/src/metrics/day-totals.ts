@@ -1,61 +1,66 @@
 import type { ExerciseCategory } from '../exercises/events.ts';
-import type { MealDocument } from '../nutrition/api.ts';
+import type { Nutrients } from '../nutrition/events.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { DailyMetrics } from './api.ts';
 import { dailyMetrics, type WorkoutEffort } from './daily.ts';
 
-/** The read model /metrics/today, /weekly and /monthly answer from: one small document per user and day. */
+/** The read model /metrics/today, /weekly and /monthly answer from. */
 export const DAILY_METRICS_MODEL = 'daily_metrics';
 
-export type MealTotals = Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>;
-
 /**
- * What a user logged on one day, as totals: each meal's totals (by meal id), the water and steps,
- * and each workout's effort (by workout id). Small whatever the history, and found by id or by
- * month. What depends on the profile (targets, weight) or on the exercise library (categories)
+ * What a user logged on one day, as totals: what the meals add up to (summed in the order of
+ * their ids and rounded once, as `mealsTotal` does), the water and steps, and each workout's
+ * effort. What depends on the profile (targets, weight) or on the exercise library (categories)
  * is left to the read, since those change after the day.
  */
-export type DayTotalsDocument = {
-  id: string;
-  user_id: string;
-  kind: 'day';
-  date: string;
-  /** YYYY-MM: a month's days are one indexed query. */
-  month: string;
-  meals: Record<string, MealTotals>;
+export type DayTotals = {
+  eaten: Nutrients;
   water_ml: number;
   steps: number;
-  workouts: Record<string, WorkoutEffort>;
+  workouts: WorkoutEffort[];
 };
 
-export const dayTotalsId = (userId: string, date: string) => `day:${userId}:${date}`;
+/**
+ * The `daily_metrics` read model's document of one user's calendar month: the totals of each
+ * day with anything logged, by date. A week or a month is one or two reads of a few kilobytes,
+ * whatever the length of the history or of the log.
+ */
+export type MonthTotalsDocument = {
+  id: string;
+  user_id: string;
+  kind: 'month';
+  /** YYYY-MM */
+  month: string;
+  days: Record<string, DayTotals>;
+};
+
+export const monthTotalsId = (userId: string, month: string) => `month:${userId}:${month}`;
+/** The month (YYYY-MM) of a calendar day (YYYY-MM-DD). */
+export const monthOfDay = (date: string) => date.slice(0, 7);
 
 /** The library exercises a day's workouts name (those categories decide calories burned). */
-export const exercisesOfDay = (day: Pick<DayTotalsDocument, 'workouts'>) =>
-  Object.values(day.workouts).flatMap((workout) =>
+export const exercisesOfDay = (day: Pick<DayTotals, 'workouts'>) =>
+  day.workouts.flatMap((workout) =>
     workout.exercises.flatMap((exercise) => (exercise.exercise_id ? [exercise.exercise_id] : [])),
   );
 
-/**
- * A day's metrics from its totals document (null: nothing logged), the same answer the day's
- * meals, water, workouts and steps documents give: meals are summed in the order of their ids,
- * as the read store lists them.
- */
+const NOTHING_EATEN: Nutrients = { kcal: 0, protein: 0, carbs: 0, fat: 0 };
+
+/** A day's metrics from its totals (none: nothing logged), with the reader's targets, weight and categories as they are now. */
 export function metricsOfDay(
   date: string,
-  day: Pick<DayTotalsDocument, 'meals' | 'water_ml' | 'steps' | 'workouts'> | null,
+  day: DayTotals | null,
   reader: {
     targets: NutritionTargets;
     weightKg: number | null;
     categoryOf: (exerciseId: string) => ExerciseCategory | undefined;
   },
 ): DailyMetrics {
-  const mealIds = Object.keys(day?.meals ?? {}).sort((a, b) => (a < b ? -1 : +(a > b)));
   return dailyMetrics({
     date,
-    meals: mealIds.map((id) => day?.meals[id] as MealTotals),
+    eaten: day?.eaten ?? NOTHING_EATEN,
     waterMl: day?.water_ml ?? 0,
-    workouts: Object.values(day?.workouts ?? {}),
+    workouts: day?.workouts ?? [],
     steps: day?.steps ?? 0,
     ...reader,
   });

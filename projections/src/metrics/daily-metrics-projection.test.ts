@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DAILY_METRICS_MODEL,
-  type DayTotalsDocument,
   type DomainEvent,
   dailyMetrics,
-  dayTotalsId,
   type MealDocument,
+  type MonthTotalsDocument,
   mealStream,
+  mealsTotal,
   metricsOfDay,
+  monthTotalsId,
   type NewEvent,
   type StepsDocument,
   stepsStream,
@@ -92,7 +93,7 @@ async function reference({ readStore }: Stores, userId: string, date: string) {
   ]);
   return dailyMetrics({
     date,
-    meals,
+    eaten: mealsTotal(meals),
     waterMl: water?.total_ml ?? 0,
     workouts: workouts.map(workoutEffort),
     steps: steps?.count ?? 0,
@@ -100,12 +101,13 @@ async function reference({ readStore }: Stores, userId: string, date: string) {
   });
 }
 
-async function answered({ readStore }: Stores, userId: string, date: string) {
-  return metricsOfDay(
-    date,
-    await readStore.get<DayTotalsDocument & Document>(DAILY_METRICS_MODEL, dayTotalsId(userId, date)),
-    reader,
-  );
+/** The month's document the query reads. */
+async function monthOf({ readStore }: Stores, userId: string, month: string) {
+  return readStore.get<MonthTotalsDocument & Document>(DAILY_METRICS_MODEL, monthTotalsId(userId, month));
+}
+
+async function answered(s: Stores, userId: string, date: string) {
+  return metricsOfDay(date, (await monthOf(s, userId, date.slice(0, 7)))?.days[date] ?? null, reader);
 }
 
 const user = 'u1';
@@ -272,26 +274,34 @@ describe('daily metrics projection', () => {
     );
     assert.equal(first?.workouts.completed, 0, 'and left the day it was on');
     assert.equal(third?.calories.consumed, 0, 'a deleted meal counts for nothing');
-    assert.equal(
-      await s.readStore.get(DAILY_METRICS_MODEL, dayTotalsId(user, '2026-02-26')),
-      null,
-      'a day with nothing logged has no document',
+    const february = await monthOf(s, user, '2026-02');
+    assert.deepEqual(
+      Object.keys(february?.days ?? {}),
+      ['2026-02-27', '2026-02-28'],
+      'only days with something logged',
     );
+    assert.deepEqual(Object.keys((await monthOf(s, user, '2026-03'))?.days ?? {}), ['2026-03-01']);
   });
 
-  it('finds a month’s days in one query, and only the user’s own', async () => {
+  it('keeps what the query reads small: a month of full days in a few kilobytes', async () => {
     const s = await stores();
-    await history(s);
-    const february = await s.readStore.find<DayTotalsDocument & Document>(DAILY_METRICS_MODEL, {
-      where: { user_id: user, month: '2026-02' },
-    });
-    assert.deepEqual(
-      february.map((day) => [day.user_id, day.date]),
-      [
-        [user, '2026-02-27'],
-        [user, '2026-02-28'],
-      ],
-    );
+    for (let day = 1; day <= 31; day++) {
+      const date = `2026-01-${String(day).padStart(2, '0')}`;
+      for (const [index, type] of ['breakfast', 'lunch', 'dinner', 'snacks'].entries()) {
+        const mealId = `${user}-${date}-${type}`;
+        await s.append(mealStream(mealId), meal(mealId, user, date), entry(mealId, `e${index}`, 500, 30));
+      }
+      await s.append(waterStream(user, date), {
+        type: 'WaterLogged',
+        data: { userId: user, date, entryId: `w-${date}`, ml: 2000, loggedAt: `${date}T09:00:00.000Z` },
+      });
+      await s.append(workoutStream(`w-${date}`), started(`w-${date}`, user, date), exercise(`w-${date}`, 'x', 'run'));
+    }
+    await s.runner.catchUp();
+    const january = await monthOf(s, user, '2026-01');
+    assert.equal(Object.keys(january?.days ?? {}).length, 31);
+    const size = JSON.stringify(january).length;
+    assert.ok(size < 8000, `${size} bytes`);
   });
 
   it('builds the same documents live, batch by batch, as a rebuild from the log does', async () => {

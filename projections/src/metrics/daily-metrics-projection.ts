@@ -1,11 +1,13 @@
 import {
   DAILY_METRICS_MODEL,
-  type DayTotalsDocument,
-  dayTotalsId,
+  type DayTotals,
   type MealDocument,
   type MealEvent,
-  type MealTotals,
+  type MonthTotalsDocument,
   mealEventTypes,
+  mealsTotal,
+  monthOfDay,
+  monthTotalsId,
   type RecordedEvent,
   type StepsEvent,
   stepsEventTypes,
@@ -43,6 +45,23 @@ type WaterState = {
   event_position: number;
   entries: { id: string; ml: number }[];
 };
+type MealTotals = Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>;
+
+/**
+ * What a user logged on one day, in parts: each meal's totals (by meal id), the water and steps,
+ * and each workout's effort (by workout id), to work the day's totals out again when one part
+ * changes. Read by the projection only.
+ */
+type DayPartsDocument = {
+  id: string;
+  user_id: string;
+  kind: 'day';
+  date: string;
+  meals: Record<string, MealTotals>;
+  water_ml: number;
+  steps: number;
+  workouts: Record<string, WorkoutEffort>;
+};
 type WorkoutEffortState = {
   id: string;
   user_id: string;
@@ -53,29 +72,31 @@ type WorkoutEffortState = {
   };
 };
 
-export type DailyMetricsDocument = DayTotalsDocument | MealState | WaterState | WorkoutEffortState;
+export type DailyMetricsDocument = MonthTotalsDocument | DayPartsDocument | MealState | WaterState | WorkoutEffortState;
 type Documents = ProjectionDocuments<DailyMetricsDocument>;
 type DailyEvent = MealEvent | WaterEvent | WorkoutEvent | StepsEvent;
 
 const mealStateId = (mealId: string) => `meal:${mealId}`;
 const waterStateId = (userId: string, date: string) => `water:${userId}:${date}`;
 const workoutStateId = (workoutId: string) => `workout:${workoutId}`;
+const dayPartsId = (userId: string, date: string) => `day:${userId}:${date}`;
 
 const mealEvents = new Set<string>(mealEventTypes);
 const waterEvents = new Set<string>(waterEventTypes);
 const stepsEvents = new Set<string>(stepsEventTypes);
 
 /**
- * The `daily_metrics` read model: per user and day, the totals /metrics/today, /weekly and
- * /monthly need (each meal's totals, water, steps, each workout's effort), so a month is one
- * query of at most 31 small documents however long the history or the log. Updated as meals,
- * water, workouts and steps change; a meal, a day's water and a workout each keep a small state
- * beside it, since their later events name neither the user nor the day.
+ * The `daily_metrics` read model: per user and calendar month, each day's totals (what the meals
+ * add up to, water, steps, each workout's effort), so /metrics/today, /weekly and /monthly read
+ * one or two documents of a few kilobytes however long the history or the log. Updated as
+ * meals, water, workouts and steps change. Behind it the projection keeps each day's parts (to
+ * work a day's totals out again when one part changes), and a small state per meal, day of water
+ * and workout, since their later events name neither the user nor the day.
  */
 export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument, DailyEvent> = {
   name: DAILY_METRICS_MODEL,
   version: 1,
-  collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id', 'month']] },
+  collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
   apply: async (event, documents) => {
@@ -171,7 +192,7 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
     id,
     after && { id, user_id: owner.user_id, kind: 'workout', event_position: event.position, workout: after },
   );
-  const withEffort = (effort: WorkoutEffort | null) => (day: DayTotalsDocument) => {
+  const withEffort = (effort: WorkoutEffort | null) => (day: DayPartsDocument) => {
     const { [owner.id]: _, ...others } = day.workouts;
     return { ...day, workouts: effort ? { ...day.workouts, [owner.id]: effort } : others };
   };
@@ -180,31 +201,48 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   if (after) await updateDay(documents, owner.user_id, after.date, withEffort(workoutEffort(after)));
 }
 
-/** Changes a day's totals; a day left with nothing logged has no document. */
+/** Changes a day's parts, and its totals in the month's document; a day left with nothing logged has neither. */
 async function updateDay(
   documents: Documents,
   userId: string,
   date: string,
-  change: (day: DayTotalsDocument) => DayTotalsDocument,
+  change: (day: DayPartsDocument) => DayPartsDocument,
 ) {
-  const id = dayTotalsId(userId, date);
-  const stored = (await documents.get(id)) as DayTotalsDocument | null;
+  const id = dayPartsId(userId, date);
+  const stored = (await documents.get(id)) as DayPartsDocument | null;
   const next = change(
-    stored ?? {
-      id,
-      user_id: userId,
-      kind: 'day',
-      date,
-      month: date.slice(0, 7),
-      meals: {},
-      water_ml: 0,
-      steps: 0,
-      workouts: {},
-    },
+    stored ?? { id, user_id: userId, kind: 'day', date, meals: {}, water_ml: 0, steps: 0, workouts: {} },
   );
   const empty =
     Object.keys(next.meals).length === 0 && Object.keys(next.workouts).length === 0 && !next.water_ml && !next.steps;
-  const document = empty ? null : next;
+  const parts = empty ? null : next;
   // Most workout events (a set's reps, a note) change nothing a day shows: nothing is written or announced then.
-  if (!sameDocument(stored, document)) documents.set(id, document);
+  if (sameDocument(stored, parts)) return;
+  documents.set(id, parts);
+  await updateMonth(documents, userId, date, parts && totalsOf(parts));
+}
+
+/** A day's totals from its parts: meals summed in the order of their ids, as the read store lists a day's meals. */
+function totalsOf(day: DayPartsDocument): DayTotals {
+  const mealIds = Object.keys(day.meals).sort((a, b) => (a < b ? -1 : +(a > b)));
+  return {
+    eaten: mealsTotal(mealIds.map((mealId) => day.meals[mealId] as MealTotals)),
+    water_ml: day.water_ml,
+    steps: day.steps,
+    workouts: Object.values(day.workouts),
+  };
+}
+
+async function updateMonth(documents: Documents, userId: string, date: string, totals: DayTotals | null) {
+  const month = monthOfDay(date);
+  const id = monthTotalsId(userId, month);
+  const stored = (await documents.get(id)) as MonthTotalsDocument | null;
+  const { [date]: _, ...others } = stored?.days ?? {};
+  // Days in the order of the calendar, so live folding and a rebuild write the same document.
+  const days = Object.fromEntries(
+    Object.entries(totals ? { ...others, [date]: totals } : others).sort(([a], [b]) => (a < b ? -1 : +(a > b))),
+  );
+  const next: MonthTotalsDocument | null =
+    Object.keys(days).length > 0 ? { id, user_id: userId, kind: 'month', month, days } : null;
+  if (!sameDocument(stored, next)) documents.set(id, next);
 }

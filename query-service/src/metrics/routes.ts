@@ -6,15 +6,17 @@ import {
   BodyWeightQuery,
   DAILY_METRICS_MODEL,
   DailyMetricsSchema,
-  type DayTotalsDocument,
-  dayTotalsId,
+  type DayTotals,
   ErrorBody,
   type ExerciseRecordsDocument,
   exercisesOfDay,
   MetricsQuery,
   MetricsSpan,
+  type MonthTotalsDocument,
   metricsOfDay,
   monthOf,
+  monthOfDay,
+  monthTotalsId,
   nutritionTargets,
   PERSONAL_RECORDS_MODEL,
   ProgressResponse,
@@ -37,8 +39,8 @@ import type { QueryServices } from '../services.ts';
 type Stored<T> = T & { id: string };
 
 /**
- * Today's, this week's and this month's metrics in the spec's shape, from the daily totals read
- * model (one small document per user and day); records and achievements from the personal
+ * Today's, this week's and this month's metrics in the spec's shape, from the daily metrics read
+ * model (one document of each day's totals per user and month); records and achievements from the personal
  * records read model's summaries. No event is replayed and no history is folded to answer.
  */
 export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
@@ -47,16 +49,18 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   const catalogue = catalogueOf(readStore);
 
   /**
-   * The days' metrics from their totals documents (one per day with anything logged): what
-   * depends on the profile (targets, weight) and on the library (categories) is worked out now,
-   * since either may have changed since the day.
+   * The days' metrics from their totals (one or two month documents): what depends on the
+   * profile (targets, weight) and on the library (categories) is worked out now, since either may
+   * have changed since the day.
    */
-  async function metricsOf(
-    userId: string,
-    profile: Parameters<typeof nutritionTargets>[0],
-    days: string[],
-    totals: (DayTotalsDocument | null)[],
-  ) {
+  async function metricsOf(userId: string, profile: Parameters<typeof nutritionTargets>[0], days: string[]) {
+    const months = [...new Set(days.map(monthOfDay))];
+    const documents = await Promise.all(
+      months.map((month) => readStore.get<MonthTotalsDocument>(DAILY_METRICS_MODEL, monthTotalsId(userId, month))),
+    );
+    const totalsOf = (date: string): DayTotals | null =>
+      documents[months.indexOf(monthOfDay(date))]?.days[date] ?? null;
+    const totals = days.map(totalsOf);
     const categories = await catalogue.categoriesOf(userId, [
       ...new Set(totals.flatMap((day) => (day ? exercisesOfDay(day) : []))),
     ]);
@@ -66,18 +70,6 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       categoryOf: (id: string) => categories.get(id),
     };
     return days.map((date, index) => metricsOfDay(date, totals[index] ?? null, reader));
-  }
-
-  const dayTotals = (userId: string, date: string) =>
-    readStore.get<DayTotalsDocument>(DAILY_METRICS_MODEL, dayTotalsId(userId, date));
-
-  /** A month's totals in one indexed query (at most 31 small documents), by day. */
-  async function monthTotals(userId: string, days: string[]) {
-    const stored = await readStore.find<DayTotalsDocument>(DAILY_METRICS_MODEL, {
-      where: { user_id: userId, month: (days[0] ?? '').slice(0, 7) },
-    });
-    const byDate = new Map(stored.map((day) => [day.date, day]));
-    return days.map((date) => byDate.get(date) ?? null);
   }
 
   const today = (date: string | undefined) => date ?? new Date().toISOString().slice(0, 10);
@@ -99,14 +91,9 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
     },
     async (request) => {
-      const userId = request.auth?.id ?? '';
-      const date = today(request.query.date);
-      const [day] = await metricsOf(
-        userId,
-        request.auth?.user.profile ?? null,
-        [date],
-        [await dayTotals(userId, date)],
-      );
+      const [day] = await metricsOf(request.auth?.id ?? '', request.auth?.user.profile ?? null, [
+        today(request.query.date),
+      ]);
       return day;
     },
   );
@@ -127,14 +114,8 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
       async (request) => {
         const date = today(request.query.date);
-        const userId = request.auth?.id ?? '';
         const days = span === 'weekly' ? weekOf(date, request.query.start_of_week ?? 'monday') : monthOf(date);
-        // A week may straddle two months: its seven days by id.
-        const totals =
-          span === 'weekly'
-            ? await Promise.all(days.map((day) => dayTotals(userId, day)))
-            : await monthTotals(userId, days);
-        const metrics = await metricsOf(userId, request.auth?.user.profile ?? null, days, totals);
+        const metrics = await metricsOf(request.auth?.id ?? '', request.auth?.user.profile ?? null, days);
         return { from: days[0] ?? date, to: days.at(-1) ?? date, days: metrics, ...summarize(metrics) };
       },
     );
