@@ -95,7 +95,8 @@ const stepsEvents = new Set<string>(stepsEventTypes);
  */
 export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument, DailyEvent> = {
   name: DAILY_METRICS_MODEL,
-  version: 1,
+  // 2: one document per user and month is what queries read (1 served one per day).
+  version: 2,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
