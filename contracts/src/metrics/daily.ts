@@ -71,7 +71,8 @@ export function dailyMetrics(input: {
   /** What the day's meals add up to (`mealsTotal`). */
   eaten: Nutrients;
   waterMl: number;
-  workouts: WorkoutEffort[];
+  /** Each workout's effort; `count`: that many workouts of the same effort (1 unless given). */
+  workouts: (WorkoutEffort & { count?: number })[];
   steps: number;
   targets: NutritionTargets;
   weightKg: number | null;
@@ -81,7 +82,11 @@ export function dailyMetrics(input: {
   const { eaten } = input;
   const completed = input.workouts.filter((workout) => workout.status === 'completed');
   const weight = input.weightKg ?? REFERENCE_WEIGHT_KG;
-  const burned = completed.reduce((sum, workout) => sum + caloriesBurned(workout, input.categoryOf, weight), 0);
+  const times = (workout: { count?: number }) => workout.count ?? 1;
+  const burned = completed.reduce(
+    (sum, workout) => sum + times(workout) * caloriesBurned(workout, input.categoryOf, weight),
+    0,
+  );
   const tenth = (value: number) => Math.round(value * 10) / 10;
   const consumed = Math.round(eaten.kcal);
   return {
@@ -94,8 +99,8 @@ export function dailyMetrics(input: {
       fat: { consumed: tenth(eaten.fat), target: targets.fat },
     },
     workouts: {
-      completed: completed.length,
-      duration: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
+      completed: completed.reduce((sum, workout) => sum + times(workout), 0),
+      duration: completed.reduce((sum, workout) => sum + times(workout) * (workout.duration ?? 0), 0),
     },
     water: { consumed: input.waterMl, target: targets.water_ml },
     steps: { count: input.steps, target: STEPS_TARGET },

@@ -9,15 +9,16 @@ export const DAILY_METRICS_MODEL = 'daily_metrics';
 
 /**
  * What a user logged on one day, as totals: what the meals add up to (summed in the order of
- * their ids and rounded once, as `mealsTotal` does), the water and steps, and each workout's
- * effort. What depends on the profile (targets, weight) or on the exercise library (categories)
+ * their ids and rounded once, as `mealsTotal` does), the water and steps, and the workouts'
+ * efforts, alike ones counted together (a day of thousands of imported workouts stays small).
+ * What depends on the profile (targets, weight) or on the exercise library (categories)
  * is left to the read, since those change after the day.
  */
 export type DayTotals = {
   eaten: Nutrients;
   water_ml: number;
   steps: number;
-  workouts: WorkoutEffort[];
+  workouts: (WorkoutEffort & { count: number })[];
 };
 
 /**

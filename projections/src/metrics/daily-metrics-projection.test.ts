@@ -304,6 +304,36 @@ describe('daily metrics projection', () => {
     assert.ok(size < 8000, `${size} bytes`);
   });
 
+  it('counts alike workouts together: a day of hundreds of imported ones stays one small entry', async () => {
+    const s = await stores();
+    const date = '2026-01-10';
+    for (let index = 0; index < 300; index++) {
+      const workoutId = `import-${index}`;
+      await s.append(
+        workoutStream(workoutId),
+        started(workoutId, user, date),
+        exercise(workoutId, 'x', index % 2 ? 'run' : null),
+        set(workoutId, 'x', 's'),
+        { type: 'WorkoutCompleted', data: { workoutId, completedAt: 'z', duration: 30 } },
+      );
+    }
+    await s.append(workoutStream('import-0'), {
+      type: 'WorkoutDeleted',
+      data: { workoutId: 'import-0', deletedAt: 'z' },
+    });
+    await s.append(workoutStream('import-1'), {
+      type: 'WorkoutDetailsChanged',
+      data: { workoutId: 'import-1', date: '2026-01-11' },
+    });
+    await s.runner.catchUp();
+    for (const day of [date, '2026-01-11'])
+      assert.deepEqual(await answered(s, user, day), await reference(s, user, day));
+    assert.deepEqual(
+      (await monthOf(s, user, '2026-01'))?.days[date]?.workouts.map((workout) => workout.count),
+      [149, 149],
+    );
+  });
+
   it('builds the same documents live, batch by batch, as a rebuild from the log does', async () => {
     const s = await stores();
     await history(s);

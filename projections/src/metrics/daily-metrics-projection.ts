@@ -48,9 +48,10 @@ type WaterState = {
 type MealTotals = Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>;
 
 /**
- * What a user logged on one day, in parts: each meal's totals (by meal id), the water and steps,
- * and each workout's effort (by workout id), to work the day's totals out again when one part
- * changes. Read by the projection only.
+ * What a user logged on one day, in parts: each meal's totals (by meal id; a user has at most
+ * one meal of each type a day), the water and steps, and the workouts' efforts, alike ones
+ * counted together under the effort's JSON (so a day of thousands of imported workouts stays
+ * small), to work the day's totals out again when one part changes. Read by the projection only.
  */
 type DayPartsDocument = {
   id: string;
@@ -60,7 +61,7 @@ type DayPartsDocument = {
   meals: Record<string, MealTotals>;
   water_ml: number;
   steps: number;
-  workouts: Record<string, WorkoutEffort>;
+  workouts: Record<string, WorkoutEffort & { count: number }>;
 };
 type WorkoutEffortState = {
   id: string;
@@ -95,8 +96,9 @@ const stepsEvents = new Set<string>(stepsEventTypes);
  */
 export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument, DailyEvent> = {
   name: DAILY_METRICS_MODEL,
-  // 2: one document per user and month is what queries read (1 served one per day).
-  version: 2,
+  // 2: one document per user and month is what queries read (1 served one per day);
+  // 3: alike workouts of a day counted together.
+  version: 3,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
@@ -193,13 +195,21 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
     id,
     after && { id, user_id: owner.user_id, kind: 'workout', event_position: event.position, workout: after },
   );
-  const withEffort = (effort: WorkoutEffort | null) => (day: DayPartsDocument) => {
-    const { [owner.id]: _, ...others } = day.workouts;
-    return { ...day, workouts: effort ? { ...day.workouts, [owner.id]: effort } : others };
+  // The workout's state counts it under its effort: each event moves it from the effort it had
+  // to the one it has (applied once, as the state's event position guarantees).
+  const was = before && { date: before.date, effort: workoutEffort(before) };
+  const is = after && { date: after.date, effort: workoutEffort(after) };
+  const keyOf = (effort: WorkoutEffort) => JSON.stringify(effort);
+  if (was && is && was.date === is.date && keyOf(was.effort) === keyOf(is.effort)) return;
+  const counted = (effort: WorkoutEffort, by: number) => (day: DayPartsDocument) => {
+    const key = keyOf(effort);
+    const count = (day.workouts[key]?.count ?? 0) + by;
+    const { [key]: _, ...others } = day.workouts;
+    // Replaced in place: an effort keeps its place among the day's.
+    return { ...day, workouts: count > 0 ? { ...day.workouts, [key]: { ...effort, count } } : others };
   };
-  // A workout moved to another day leaves the one it was on.
-  if (before && before.date !== after?.date) await updateDay(documents, owner.user_id, before.date, withEffort(null));
-  if (after) await updateDay(documents, owner.user_id, after.date, withEffort(workoutEffort(after)));
+  if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
+  if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
 }
 
 /** Changes a day's parts, and its totals in the month's document; a day left with nothing logged has neither. */
