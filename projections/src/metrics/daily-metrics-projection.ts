@@ -208,6 +208,11 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
     // Replaced in place: an effort keeps its place among the day's.
     return { ...day, workouts: count > 0 ? { ...day.workouts, [key]: { ...effort, count } } : others };
   };
+  if (was && is && was.date === is.date) {
+    // The same day (a set logged, a workout completed): one change to it, not two.
+    const moved = (day: DayPartsDocument) => counted(is.effort, +1)(counted(was.effort, -1)(day));
+    return updateDay(documents, owner.user_id, is.date, moved);
+  }
   if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
   if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
 }
