@@ -15,6 +15,7 @@ export * from './imports/api.ts';
 export * from './metrics/achievements.ts';
 export * from './metrics/api.ts';
 export * from './metrics/daily.ts';
+export * from './metrics/day-totals.ts';
 export * from './metrics/events.ts';
 export * from './metrics/records.ts';
 export * from './name.ts';

@@ -1,6 +1,7 @@
 import { adminAnalyticsProjection, adminUsersProjection } from './admin-analytics/admin-analytics-projection.ts';
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
 import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
+import { dailyMetricsProjection } from './metrics/daily-metrics-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
 import type { AnyProjection } from './projection.ts';
@@ -24,6 +25,7 @@ export const allProjections = [
   stepsProjection,
   bodyWeightProjection,
   personalRecordsProjection,
+  dailyMetricsProjection,
   systemSettingsProjection,
   adminAnalyticsProjection,
   adminUsersProjection,

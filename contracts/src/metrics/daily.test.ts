@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { mealsTotal } from '../nutrition/arithmetic.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
-import { caloriesBurned, dailyMetrics, monthOf, summarize, weekOf } from './daily.ts';
+import { caloriesBurned as burnedBy, dailyMetrics, monthOf, summarize, weekOf, workoutEffort } from './daily.ts';
 
 const set = {
   id: 's',
@@ -40,6 +41,9 @@ const workout = (
   created_at: '',
   updated_at: '',
 });
+/** The burn of a workout as the read model keeps it. */
+const caloriesBurned = (workout: WorkoutDocument, categoryOf: Parameters<typeof burnedBy>[1], weightKg: number) =>
+  burnedBy(workoutEffort(workout), categoryOf, weightKg);
 const categories = (id: string) => (id === 'run' ? 'cardio' : id === 'stretch' ? 'flexibility' : 'strength') as never;
 
 describe('calories burned', () => {
@@ -74,9 +78,9 @@ describe('daily metrics', () => {
     const meal = { calories: 650, protein: 30.25, carbs: 80, fat: 20 } as never;
     const day = dailyMetrics({
       date: '2026-11-21',
-      meals: [meal, meal],
+      eaten: mealsTotal([meal, meal]),
       waterMl: 750,
-      workouts: [workout([{ id: 'squat', sets: 4 }], 60), workout([], null, 'in_progress')],
+      workouts: [workout([{ id: 'squat', sets: 4 }], 60), workout([], null, 'in_progress')].map(workoutEffort),
       steps: 8200,
       targets,
       weightKg: 80,

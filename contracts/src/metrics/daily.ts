@@ -1,6 +1,5 @@
 import type { ExerciseCategory } from '../exercises/events.ts';
-import type { MealDocument } from '../nutrition/api.ts';
-import { mealsTotal } from '../nutrition/arithmetic.ts';
+import type { Nutrients } from '../nutrition/events.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 import type { DailyMetrics } from './api.ts';
@@ -24,18 +23,39 @@ export const MET_BY_CATEGORY: Record<ExerciseCategory, number> = {
 };
 
 /**
+ * What a day's metrics need of a workout: its status, duration, and each exercise's library id
+ * and number of sets. Calories burned are worked out from it when read, since the categories of
+ * exercises and the user's weight may change after the workout.
+ */
+export type WorkoutEffort = {
+  status: WorkoutDocument['status'];
+  duration: number | null;
+  exercises: { exercise_id: string | null; sets: number }[];
+};
+
+export const workoutEffort = (workout: {
+  status: WorkoutDocument['status'];
+  duration: number | null;
+  exercises: { exercise_id: string | null; sets: readonly unknown[] }[];
+}): WorkoutEffort => ({
+  status: workout.status,
+  duration: workout.duration,
+  exercises: workout.exercises.map((exercise) => ({ exercise_id: exercise.exercise_id, sets: exercise.sets.length })),
+});
+
+/**
  * Energy burned in a completed workout: MET × body weight (kg) × hours, with the workout's
  * time shared among its exercises by their number of sets and each share at its category's MET.
  * Exercises not in the library count as strength, the most common case.
  */
 export function caloriesBurned(
-  workout: WorkoutDocument,
+  workout: WorkoutEffort,
   categoryOf: (exerciseId: string) => ExerciseCategory | undefined,
   weightKg: number,
 ) {
   if (workout.status !== 'completed' || !workout.duration) return 0;
   const hours = workout.duration / 60;
-  const sets = workout.exercises.map((exercise) => Math.max(1, exercise.sets.length));
+  const sets = workout.exercises.map((exercise) => Math.max(1, exercise.sets));
   const totalSets = sets.reduce((sum, count) => sum + count, 0);
   if (totalSets === 0) return Math.round(MET_BY_CATEGORY.strength * weightKg * hours);
   const kcal = workout.exercises.reduce((sum, exercise, index) => {
@@ -45,22 +65,28 @@ export function caloriesBurned(
   return Math.round(kcal);
 }
 
-/** One day's metrics from the read models of that day. */
+/** One day's metrics from what was logged that day. */
 export function dailyMetrics(input: {
   date: string;
-  meals: MealDocument[];
+  /** What the day's meals add up to (`mealsTotal`). */
+  eaten: Nutrients;
   waterMl: number;
-  workouts: WorkoutDocument[];
+  /** Each workout's effort; `count`: that many workouts of the same effort (1 unless given). */
+  workouts: (WorkoutEffort & { count?: number })[];
   steps: number;
   targets: NutritionTargets;
   weightKg: number | null;
   categoryOf: (exerciseId: string) => ExerciseCategory | undefined;
 }): DailyMetrics {
   const { targets } = input;
-  const eaten = mealsTotal(input.meals);
+  const { eaten } = input;
   const completed = input.workouts.filter((workout) => workout.status === 'completed');
   const weight = input.weightKg ?? REFERENCE_WEIGHT_KG;
-  const burned = completed.reduce((sum, workout) => sum + caloriesBurned(workout, input.categoryOf, weight), 0);
+  const times = (workout: { count?: number }) => workout.count ?? 1;
+  const burned = completed.reduce(
+    (sum, workout) => sum + times(workout) * caloriesBurned(workout, input.categoryOf, weight),
+    0,
+  );
   const tenth = (value: number) => Math.round(value * 10) / 10;
   const consumed = Math.round(eaten.kcal);
   return {
@@ -73,8 +99,8 @@ export function dailyMetrics(input: {
       fat: { consumed: tenth(eaten.fat), target: targets.fat },
     },
     workouts: {
-      completed: completed.length,
-      duration: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
+      completed: completed.reduce((sum, workout) => sum + times(workout), 0),
+      duration: completed.reduce((sum, workout) => sum + times(workout) * (workout.duration ?? 0), 0),
     },
     water: { consumed: input.waterMl, target: targets.water_ml },
     steps: { count: input.steps, target: STEPS_TARGET },

@@ -236,6 +236,20 @@ export function recordsFromDocuments(
   );
 }
 
+/**
+ * The `personal_records` read model's document of a user's record beats, by exercise key (only
+ * exercises that beat a record in a completed workout): all /metrics/achievements needs of the
+ * records, one small document instead of every exercise's records.
+ */
+export type RecordBeatsDocument = {
+  id: string;
+  user_id: string;
+  kind: 'record_beats';
+  by_exercise: Record<string, RecordBeats>;
+};
+
+export const recordBeatsId = (userId: string) => `record_beats:${userId}`;
+
 /** The record beats of several exercises together. */
 export function allBeats(documents: Pick<ExerciseRecordsDocument, 'beats'>[]): RecordBeats {
   return {

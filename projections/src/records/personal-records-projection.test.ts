@@ -4,6 +4,7 @@ import {
   newestRecordsFirst,
   personalRecords,
   progress,
+  recordBeatsId,
   type SetValues,
   trainingSummaryId,
   type WorkoutEvent,
@@ -166,6 +167,7 @@ describe('personal records projection', () => {
       `records: ${size(exerciseRecordsId(userId, 'id:bench'))} bytes`,
     );
     assert.ok(size(trainingSummaryId(userId)) < 500, `summary: ${size(trainingSummaryId(userId))} bytes`);
+    assert.ok(size(recordBeatsId(userId)) < 500, `record beats: ${size(recordBeatsId(userId))} bytes`);
     sameAsReference(history, days.at(-1) ?? '');
   });
 });

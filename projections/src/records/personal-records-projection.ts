@@ -3,7 +3,10 @@ import {
   type ExerciseRecordsDocument,
   exerciseRecordsId,
   PERSONAL_RECORDS_MODEL,
+  type RecordBeats,
+  type RecordBeatsDocument,
   type RecordedEvent,
+  recordBeatsId,
   type TrainingSummaryDocument,
   trainingSummaryId,
   type WorkoutEvent,
@@ -46,7 +49,8 @@ export type PersonalRecordsDocument =
   | ExerciseChunkDocument
   | ExerciseRecordsDocument
   | TrainingLogDocument
-  | TrainingSummaryDocument;
+  | TrainingSummaryDocument
+  | RecordBeatsDocument;
 
 type Documents = ProjectionDocuments<PersonalRecordsDocument>;
 
@@ -70,7 +74,8 @@ export function personalRecordsProjectionWith(options: {
 }): ManyDocumentProjection<PersonalRecordsDocument, WorkoutEvent> {
   return {
     name: PERSONAL_RECORDS_MODEL,
-    version: 1,
+    // 2: each user's record beats in one document (record_beats), for /metrics/achievements.
+    version: 2,
     collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
     handles: workoutEventTypes,
     ownerField: 'user_id',
@@ -129,8 +134,25 @@ async function updateExercises(
         : (stored?.beats ?? { count: 0, first_days: [] });
     const next = exerciseRecordsDocument(userId, key, history, beats);
     // Most sets beat nothing: leave the records alone then, so nothing is announced.
-    if (!sameDocument(stored, next)) documents.set(recordsId, next);
+    if (sameDocument(stored, next)) continue;
+    documents.set(recordsId, next);
+    const beatsNow = next && next.beats.count > 0 ? next.beats : null;
+    const beatsBefore = stored && stored.beats.count > 0 ? stored.beats : null;
+    if (!isDeepStrictEqual(beatsBefore, beatsNow)) await updateRecordBeats(documents, userId, key, beatsNow);
   }
+}
+
+/** Keeps the user's record beats document in step with one exercise's (none: it beat nothing). */
+async function updateRecordBeats(documents: Documents, userId: string, key: string, beats: RecordBeats | null) {
+  const id = recordBeatsId(userId);
+  const stored = (await documents.get(id)) as RecordBeatsDocument | null;
+  const { [key]: _, ...others } = stored?.by_exercise ?? {};
+  // Replaced in place, so an exercise keeps its place in the document.
+  const byExercise = beats ? { ...stored?.by_exercise, [key]: beats } : others;
+  documents.set(
+    id,
+    Object.keys(byExercise).length > 0 ? { id, user_id: userId, kind: 'record_beats', by_exercise: byExercise } : null,
+  );
 }
 
 async function updateTraining(

@@ -3,7 +3,9 @@ import {
   type ExerciseRecordsDocument,
   type OneRepMaxFormula,
   progressOf,
+  type RecordBeatsDocument,
   type RecordedEvent,
+  recordBeatsId,
   recordsFromDocuments,
   summarizeTraining,
   type TrainingSummaryDocument,
@@ -65,16 +67,22 @@ export function foldedHistory(projection = personalRecordsProjection) {
   const workoutsOf = (userId: string) =>
     [...workouts.values()].filter((workout) => workout.user_id === userId).sort((a, b) => (a.id < b.id ? -1 : 1));
 
-  /** /metrics/prs and /metrics/achievements as the query answers them from the projection's documents. */
+  /** /metrics/prs and /metrics/achievements as the query answers them from the projection's documents (achievements: the summary and the record beats). */
   const answers = (userId: string) => {
     const records = [...stored.values()].filter(
       (document): document is ExerciseRecordsDocument =>
         document.kind === 'exercise_records' && document.user_id === userId,
     );
     const summary = stored.get(trainingSummaryId(userId)) as TrainingSummaryDocument | undefined;
+    const beats = stored.get(recordBeatsId(userId)) as RecordBeatsDocument | undefined;
     return {
       records: (formula: OneRepMaxFormula) => recordsFromDocuments(records, formula),
-      progress: (today: string) => progressOf(summary ?? summarizeTraining([]), allBeats(records), today),
+      progress: (today: string) =>
+        progressOf(
+          summary ?? summarizeTraining([]),
+          allBeats(Object.values(beats?.by_exercise ?? {}).map((exercise) => ({ beats: exercise }))),
+          today,
+        ),
     };
   };
 

@@ -1,4 +1,4 @@
-import type { ExerciseDocument, Language, ListExercisesQuery } from '@fitness/contracts';
+import type { ExerciseCategory, ExerciseDocument, Language, ListExercisesQuery } from '@fitness/contracts';
 import { searchable } from '@fitness/contracts';
 import type { ReadStore } from '@fitness/stores';
 
@@ -11,7 +11,7 @@ type Stored = ExerciseDocument & { id: string };
  */
 export class SystemCatalogue {
   private readonly readStore: ReadStore;
-  private cached: { checkpoint: number; exercises: Stored[] } | null = null;
+  private cached: { checkpoint: number; exercises: Stored[]; categories: Map<string, ExerciseCategory> } | null = null;
 
   constructor(readStore: ReadStore) {
     this.readStore = readStore;
@@ -26,13 +26,36 @@ export class SystemCatalogue {
     return [...system, ...own];
   }
 
-  async exercises(): Promise<Stored[]> {
+  private async library() {
     const checkpoint = await this.readStore.checkpoint('exercises');
     if (this.cached?.checkpoint !== checkpoint) {
       const exercises = await this.readStore.find<Stored>('exercises', { where: { user_id: null } });
-      this.cached = { checkpoint, exercises };
+      const categories = new Map(exercises.map((exercise) => [exercise.id, exercise.category]));
+      this.cached = { checkpoint, exercises, categories };
     }
-    return this.cached.exercises;
+    return this.cached;
+  }
+
+  async exercises(): Promise<Stored[]> {
+    return (await this.library()).exercises;
+  }
+
+  /**
+   * The categories of some exercises the user can see (the library's and their own), by id; an
+   * exercise they cannot see (deleted, another user's) has none. Costs a lookup per exercise
+   * outside the library, not a read of all the user's exercises.
+   */
+  async categoriesOf(userId: string, exerciseIds: string[]): Promise<Map<string, ExerciseCategory>> {
+    const { categories: library } = await this.library();
+    const found = new Map<string, ExerciseCategory>();
+    const own = exerciseIds.filter((id) => {
+      const category = library.get(id);
+      if (category) found.set(id, category);
+      return !category;
+    });
+    const documents = await Promise.all(own.map((id) => this.readStore.get<Stored>('exercises', id)));
+    for (const document of documents) if (document?.user_id === userId) found.set(document.id, document.category);
+    return found;
   }
 }
 

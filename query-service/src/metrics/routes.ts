@@ -4,30 +4,32 @@ import {
   type BodyWeightDocument,
   BodyWeightList,
   BodyWeightQuery,
+  DAILY_METRICS_MODEL,
   DailyMetricsSchema,
-  dailyMetrics,
+  type DayTotals,
   ErrorBody,
-  type ExerciseCategory,
   type ExerciseRecordsDocument,
-  type MealDocument,
+  exercisesOfDay,
   MetricsQuery,
   MetricsSpan,
+  type MonthTotalsDocument,
+  metricsOfDay,
   monthOf,
+  monthOfDay,
+  monthTotalsId,
   nutritionTargets,
   PERSONAL_RECORDS_MODEL,
   ProgressResponse,
   progressOf,
+  type RecordBeatsDocument,
   RecordsQuery,
   RecordsResponse,
+  recordBeatsId,
   recordsFromDocuments,
-  type StepsDocument,
   summarize,
   summarizeTraining,
   type TrainingSummaryDocument,
   trainingSummaryId,
-  userDayId,
-  type WaterDocument,
-  type WorkoutDocument,
   weekOf,
 } from '@fitness/contracts';
 import { catalogueOf } from '../exercises/catalogue.ts';
@@ -37,42 +39,37 @@ import type { QueryServices } from '../services.ts';
 type Stored<T> = T & { id: string };
 
 /**
- * Today's, this week's and this month's metrics in the spec's shape, put together from the read
- * models of each day (meals, water, workouts, steps): no event is replayed to answer.
+ * Today's, this week's and this month's metrics in the spec's shape, from the daily metrics read
+ * model (one document of each day's totals per user and month); records and achievements from the personal
+ * records read model's summaries. No event is replayed and no history is folded to answer.
  */
 export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook(
-    'onRequest',
-    signedInRead(services, ['meals', 'water', 'workouts', 'steps', 'body_weight', PERSONAL_RECORDS_MODEL]),
-  );
+  app.addHook('onRequest', signedInRead(services, [DAILY_METRICS_MODEL, 'body_weight', PERSONAL_RECORDS_MODEL]));
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
-  async function daysFor(userId: string, profile: Parameters<typeof nutritionTargets>[0], days: string[]) {
-    const targets = nutritionTargets(profile);
-    const categories = new Map<string, ExerciseCategory>(
-      (await catalogue.visibleTo(userId)).map((exercise) => [exercise.id, exercise.category]),
+  /**
+   * The days' metrics from their totals (one or two month documents): what depends on the
+   * profile (targets, weight) and on the library (categories) is worked out now, since either may
+   * have changed since the day.
+   */
+  async function metricsOf(userId: string, profile: Parameters<typeof nutritionTargets>[0], days: string[]) {
+    const months = [...new Set(days.map(monthOfDay))];
+    const documents = await Promise.all(
+      months.map((month) => readStore.get<MonthTotalsDocument>(DAILY_METRICS_MODEL, monthTotalsId(userId, month))),
     );
-    return Promise.all(
-      days.map(async (date) => {
-        const [meals, water, workouts, steps] = await Promise.all([
-          readStore.find<Stored<MealDocument>>('meals', { where: { user_id: userId, date } }),
-          readStore.get<Stored<WaterDocument>>('water', userDayId(userId, date)),
-          readStore.find<Stored<WorkoutDocument>>('workouts', { where: { user_id: userId, date } }),
-          readStore.get<Stored<StepsDocument>>('steps', userDayId(userId, date)),
-        ]);
-        return dailyMetrics({
-          date,
-          meals,
-          waterMl: water?.total_ml ?? 0,
-          workouts,
-          steps: steps?.count ?? 0,
-          targets,
-          weightKg: profile?.weight ?? null,
-          categoryOf: (id) => categories.get(id),
-        });
-      }),
-    );
+    const totalsOf = (date: string): DayTotals | null =>
+      documents[months.indexOf(monthOfDay(date))]?.days[date] ?? null;
+    const totals = days.map(totalsOf);
+    const categories = await catalogue.categoriesOf(userId, [
+      ...new Set(totals.flatMap((day) => (day ? exercisesOfDay(day) : []))),
+    ]);
+    const reader = {
+      targets: nutritionTargets(profile),
+      weightKg: profile?.weight ?? null,
+      categoryOf: (id: string) => categories.get(id),
+    };
+    return days.map((date, index) => metricsOfDay(date, totals[index] ?? null, reader));
   }
 
   const today = (date: string | undefined) => date ?? new Date().toISOString().slice(0, 10);
@@ -94,7 +91,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       },
     },
     async (request) => {
-      const [day] = await daysFor(request.auth?.id ?? '', request.auth?.user.profile ?? null, [
+      const [day] = await metricsOf(request.auth?.id ?? '', request.auth?.user.profile ?? null, [
         today(request.query.date),
       ]);
       return day;
@@ -118,7 +115,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       async (request) => {
         const date = today(request.query.date);
         const days = span === 'weekly' ? weekOf(date, request.query.start_of_week ?? 'monday') : monthOf(date);
-        const metrics = await daysFor(request.auth?.id ?? '', request.auth?.user.profile ?? null, days);
+        const metrics = await metricsOf(request.auth?.id ?? '', request.auth?.user.profile ?? null, days);
         return { from: days[0] ?? date, to: days.at(-1) ?? date, days: metrics, ...summarize(metrics) };
       },
     );
@@ -152,11 +149,13 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
     },
     async (request) => {
       const userId = request.auth?.id ?? '';
-      const [training, records] = await Promise.all([
+      // Two small documents, whatever the number of exercises or workouts.
+      const [training, beats] = await Promise.all([
         readStore.get<TrainingSummaryDocument>(PERSONAL_RECORDS_MODEL, trainingSummaryId(userId)),
-        exerciseRecordsOf(userId),
+        readStore.get<RecordBeatsDocument>(PERSONAL_RECORDS_MODEL, recordBeatsId(userId)),
       ]);
-      return progressOf(training ?? summarizeTraining([]), allBeats(records), today(request.query.date));
+      const allRecordBeats = allBeats(Object.values(beats?.by_exercise ?? {}).map((exercise) => ({ beats: exercise })));
+      return progressOf(training ?? summarizeTraining([]), allRecordBeats, today(request.query.date));
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   type AccountExport,
+  DAILY_METRICS_MODEL,
   PUSH_SUBSCRIPTIONS_MODEL,
   SYSTEM_SETTINGS_MODEL,
   type UserDocument,
@@ -12,7 +13,7 @@ import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
  * the workouts (and are mostly the projection's own working documents), and the admin analytics
  * and users table from the account and what it logged, so they stay behind.
  */
-const DERIVED = new Set(['personal_records', 'admin_analytics', 'admin_users']);
+const DERIVED = new Set(['personal_records', DAILY_METRICS_MODEL, 'admin_analytics', 'admin_users']);
 
 /** Read models of the whole system, which no user owns. */
 const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);

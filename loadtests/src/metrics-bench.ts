@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  bodyWeightStream,
+  type DomainEvent,
+  mealStream,
+  type NewEvent,
+  shiftDay,
+  stepsStream,
+  waterStream,
+  workoutStream,
+} from '@fitness/contracts';
+import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { type ServerProcess, startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { SqliteEventStore } from '@fitness/stores';
+import { seedHistory } from '@fitness/tools/demo-history.ts';
+import { type LoadResult, load } from './measure.ts';
+
+/**
+ * Whether the reads of one account stay flat as the log grows with everyone else's history.
+ * One account with a year of history (written through the API, as the demo does) is read by 10
+ * connections at once, endpoint by endpoint, with 10k, 100k and 1M events of other users'
+ * history in the log (written straight into the event store while the server is stopped).
+ *
+ * Run alone:
+ * `node -e "import('./loadtests/src/metrics-bench.ts').then(async (m) => console.log(JSON.stringify(await m.metricsFlatness(), null, 1)))"`
+ * (`metricsFlatness({ quick: true })`: 10k and 100k only, one shorter round). Each figure is the
+ * median of three 5-second rounds at 10 connections, after a 1-second warm-up.
+ */
+
+const CONNECTIONS = 10;
+const ENDPOINTS = [
+  '/metrics/today',
+  '/metrics/weekly',
+  '/metrics/monthly',
+  '/metrics/prs',
+  '/metrics/achievements',
+  '/workouts',
+] as const;
+/** How long the projections may take to fold a phase's new events in after a restart. */
+const CATCH_UP_MS = 600_000;
+
+type Percentiles = { p50: number; p99: number };
+export type FlatnessResult = {
+  /** Events of the year account (its own history, written through the API). */
+  accountEvents: number;
+  /** Per log size (other users' events): each endpoint's latencies in ms at 10 connections (medians of the rounds). */
+  bySize: Record<string, Record<string, Percentiles & { requestsPerSecond: number; non2xx: number }>>;
+  /** Per endpoint: p99 with the largest log over p99 with the smallest (flat: near 1). */
+  p99Ratio: Record<string, number>;
+};
+
+export async function metricsFlatness(options: { quick?: boolean } = {}): Promise<FlatnessResult> {
+  const sizes = options.quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+  const seconds = options.quick ? 3 : 5;
+  const rounds = options.quick ? 1 : 3;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-metrics-flat-'));
+  const eventsFile = path.join(dataDir, 'events.sqlite');
+  const env = { AUTH_RATE_LIMIT: '100000' };
+  let server: ServerProcess | null = await startServerProcess(dataDir, env);
+  try {
+    const api = apiClient(server.baseUrl);
+    const year = await registerUser(api, 'Year');
+    const today = new Date().toISOString().slice(0, 10);
+    await seedHistory({ api, token: year.token, until: today, days: 365 });
+    await server.kill('SIGTERM');
+    server = null;
+    const accountEvents = await headOf(eventsFile);
+
+    const others = otherUsersHistory(today);
+    const bySize: FlatnessResult['bySize'] = {};
+    for (const size of sizes) {
+      const head = await others.growTo(eventsFile, accountEvents + size);
+      server = await startServerProcess(dataDir, env, CATCH_UP_MS);
+      await caughtUp(server.baseUrl, year.token, head);
+      const figures: FlatnessResult['bySize'][string] = {};
+      for (const endpoint of ENDPOINTS) {
+        const url = `${server.baseUrl}/api/v1${endpoint}`;
+        const headers = { authorization: `Bearer ${year.token}` };
+        // A warm-up first: what is measured is the steady state, not the first compilation.
+        await load({ url, headers, connections: CONNECTIONS, seconds: 1 });
+        const results: LoadResult[] = [];
+        for (let round = 0; round < rounds; round++) {
+          results.push(await load({ url, headers, connections: CONNECTIONS, seconds }));
+        }
+        figures[endpoint] = {
+          p50: median(results.map((result) => result.p50)),
+          p99: median(results.map((result) => result.p99)),
+          requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+          non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+        };
+      }
+      bySize[String(size)] = figures;
+      await server.kill('SIGTERM');
+      server = null;
+    }
+
+    const smallest = bySize[String(sizes[0])] ?? {};
+    const largest = bySize[String(sizes.at(-1))] ?? {};
+    const p99Ratio = Object.fromEntries(
+      ENDPOINTS.map((endpoint) => [endpoint, (largest[endpoint]?.p99 ?? Number.NaN) / (smallest[endpoint]?.p99 ?? 1)]),
+    );
+    return { accountEvents, bySize, p99Ratio };
+  } finally {
+    await server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The middle of a few rounds: the machine is shared, and one round that another process's burst
+ * hit should not decide whether the reads are flat.
+ */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function headOf(eventsFile: string) {
+  const store = new SqliteEventStore(eventsFile);
+  const head = await store.headPosition();
+  await store.close();
+  return head;
+}
+
+/**
+ * Waits until every read model the six endpoints read has folded the log up to `head`: a read
+ * carrying X-Min-Position waits (bounded) for its models and says `X-Read-Consistent: false`
+ * when they were not there yet, so ask again until none says so.
+ */
+async function caughtUp(baseUrl: string, token: string, head: number) {
+  const api = apiClient(baseUrl);
+  const deadline = Date.now() + CATCH_UP_MS;
+  for (const endpoint of ENDPOINTS) {
+    for (;;) {
+      const response = await api('GET', endpoint, { token, headers: { 'x-min-position': String(head) } });
+      if (response.status !== 200) throw new Error(`${endpoint} answered ${response.status} while catching up`);
+      if (response.headers.get('x-read-consistent') !== 'false') break;
+      if (Date.now() > deadline) throw new Error(`the projections did not reach ${head} in time`);
+    }
+  }
+}
+
+/** Appends at once (one group commit of the store, so one transaction) before awaiting them. */
+const APPENDS_PER_BATCH = 2_000;
+/** Other users, each training, eating, drinking and weighing in day after day. */
+const OTHER_USERS = 2_000;
+const LIFTS = ['Back Squat', 'Bench Press', 'Deadlift', 'Barbell Row', 'Overhead Press', 'Pull-Up'];
+const MEAL_TYPES = ['breakfast', 'lunch', 'dinner'] as const;
+
+/**
+ * Other users' history, day by day: each day of each user a workout on most days (three
+ * exercises of three or four working sets, completed), three meals with an entry each, a few
+ * glasses of water, a step count, and a weigh-in on Mondays. Users take turns, so the log
+ * interleaves many accounts as a live server's would. `growTo` appends whole days until the log
+ * holds at least that many events, and returns its head.
+ */
+function otherUsersHistory(today: string) {
+  const users = Array.from({ length: OTHER_USERS }, () => randomUUID());
+  let dayNumber = 0;
+  const first = shiftDay(today, -400);
+
+  function dayOf(index: number): { streamId: string; events: DomainEvent[]; userId: string }[] {
+    const userId = users[index % OTHER_USERS] ?? '';
+    const day = Math.floor(index / OTHER_USERS);
+    const date = shiftDay(first, day % 400);
+    const at = `${date}T08:00:00.000Z`;
+    const appends: { streamId: string; events: DomainEvent[]; userId: string }[] = [];
+    if (index % 7 !== 3) {
+      const workoutId = randomUUID();
+      const events: DomainEvent[] = [
+        { type: 'WorkoutStarted', data: { workoutId, userId, name: 'Training', notes: null, date, startedAt: at } },
+      ];
+      for (let e = 0; e < 3; e++) {
+        const workoutExerciseId = randomUUID();
+        const name = LIFTS[(index + e) % LIFTS.length] ?? 'Squat';
+        events.push({
+          type: 'WorkoutExerciseAdded',
+          data: { workoutId, workoutExerciseId, exerciseId: null, name, notes: null, addedAt: at },
+        });
+        for (let s = 0; s < 3 + (index % 2); s++) {
+          events.push({
+            type: 'SetLogged',
+            data: {
+              workoutId,
+              workoutExerciseId,
+              setId: randomUUID(),
+              loggedAt: at,
+              reps: 5 + ((index + s) % 6),
+              weight: 40 + ((day * 5 + e * 10 + s) % 80),
+              restTime: 90,
+              type: 'working',
+              notes: null,
+              duration: null,
+              distance: null,
+            },
+          });
+        }
+      }
+      events.push({ type: 'WorkoutCompleted', data: { workoutId, completedAt: at, duration: 45 + (index % 30) } });
+      appends.push({ streamId: workoutStream(workoutId), events, userId });
+    }
+    for (const [m, mealType] of MEAL_TYPES.entries()) {
+      const mealId = randomUUID();
+      const kcal = 400 + ((index + m * 37) % 300);
+      appends.push({
+        streamId: mealStream(mealId),
+        userId,
+        events: [
+          { type: 'MealCreated', data: { mealId, userId, date, mealType, createdAt: at } },
+          {
+            type: 'MealEntryAdded',
+            data: {
+              mealId,
+              entryId: randomUUID(),
+              foodId: null,
+              foodName: 'Home cooking',
+              grams: null,
+              nutrients: { kcal, protein: 30, carbs: 50, fat: 15 },
+              addedAt: at,
+            },
+          },
+        ],
+      });
+    }
+    const glasses = 2 + (index % 4);
+    appends.push({
+      streamId: waterStream(userId, date),
+      userId,
+      events: Array.from({ length: glasses }, () => ({
+        type: 'WaterLogged',
+        data: { userId, date, entryId: randomUUID(), ml: 250, loggedAt: at },
+      })),
+    });
+    appends.push({
+      streamId: stepsStream(userId, date),
+      userId,
+      events: [{ type: 'StepsRecorded', data: { userId, date, count: 4000 + (index % 9000), recordedAt: at } }],
+    });
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 1) {
+      appends.push({
+        streamId: bodyWeightStream(userId, date),
+        userId,
+        events: [{ type: 'BodyWeightRecorded', data: { userId, date, weight: 60 + (index % 40), recordedAt: at } }],
+      });
+    }
+    return appends;
+  }
+
+  return {
+    async growTo(eventsFile: string, events: number) {
+      const store = new SqliteEventStore(eventsFile);
+      try {
+        let head = await store.headPosition();
+        while (head < events) {
+          const pending: Promise<unknown>[] = [];
+          for (let i = 0; i < APPENDS_PER_BATCH / 8 && head < events; i++) {
+            for (const append of dayOf(dayNumber++)) {
+              const envelope = envelopeOf(append.userId);
+              pending.push(store.appendToStream(append.streamId, append.events.map(envelope), 'no_stream'));
+              head += append.events.length;
+            }
+          }
+          await Promise.all(pending);
+        }
+        return await store.headPosition();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
+
+/** One command's events, as its user's command would have appended them. */
+function envelopeOf(userId: string) {
+  const commandId = randomUUID();
+  return (event: DomainEvent): NewEvent => ({
+    ...event,
+    id: randomUUID(),
+    metadata: {
+      actorId: userId,
+      commandId,
+      correlationId: commandId,
+      timestamp: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  });
+}

@@ -1,0 +1,264 @@
+import {
+  DAILY_METRICS_MODEL,
+  type DayTotals,
+  type MealDocument,
+  type MealEvent,
+  type MonthTotalsDocument,
+  mealEventTypes,
+  mealsTotal,
+  monthOfDay,
+  monthTotalsId,
+  type RecordedEvent,
+  type StepsEvent,
+  stepsEventTypes,
+  type WaterDocument,
+  type WaterEvent,
+  type WorkoutDocument,
+  type WorkoutEffort,
+  type WorkoutEvent,
+  waterEventTypes,
+  workoutEffort,
+  workoutEventTypes,
+} from '@fitness/contracts';
+import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
+import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
+import { workoutsProjection } from '../workouts/workouts-projection.ts';
+
+/**
+ * What the projection keeps of a meal, a day's water and a workout, to tell what an event
+ * changed (their events do not all name the user and day). Read by the projection only; each
+ * holds the position of the last event folded in, so an event applied again changes nothing.
+ */
+type MealState = {
+  id: string;
+  user_id: string;
+  kind: 'meal';
+  event_position: number;
+  meal: Pick<MealDocument, 'id' | 'user_id' | 'date' | 'type' | 'name' | 'created_at' | 'updated_at'> & {
+    entries: Pick<MealDocument['entries'][number], 'id' | 'calories' | 'protein' | 'carbs' | 'fat'>[];
+  };
+};
+type WaterState = {
+  id: string;
+  user_id: string;
+  kind: 'water';
+  event_position: number;
+  entries: { id: string; ml: number }[];
+};
+type MealTotals = Pick<MealDocument, 'calories' | 'protein' | 'carbs' | 'fat'>;
+
+/**
+ * What a user logged on one day, in parts: each meal's totals (by meal id; a user has at most
+ * one meal of each type a day), the water and steps, and the workouts' efforts, alike ones
+ * counted together under the effort's JSON (so a day of thousands of imported workouts stays
+ * small), to work the day's totals out again when one part changes. Read by the projection only.
+ */
+type DayPartsDocument = {
+  id: string;
+  user_id: string;
+  kind: 'day';
+  date: string;
+  meals: Record<string, MealTotals>;
+  water_ml: number;
+  steps: number;
+  workouts: Record<string, WorkoutEffort & { count: number }>;
+};
+type WorkoutEffortState = {
+  id: string;
+  user_id: string;
+  kind: 'workout';
+  event_position: number;
+  workout: Pick<WorkoutDocument, 'id' | 'user_id' | 'date' | 'status' | 'duration'> & {
+    exercises: { id: string; exercise_id: string | null; sets: { id: string }[] }[];
+  };
+};
+
+export type DailyMetricsDocument = MonthTotalsDocument | DayPartsDocument | MealState | WaterState | WorkoutEffortState;
+type Documents = ProjectionDocuments<DailyMetricsDocument>;
+type DailyEvent = MealEvent | WaterEvent | WorkoutEvent | StepsEvent;
+
+const mealStateId = (mealId: string) => `meal:${mealId}`;
+const waterStateId = (userId: string, date: string) => `water:${userId}:${date}`;
+const workoutStateId = (workoutId: string) => `workout:${workoutId}`;
+const dayPartsId = (userId: string, date: string) => `day:${userId}:${date}`;
+
+const mealEvents = new Set<string>(mealEventTypes);
+const waterEvents = new Set<string>(waterEventTypes);
+const stepsEvents = new Set<string>(stepsEventTypes);
+
+/**
+ * The `daily_metrics` read model: per user and calendar month, each day's totals (what the meals
+ * add up to, water, steps, each workout's effort), so /metrics/today, /weekly and /monthly read
+ * one or two documents of a few kilobytes however long the history or the log. Updated as
+ * meals, water, workouts and steps change. Behind it the projection keeps each day's parts (to
+ * work a day's totals out again when one part changes), and a small state per meal, day of water
+ * and workout, since their later events name neither the user nor the day.
+ */
+export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument, DailyEvent> = {
+  name: DAILY_METRICS_MODEL,
+  // 2: one document per user and month is what queries read (1 served one per day);
+  // 3: alike workouts of a day counted together.
+  version: 3,
+  collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
+  handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
+  ownerField: 'user_id',
+  apply: async (event, documents) => {
+    if (mealEvents.has(event.type)) return applyMealEvent(event as RecordedEvent<MealEvent>, documents);
+    if (waterEvents.has(event.type)) return applyWaterEvent(event as RecordedEvent<WaterEvent>, documents);
+    if (stepsEvents.has(event.type)) return applyStepsEvent(event as RecordedEvent<StepsEvent>, documents);
+    return applyWorkoutEvent(event as RecordedEvent<WorkoutEvent>, documents);
+  },
+};
+
+async function applyMealEvent(event: RecordedEvent<MealEvent>, documents: Documents) {
+  const id = mealStateId(event.data.mealId);
+  const state = (await documents.get(id)) as MealState | null;
+  if (state && state.event_position >= event.position) return;
+  // The meals read model's own evolve: totals summed as the meal document sums them.
+  const meal = mealsProjection.evolve((state?.meal ?? null) as MealDocument | null, event);
+  const owner = meal ?? state?.meal;
+  if (!owner) return;
+  documents.set(
+    id,
+    meal && {
+      id,
+      user_id: meal.user_id,
+      kind: 'meal',
+      event_position: event.position,
+      meal: {
+        id: meal.id,
+        user_id: meal.user_id,
+        date: meal.date,
+        type: meal.type,
+        name: meal.name,
+        created_at: meal.created_at,
+        updated_at: meal.updated_at,
+        entries: meal.entries.map(({ id, calories, protein, carbs, fat }) => ({ id, calories, protein, carbs, fat })),
+      },
+    },
+  );
+  const totals: MealTotals | null = meal && {
+    calories: meal.calories,
+    protein: meal.protein,
+    carbs: meal.carbs,
+    fat: meal.fat,
+  };
+  await updateDay(documents, owner.user_id, owner.date, (day) => {
+    const { [owner.id]: _, ...others } = day.meals;
+    // Replaced in place: a meal keeps its place among the day's, so an unchanged day stays the same document.
+    return { ...day, meals: totals ? { ...day.meals, [owner.id]: totals } : others };
+  });
+}
+
+async function applyWaterEvent(event: RecordedEvent<WaterEvent>, documents: Documents) {
+  const { userId, date } = event.data;
+  const id = waterStateId(userId, date);
+  const state = (await documents.get(id)) as WaterState | null;
+  if (state && state.event_position >= event.position) return;
+  const water = waterProjection.evolve(
+    state && ({ id, user_id: userId, date, entries: state.entries, total_ml: 0 } as unknown as WaterDocument),
+    event,
+  );
+  const entries = (water?.entries ?? []).map((entry) => ({ id: entry.id, ml: entry.ml }));
+  documents.set(id, { id, user_id: userId, kind: 'water', event_position: event.position, entries });
+  await updateDay(documents, userId, date, (day) => ({ ...day, water_ml: water?.total_ml ?? 0 }));
+}
+
+/** The latest count of the day stands: set, never added, so an event applied again changes nothing. */
+async function applyStepsEvent(event: RecordedEvent<StepsEvent>, documents: Documents) {
+  const { userId, date, count } = event.data;
+  await updateDay(documents, userId, date, (day) => ({ ...day, steps: count }));
+}
+
+async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents) {
+  const id = workoutStateId(event.data.workoutId);
+  const state = (await documents.get(id)) as WorkoutEffortState | null;
+  if (state && state.event_position >= event.position) return;
+  const before = state?.workout ?? null;
+  // The workouts read model's own evolve: it spreads what it does not change, so what the state leaves out stays out.
+  const evolved = workoutsProjection.evolve(before as WorkoutDocument | null, event);
+  const after: WorkoutEffortState['workout'] | null = evolved && {
+    id: evolved.id,
+    user_id: evolved.user_id,
+    date: evolved.date,
+    status: evolved.status,
+    duration: evolved.duration,
+    exercises: evolved.exercises.map((exercise) => ({
+      id: exercise.id,
+      exercise_id: exercise.exercise_id,
+      sets: exercise.sets.map((set) => ({ id: set.id })),
+    })),
+  };
+  const owner = after ?? before;
+  if (!owner) return;
+  documents.set(
+    id,
+    after && { id, user_id: owner.user_id, kind: 'workout', event_position: event.position, workout: after },
+  );
+  // The workout's state counts it under its effort: each event moves it from the effort it had
+  // to the one it has (applied once, as the state's event position guarantees).
+  const was = before && { date: before.date, effort: workoutEffort(before) };
+  const is = after && { date: after.date, effort: workoutEffort(after) };
+  const keyOf = (effort: WorkoutEffort) => JSON.stringify(effort);
+  if (was && is && was.date === is.date && keyOf(was.effort) === keyOf(is.effort)) return;
+  const counted = (effort: WorkoutEffort, by: number) => (day: DayPartsDocument) => {
+    const key = keyOf(effort);
+    const count = (day.workouts[key]?.count ?? 0) + by;
+    const { [key]: _, ...others } = day.workouts;
+    // Replaced in place: an effort keeps its place among the day's.
+    return { ...day, workouts: count > 0 ? { ...day.workouts, [key]: { ...effort, count } } : others };
+  };
+  if (was && is && was.date === is.date) {
+    // The same day (a set logged, a workout completed): one change to it, not two.
+    const moved = (day: DayPartsDocument) => counted(is.effort, +1)(counted(was.effort, -1)(day));
+    return updateDay(documents, owner.user_id, is.date, moved);
+  }
+  if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
+  if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
+}
+
+/** Changes a day's parts, and its totals in the month's document; a day left with nothing logged has neither. */
+async function updateDay(
+  documents: Documents,
+  userId: string,
+  date: string,
+  change: (day: DayPartsDocument) => DayPartsDocument,
+) {
+  const id = dayPartsId(userId, date);
+  const stored = (await documents.get(id)) as DayPartsDocument | null;
+  const next = change(
+    stored ?? { id, user_id: userId, kind: 'day', date, meals: {}, water_ml: 0, steps: 0, workouts: {} },
+  );
+  const empty =
+    Object.keys(next.meals).length === 0 && Object.keys(next.workouts).length === 0 && !next.water_ml && !next.steps;
+  const parts = empty ? null : next;
+  // Most workout events (a set's reps, a note) change nothing a day shows: nothing is written or announced then.
+  if (sameDocument(stored, parts)) return;
+  documents.set(id, parts);
+  await updateMonth(documents, userId, date, parts && totalsOf(parts));
+}
+
+/** A day's totals from its parts: meals summed in the order of their ids, as the read store lists a day's meals. */
+function totalsOf(day: DayPartsDocument): DayTotals {
+  const mealIds = Object.keys(day.meals).sort((a, b) => (a < b ? -1 : +(a > b)));
+  return {
+    eaten: mealsTotal(mealIds.map((mealId) => day.meals[mealId] as MealTotals)),
+    water_ml: day.water_ml,
+    steps: day.steps,
+    workouts: Object.values(day.workouts),
+  };
+}
+
+async function updateMonth(documents: Documents, userId: string, date: string, totals: DayTotals | null) {
+  const month = monthOfDay(date);
+  const id = monthTotalsId(userId, month);
+  const stored = (await documents.get(id)) as MonthTotalsDocument | null;
+  const { [date]: _, ...others } = stored?.days ?? {};
+  // Days in the order of the calendar, so live folding and a rebuild write the same document.
+  const days = Object.fromEntries(
+    Object.entries(totals ? { ...others, [date]: totals } : others).sort(([a], [b]) => (a < b ? -1 : +(a > b))),
+  );
+  const next: MonthTotalsDocument | null =
+    Object.keys(days).length > 0 ? { id, user_id: userId, kind: 'month', month, days } : null;
+  if (!sameDocument(stored, next)) documents.set(id, next);
+}
