@@ -17,13 +17,14 @@ import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
 import { cpuMs, fixed, percentile } from './measure.ts';
 import { memoryWithLogAndSockets } from './memory-bench.ts';
+import { metricsFlatness } from './metrics-bench.ts';
 import { rebuildRates } from './rebuild-bench.ts';
 import { soak } from './soak.ts';
 
 /**
  * `npm run bench`: the embedded product's figures on this machine, each next to what the
  * machine can do at best (a baseline measured in the same run) and their ratio. Issue 14's
- * figures are P1–P6; the rest guard earlier work (imports, heavy readers, erasure, the soak).
+ * figures are P1–P6 (targets: p99 ≤ 10 ms and ratio ≤ 1.2 for P4); the rest guard earlier work (imports, heavy readers, erasure, the soak).
  * BENCH_QUICK=1 is a short run (a few minutes: short phases, smaller logs, no soak);
  * BENCH_SECONDS sets each load phase's length (default 10, quick 3); BENCH_SOAK_MINUTES the
  * mixed-load soak at the end (default 10, quick 0). Each part runs alone too: see the modules.
@@ -122,6 +123,23 @@ async function main() {
     `P3 the workouts projection alone (events/s) | ratio`,
     `${fixed(rebuild.workouts, 0)} | ${fixed(rebuild.workouts / rebuild.rawBatchedInserts, 3)}`,
   );
+
+  section("P4 reads of an account with a year of history, 10 connections, other users' history in the log");
+  const flat = await metricsFlatness({ quick: QUICK });
+  const sizes = Object.keys(flat.bySize);
+  console.log(
+    `   (the account: ${flat.accountEvents} events of its own; log sizes: ${sizes.join(', ')} events of others)`,
+  );
+  for (const endpoint of Object.keys(flat.p99Ratio)) {
+    const bySize = sizes.map((size) => {
+      const figures = flat.bySize[size]?.[endpoint];
+      return figures ? `${fixed(figures.p50)}/${fixed(figures.p99)}` : 'n/a';
+    });
+    report(
+      `P4 ${endpoint} p50/p99 (ms) per log size | p99 ratio largest/smallest`,
+      `${bySize.join(' ')} | ${fixed(flat.p99Ratio[endpoint] ?? Number.NaN, 2)}`,
+    );
+  }
 
   section('P5 the web app in Chromium (localhost)');
   const web = await frontendFigures();
