@@ -334,6 +334,29 @@ describe('daily metrics projection', () => {
     );
   });
 
+  it('rewrites neither the day nor the month for a set logged during a workout, only once it is completed', async () => {
+    const s = await stores();
+    const date = '2026-01-12';
+    const positionOfMonth = async () => (await monthOf(s, user, '2026-01'))?._position;
+    await s.append(workoutStream('w-live'), started('w-live', user, date), exercise('w-live', 'x', null));
+    await s.runner.catchUp();
+    const before = await positionOfMonth();
+    for (const setId of ['s1', 's2', 's3']) await s.append(workoutStream('w-live'), set('w-live', 'x', setId));
+    await s.runner.catchUp();
+    assert.equal(await positionOfMonth(), before, 'three sets, no new month document');
+    await s.append(workoutStream('w-live'), {
+      type: 'WorkoutCompleted',
+      data: { workoutId: 'w-live', completedAt: 'z', duration: 45 },
+    });
+    await s.runner.catchUp();
+    assert.notEqual(await positionOfMonth(), before);
+    assert.deepEqual(await answered(s, user, date), await reference(s, user, date));
+    assert.deepEqual(
+      (await monthOf(s, user, '2026-01'))?.days[date]?.workouts.map((workout) => workout.exercises[0]?.sets),
+      [3],
+    );
+  });
+
   it('builds the same documents live, batch by batch, as a rebuild from the log does', async () => {
     const s = await stores();
     await history(s);

@@ -98,7 +98,8 @@ export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument
   name: DAILY_METRICS_MODEL,
   // 2: one document per user and month is what queries read (1 served one per day);
   // 3: alike workouts of a day counted together.
-  version: 3,
+  // 4: a workout not completed counts as an empty effort (countedEffort).
+  version: 4,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
@@ -197,8 +198,8 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   );
   // The workout's state counts it under its effort: each event moves it from the effort it had
   // to the one it has (applied once, as the state's event position guarantees).
-  const was = before && { date: before.date, effort: workoutEffort(before) };
-  const is = after && { date: after.date, effort: workoutEffort(after) };
+  const was = before && { date: before.date, effort: countedEffort(before) };
+  const is = after && { date: after.date, effort: countedEffort(after) };
   const keyOf = (effort: WorkoutEffort) => JSON.stringify(effort);
   if (was && is && was.date === is.date && keyOf(was.effort) === keyOf(is.effort)) return;
   const counted = (effort: WorkoutEffort, by: number) => (day: DayPartsDocument) => {
@@ -215,6 +216,18 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   }
   if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
   if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
+}
+
+/**
+ * What a workout counts for in its day. Only a completed workout counts or burns calories
+ * (dailyMetrics), so every other one counts as the same empty effort: a set logged during a
+ * workout then changes nothing the day shows, and neither the day's nor the month's document
+ * is rewritten for it (two document writes per set on the command path).
+ */
+function countedEffort(workout: WorkoutEffortState['workout']): WorkoutEffort {
+  return workout.status === 'completed'
+    ? workoutEffort(workout)
+    : { status: workout.status, duration: null, exercises: [] };
 }
 
 /** Changes a day's parts, and its totals in the month's document; a day left with nothing logged has neither. */
