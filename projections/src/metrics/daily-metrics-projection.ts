@@ -69,7 +69,8 @@ type WorkoutEffortState = {
   kind: 'workout';
   event_position: number;
   workout: Pick<WorkoutDocument, 'id' | 'user_id' | 'date' | 'status' | 'duration'> & {
-    exercises: { id: string; exercise_id: string | null; sets: { id: string }[] }[];
+    /** Each exercise with its number of sets: a set logged changes a count, not a growing list. */
+    exercises: { id: string; exercise_id: string | null; sets: number }[];
   };
 };
 
@@ -98,8 +99,9 @@ export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument
   name: DAILY_METRICS_MODEL,
   // 2: one document per user and month is what queries read (1 served one per day);
   // 3: alike workouts of a day counted together.
-  // 4: a workout not completed counts as an empty effort (countedEffort).
-  version: 4,
+  // 4: a workout not completed counts as an empty effort (countedEffort);
+  // 5: a workout's state counts its sets rather than listing them.
+  version: 5,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
@@ -176,20 +178,7 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   const state = (await documents.get(id)) as WorkoutEffortState | null;
   if (state && state.event_position >= event.position) return;
   const before = state?.workout ?? null;
-  // The workouts read model's own evolve: it spreads what it does not change, so what the state leaves out stays out.
-  const evolved = workoutsProjection.evolve(before as WorkoutDocument | null, event);
-  const after: WorkoutEffortState['workout'] | null = evolved && {
-    id: evolved.id,
-    user_id: evolved.user_id,
-    date: evolved.date,
-    status: evolved.status,
-    duration: evolved.duration,
-    exercises: evolved.exercises.map((exercise) => ({
-      id: exercise.id,
-      exercise_id: exercise.exercise_id,
-      sets: exercise.sets.map((set) => ({ id: set.id })),
-    })),
-  };
+  const after = evolveEffortState(before, event);
   const owner = after ?? before;
   if (!owner) return;
   documents.set(
@@ -225,9 +214,67 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
  * is rewritten for it (two document writes per set on the command path).
  */
 function countedEffort(workout: WorkoutEffortState['workout']): WorkoutEffort {
-  return workout.status === 'completed'
-    ? workoutEffort(workout)
-    : { status: workout.status, duration: null, exercises: [] };
+  if (workout.status !== 'completed') return { status: workout.status, duration: null, exercises: [] };
+  return {
+    status: workout.status,
+    duration: workout.duration,
+    exercises: workout.exercises.map(({ exercise_id, sets }) => ({ exercise_id, sets })),
+  };
+}
+
+/**
+ * A workout as its effort needs it, after one of its events: what the workouts read model keeps
+ * (workoutsProjection) reduced to the day, status, duration and each exercise's number of sets,
+ * so that logging a set costs the same in a workout of 5 sets as in one of 500.
+ */
+function evolveEffortState(
+  workout: WorkoutEffortState['workout'] | null,
+  event: RecordedEvent<WorkoutEvent>,
+): WorkoutEffortState['workout'] | null {
+  if (event.type === 'WorkoutStarted') {
+    const { workoutId, userId, date } = event.data;
+    return { id: workoutId, user_id: userId, date, status: 'in_progress', duration: null, exercises: [] };
+  }
+  if (!workout) return null;
+  const countSets = (workoutExerciseId: string, by: number) => ({
+    ...workout,
+    exercises: workout.exercises.map((exercise) =>
+      exercise.id === workoutExerciseId ? { ...exercise, sets: Math.max(0, exercise.sets + by) } : exercise,
+    ),
+  });
+  switch (event.type) {
+    case 'WorkoutDetailsChanged': {
+      const { date, duration } = event.data;
+      return { ...workout, ...(date !== undefined && { date }), ...(duration !== undefined && { duration }) };
+    }
+    case 'WorkoutCompleted':
+      return { ...workout, status: 'completed', duration: event.data.duration };
+    case 'WorkoutDeleted':
+      return null;
+    case 'WorkoutExerciseAdded': {
+      const { workoutExerciseId, exerciseId } = event.data;
+      return {
+        ...workout,
+        exercises: [...workout.exercises, { id: workoutExerciseId, exercise_id: exerciseId, sets: 0 }],
+      };
+    }
+    case 'WorkoutExerciseRemoved':
+      return {
+        ...workout,
+        exercises: workout.exercises.filter((exercise) => exercise.id !== event.data.workoutExerciseId),
+      };
+    case 'SetLogged':
+      return countSets(event.data.workoutExerciseId, +1);
+    case 'SetRemoved':
+      return countSets(event.data.workoutExerciseId, -1);
+    case 'WorkoutExerciseChanged':
+    case 'SetChanged':
+      return workout;
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled workout event ${JSON.stringify(unhandled)}`);
+    }
+  }
 }
 
 /** Changes a day's parts, and its totals in the month's document; a day left with nothing logged has neither. */
