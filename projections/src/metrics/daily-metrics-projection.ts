@@ -17,12 +17,10 @@ import {
   type WorkoutEffort,
   type WorkoutEvent,
   waterEventTypes,
-  workoutEffort,
   workoutEventTypes,
 } from '@fitness/contracts';
 import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
 import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
-import { workoutsProjection } from '../workouts/workouts-projection.ts';
 
 /**
  * What the projection keeps of a meal, a day's water and a workout, to tell what an event
