@@ -15,57 +15,50 @@ const SET_BODY = JSON.stringify({ reps: 5, weight: 100, rest_time: 90 });
 export async function logSetsAsPeopleTrain(baseUrl: string, tokens: string[], seconds: number): Promise<LoadResult> {
   let next = 0;
   type Session = { token?: string; workoutId?: string; exerciseId?: string };
-  const headers = { 'content-type': 'application/json' };
-  const authorized = (request: autocannon.Request, context: Session, path: string, body: string) => ({
-    ...request,
-    path,
-    body,
-    headers: { ...headers, authorization: `Bearer ${context.token}` },
-  });
-  const sets: autocannon.Request[] = Array.from({ length: SETS_PER_WORKOUT }, () => ({
+  /** A POST of the session's person to the path it makes, keeping what `remember` takes from the answer. */
+  const post = (
+    pathOf: (session: Session) => string,
+    body: string,
+    remember?: (session: Session, created: { id: string }) => void,
+  ): autocannon.Request => ({
     method: 'POST',
     setupRequest: (request, context) => {
       const session = context as Session;
-      return authorized(
-        request,
-        session,
-        `/api/v1/workouts/${session.workoutId}/exercises/${session.exerciseId}/sets`,
-        SET_BODY,
-      );
+      session.token ??= tokens[next++ % tokens.length];
+      return {
+        ...request,
+        path: pathOf(session),
+        body,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      };
     },
-  }));
+    ...(remember && {
+      onResponse: (_status: number, answer: string, context: object) =>
+        remember(context as Session, JSON.parse(answer)),
+    }),
+  });
   const result = await autocannon({
     url: baseUrl,
     connections: tokens.length,
     duration: seconds,
     requests: [
-      {
-        method: 'POST',
-        setupRequest: (request, context) => {
-          const session = context as Session;
-          session.token ??= tokens[next++ % tokens.length];
-          return authorized(request, session, '/api/v1/workouts', JSON.stringify({ name: 'Leg day' }));
+      post(
+        () => '/api/v1/workouts',
+        JSON.stringify({ name: 'Leg day' }),
+        (session, workout) => {
+          session.workoutId = workout.id;
         },
-        onResponse: (_status, body, context) => {
-          (context as Session).workoutId = JSON.parse(body).id;
+      ),
+      post(
+        (session) => `/api/v1/workouts/${session.workoutId}/exercises`,
+        JSON.stringify({ name: 'Squat' }),
+        (session, exercise) => {
+          session.exerciseId = exercise.id;
         },
-      },
-      {
-        method: 'POST',
-        setupRequest: (request, context) => {
-          const session = context as Session;
-          return authorized(
-            request,
-            session,
-            `/api/v1/workouts/${session.workoutId}/exercises`,
-            JSON.stringify({ name: 'Squat' }),
-          );
-        },
-        onResponse: (_status, body, context) => {
-          (context as Session).exerciseId = JSON.parse(body).id;
-        },
-      },
-      ...sets,
+      ),
+      ...Array.from({ length: SETS_PER_WORKOUT }, () =>
+        post((session) => `/api/v1/workouts/${session.workoutId}/exercises/${session.exerciseId}/sets`, SET_BODY),
+      ),
     ],
   });
   return summarize(result);

@@ -64,3 +64,14 @@ export function cpuMs(pid: number) {
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks * 10; // USER_HZ is 100 on Linux
 }
+
+/** A process's resident memory from /proc (Linux), in MB; NaN where there is no /proc. */
+export function residentMegabytes(pid: number | undefined) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kilobytes / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}

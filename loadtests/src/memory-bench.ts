@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { connectLive, type LiveClient } from '@fitness/gateway/testing/live-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
-import { io, type Socket } from 'socket.io-client';
+import { residentMegabytes } from './measure.ts';
 
 const EVENTS_PER_WORKOUT = 100;
 const WORKOUTS_PER_USER = 10;
 const SOCKET_ACCOUNTS = 20;
-
-/** The server's resident set size, in MB, as the kernel counts it. */
-export function rssMb(pid: number) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? Number.NaN) / 1024;
-}
 
 /**
  * P6: the embedded server's memory with a long log and many live connections. The log holds
@@ -38,7 +31,7 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
   const seedMs = performance.now() - seedStarted;
   const started = performance.now();
   const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' }, 600_000);
-  const open: Socket[] = [];
+  const open: LiveClient[] = [];
   try {
     const api = apiClient(server.baseUrl);
     const tokens: string[] = [];
@@ -48,24 +41,20 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
     if (caughtUp.status !== 200) throw new Error(`catching up answered ${caughtUp.status}`);
     const catchUpMs = performance.now() - started;
     const pid = server.child.pid ?? 0;
-    const afterCatchUp = rssMb(pid);
-    for (let i = 0; i < sockets; i++) {
-      const socket = io(server.baseUrl, {
-        auth: { token: tokens[i % tokens.length] },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      open.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-    }
+    const afterCatchUp = residentMegabytes(pid);
+    for (let i = 0; i < sockets; i++) open.push(await connectLive(server.baseUrl, tokens[i % tokens.length]));
     // Settled: what the process holds with everyone connected, not a peak on the way there.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    return { events: head, seedMs, catchUpMs, sockets: open.length, afterCatchUpMb: afterCatchUp, rssMb: rssMb(pid) };
+    return {
+      events: head,
+      seedMs,
+      catchUpMs,
+      sockets: open.length,
+      afterCatchUpMb: afterCatchUp,
+      rssMb: residentMegabytes(pid),
+    };
   } finally {
-    for (const socket of open) socket.disconnect();
+    for (const { socket } of open) socket.disconnect();
     await server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }

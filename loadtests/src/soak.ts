@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { io, type Socket } from 'socket.io-client';
-import { percentile } from './measure.ts';
+import { percentile, residentMegabytes } from './measure.ts';
 
 const USERS = 20;
 /** Pause between one person's requests: people tap, they do not hammer. */
@@ -110,16 +110,5 @@ export async function soak(minutes: number, print: (line: string) => void) {
     for (const socket of sockets) socket.disconnect();
     await server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** A process's resident memory from /proc (Linux), in MB; NaN where there is no /proc. */
-function residentMegabytes(pid: number | undefined) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return kilobytes / 1024;
-  } catch {
-    return Number.NaN;
   }
 }
