@@ -55,7 +55,9 @@ describe('reads take turns per account', () => {
 
     const burst = READS_AT_ONCE + READS_WAITING + 40;
     const othersReads = Array.from({ length: 5 }, () => get('/workouts', other));
-    const answers = await Promise.all(Array.from({ length: burst }, () => get('/me/export', heavy)));
+    const answers = await Promise.all(
+      await sendAtOnce(Array.from({ length: burst }, () => request('/me/export', heavy))),
+    );
     const refused = answers.filter((answer) => answer.status === 429);
     const answered = answers.filter((answer) => answer.status === 200);
     assert.equal(refused.length + answered.length, burst, 'every read is answered or refused, nothing else');
@@ -72,26 +74,52 @@ describe('reads take turns per account', () => {
     assert.equal(after.status, 200);
   }, 120_000);
 
-  /** A GET on a connection of its own, so a burst reaches the server all at once. */
+  type Answer = { status: number; headers: http.IncomingHttpHeaders; body: { message: string } };
+  type Pending = { connected: Promise<void>; send: () => void; answer: Promise<Answer> };
+
+  /** A GET on a connection of its own, sent and answered at once. */
   function get(url: string, token: string) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { message: string } }>(
-      (resolve, reject) => {
-        const request = http.get(
-          `${server.baseUrl}/api/v1${url}`,
-          { agent: false, headers: { authorization: `Bearer ${token}` } },
-          (response) => {
-            let text = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk) => {
-              text += chunk;
-            });
-            response.on('end', () =>
-              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
-            );
-          },
-        );
-        request.on('error', reject);
-      },
-    );
+    const pending = request(url, token);
+    pending.send();
+    return pending.answer;
+  }
+
+  /**
+   * Sends the requests in one tick once every connection is open, so the burst reaches the
+   * server together rather than spread over the time connecting takes (on a busy machine the
+   * first exports used to finish before the last requests arrived, and nothing queued up).
+   */
+  async function sendAtOnce(requests: Pending[]) {
+    await Promise.all(requests.map((pending) => pending.connected));
+    for (const pending of requests) pending.send();
+    return requests.map((pending) => pending.answer);
+  }
+
+  /** A GET on a connection of its own, connected now and sent by `send`. */
+  function request(url: string, token: string): Pending {
+    let connected: () => void = () => {};
+    const connecting = new Promise<void>((resolve) => {
+      connected = resolve;
+    });
+    let outgoing: http.ClientRequest | undefined;
+    const answer = new Promise<Answer>((resolve, reject) => {
+      outgoing = http.request(
+        `${server.baseUrl}/api/v1${url}`,
+        { agent: false, headers: { authorization: `Bearer ${token}` } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.on('socket', (socket) => socket.on('connect', connected));
+    });
+    return { connected: connecting, send: () => outgoing?.end(), answer };
   }
 });
