@@ -30,6 +30,11 @@ export type Config = {
   requestTimeoutMs: number;
   /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
+  /**
+   * GET /ready fails while a projection is further behind the log than this (READY_MAX_LAG_SECONDS):
+   * it has not reached the head the log had that long ago.
+   */
+  readyMaxLagSeconds: number;
   /** Bearer token lifetime for "remember me" and normal sign-ins. */
   tokenTtlDays: { remember: number; session: number };
   logLevel: string;
@@ -86,6 +91,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
+    readyMaxLagSeconds: integer(env, 'READY_MAX_LAG_SECONDS', 10, 1, 3600),
     tokenTtlDays: {
       remember: integer(env, 'TOKEN_TTL_REMEMBER_DAYS', 30, 1, 3650),
       session: integer(env, 'TOKEN_TTL_DAYS', 1, 1, 3650),

@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { Config } from '@fitness/contracts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
+import { registerHealthRoutes, upstreamChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
@@ -76,6 +77,15 @@ export async function buildDistributedGateway(config: Config, options: Distribut
       },
     });
   });
+  // Ready when every service behind it says it is (their own /ready).
+  registerHealthRoutes(
+    root,
+    upstreamChecks({
+      command_service: config.commandServiceUrl,
+      query_service: config.queryServiceUrl,
+      projections: config.projectionsServiceUrl,
+    }),
+  );
   await registerFrontend(root);
 
   proxyUpgrades(app.server, {

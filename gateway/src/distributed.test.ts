@@ -99,6 +99,27 @@ describe('distributed deployment: four processes behind the gateway', () => {
     return client;
   }
 
+  it('answers /health and /ready on every process, the gateway asking the services behind it', async () => {
+    // One connection per probe, as a container's health check makes (a kept-alive connection
+    // of the test's own would outlive the suite's last step, the shutdown it times).
+    const probe = (url: string) => fetch(url, { headers: { connection: 'close' } });
+    for (const server of processes) {
+      const health = await probe(`${server.baseUrl}/health`);
+      assert.equal(health.status, 200, server.baseUrl);
+      assert.equal(((await health.json()) as { status: string }).status, 'ok');
+      // Ready once the projections have caught up with the registration above.
+      const deadline = Date.now() + 10_000;
+      while (!(await probe(`${server.baseUrl}/ready`).then((ready) => ready.text().then(() => ready.ok)))) {
+        assert.ok(Date.now() < deadline, `${server.baseUrl}/ready answers 200 within 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const gatewayReady = (await (await probe(`${gateway.baseUrl}/ready`)).json()) as {
+      checks: Record<string, { ok: boolean }>;
+    };
+    assert.deepEqual(Object.keys(gatewayReady.checks).sort(), ['command_service', 'projections', 'query_service']);
+  });
+
   it("serves one OpenAPI document describing both services' routes", async () => {
     const response = await api('GET', '/openapi.json');
     assert.equal(response.status, 200);

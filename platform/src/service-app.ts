@@ -3,6 +3,7 @@ import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
 import { createAuthenticator, type RecordTokenUse } from './authentication.ts';
+import { registerHealthRoutes, storeChecks } from './health.ts';
 import { createHttpApp } from './http-app.ts';
 
 export type ServiceAppOptions = {
@@ -12,16 +13,21 @@ export type ServiceAppOptions = {
   recordTokenUse?: RecordTokenUse;
 };
 
+/** What /ready waits for: every projection the product runs (the services cannot list them). */
+export type Readiness = { projectionNames: string[] };
+
 /**
  * What a separately deployed service (command or query) starts from: an HTTP app with the house
  * rules that serves the OpenAPI document of the routes it then mounts (the gateway merges the
- * services' documents), the authenticator, and closing the stores when the app closes.
+ * services' documents), GET /health and /ready, the authenticator, and closing the stores when
+ * the app closes.
  * `progress` is the projections' progress as this process can see it (polled, in practice).
  */
 export async function createServiceApp(
   config: Config,
   stores: { eventStore: EventStore; readStore: ReadStore },
   progress: ProjectionProgress,
+  readiness: Readiness,
   options: ServiceAppOptions = {},
 ) {
   const app = createHttpApp({
@@ -31,6 +37,10 @@ export async function createServiceApp(
     requestTimeoutMs: config.requestTimeoutMs,
   });
   await registerApiDocs(app as unknown as FastifyInstance);
+  registerHealthRoutes(
+    app as unknown as FastifyInstance,
+    storeChecks(stores, { ...readiness, maxLagSeconds: config.readyMaxLagSeconds }),
+  );
   app.addHook('onClose', async () => {
     await stores.eventStore.close();
     await stores.readStore.close();

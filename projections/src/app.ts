@@ -1,6 +1,7 @@
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
+import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { openStores } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
@@ -12,7 +13,8 @@ import { ProjectionRunner } from './runner.ts';
  * committing each batch with its checkpoint and its change notices, which the query services
  * read from the read store. Run one instance: two would fold the same events twice (harmless
  * to the documents, thanks to the position guard, but each notice would be announced twice).
- * GET /health answers each projection's position, for supervisors and tests; the admin's
+ * GET /health answers each projection's position, for supervisors and tests, and GET /ready whether
+ * every projection is within READY_MAX_LAG_SECONDS of the log; the admin's
  * POST /api/v1/admin/projections/{name}/rebuild replays one projection here, where the runner is.
  * The embedded product is built on it: the same process plus the services' routes (it mounts
  * the rebuild route itself, with the others, so that its OpenAPI document lists it:
@@ -37,7 +39,17 @@ export async function buildProjectionsApp(
     changeFeed: options.changeFeed ?? true,
   });
   await runner.start();
-  app.get('/health', async () => ({ positions: runner.positions() }));
+  registerHealthRoutes(
+    app as unknown as Parameters<typeof registerHealthRoutes>[0],
+    storeChecks(
+      { eventStore, readStore },
+      {
+        projectionNames: allProjections.map((projection) => projection.name),
+        maxLagSeconds: config.readyMaxLagSeconds,
+      },
+    ),
+    () => ({ positions: runner.positions() }),
+  );
   const rebuild: RebuildServices = {
     runner,
     eventStore,

@@ -1,7 +1,7 @@
 import { CommandHandler, tokenUseRecorder } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
-import { pollProjectionProgress } from '@fitness/projections';
+import { allProjections, pollProjectionProgress } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
 import { eventExplorerRoutes } from './event-explorer/routes.ts';
 import { attachLiveChannel } from './live/live-channel.ts';
@@ -17,11 +17,12 @@ import { createQueryServices } from './services.ts';
  */
 export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const stores = await openStores(config);
+  const readiness = { projectionNames: allProjections.map((projection) => projection.name) };
   const progress = await pollProjectionProgress(stores.readStore);
   // A user who only reads keeps their token alive for their next write too: the query service
   // records the uses it sees (TokenUsed, throttled) through the users decider, as the command
   // service does.
-  const { app, authenticator } = await createServiceApp(config, stores, progress, {
+  const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
     ...options,
     recordTokenUse: tokenUseRecorder(new CommandHandler(stores.eventStore)),
   });

@@ -1,0 +1,100 @@
+import type { EventStore, ReadStore } from '@fitness/stores';
+import type { FastifyInstance } from 'fastify';
+
+/** One thing a service needs to serve: resolves with what it saw, throws (or times out) when not. */
+export type ReadinessCheck = () => Promise<Record<string, unknown>>;
+
+/** How long one check may take before the service counts as not ready: a store that hangs is down. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /health: the process is alive and serving (what a supervisor restarts on).
+ * GET /ready: every check passed, so traffic may come (what compose's `service_healthy` and a
+ * load balancer wait for): 200 with what each check saw, or 503 naming the ones that failed.
+ * Both sit outside /api/v1, unauthenticated and uncached, and say nothing a visitor could use:
+ * positions and reachability, never addresses or errors' stack.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  checks: Record<string, ReadinessCheck>,
+  /** What /health adds about the process (the projections process: each projection's position). */
+  details: () => Record<string, unknown> = () => ({}),
+) {
+  const started = Date.now();
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(noStore).send({ status: 'ok', uptime_s: Math.round((Date.now() - started) / 1000), ...details() }),
+  );
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const outcomes = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const),
+    );
+    const ready = outcomes.every(([, outcome]) => outcome.ok);
+    return reply
+      .status(ready ? 200 : 503)
+      .headers(noStore)
+      .send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(outcomes) });
+  });
+}
+
+async function runCheck(check: ReadinessCheck): Promise<{ ok: boolean } & Record<string, unknown>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return { ok: true, ...(await Promise.race([check(), timedOut])) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The checks of a service over the stores: both answer, and every projection has caught up
+ * with the log as it was at most `maxLagSeconds` ago. The bound is in time, not events, because
+ * positions are not counts on every store (EventStoreDB's are byte offsets): each call notes the
+ * log's head, and a projection passes when it has reached the head, or a head noted at least
+ * `maxLagSeconds` before. A projection never started counts from 0, and a rebuild under way
+ * counts too: reads of that model are behind until it catches up.
+ */
+export function storeChecks(
+  stores: { eventStore: EventStore; readStore: ReadStore },
+  options: { projectionNames: string[]; maxLagSeconds: number; now?: () => number },
+): Record<string, ReadinessCheck> {
+  const now = options.now ?? Date.now;
+  const heads: { at: number; head: number }[] = [];
+  return {
+    event_store: async () => ({ head: await stores.eventStore.headPosition() }),
+    read_store: async () => ({ projections: Object.keys(await stores.readStore.checkpoints()).length }),
+    projections: async () => {
+      const [head, checkpoints] = await Promise.all([stores.eventStore.headPosition(), stores.readStore.checkpoints()]);
+      const at = now();
+      heads.push({ at, head });
+      // The newest head at least the bound old is the one that must be reached; older ones go.
+      const cutoff = at - options.maxLagSeconds * 1000;
+      while (heads.length > 1 && (heads[1]?.at ?? Number.POSITIVE_INFINITY) <= cutoff) heads.shift();
+      const due = heads[0] && heads[0].at <= cutoff ? heads[0].head : head;
+      const behind = options.projectionNames.filter((name) => (checkpoints[name] ?? 0) < due);
+      if (behind.length > 0) {
+        throw new Error(`behind the log by more than ${options.maxLagSeconds} s: ${behind.join(', ')}`);
+      }
+      return { head, behind: 0 };
+    },
+  };
+}
+
+/** A distributed gateway is ready when every service behind it is: their own /ready, asked. */
+export function upstreamChecks(upstreams: Record<string, string>): Record<string, ReadinessCheck> {
+  return Object.fromEntries(
+    Object.entries(upstreams).map(([name, baseUrl]) => [
+      name,
+      async () => {
+        const response = await fetch(new URL('/ready', baseUrl), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+        if (!response.ok) throw new Error(`answered ${response.status}`);
+        return { status: response.status };
+      },
+    ]),
+  );
+}
