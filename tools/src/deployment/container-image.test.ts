@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@fitness/gateway/testing/server-process.ts';
+import { afterAll, describe, it } from 'vitest';
+import { parse } from 'yaml';
+import { copyOf, dockerIgnores, type Instruction, parseDockerfile, readDockerignore } from './dockerfile.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+type Service = {
+  image?: string;
+  build?: string | { context: string };
+  command?: string;
+  environment?: Record<string, string>;
+  healthcheck?: { test?: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+  profiles?: string[];
+};
+
+/** docker-compose.yml as compose reads it: anchors and `<<` merge keys resolved. */
+function composeServices(file: string): Record<string, Service> {
+  // `!reset` (compose's tag to drop an inherited value) reads as null here.
+  const reset = { tag: '!reset', resolve: () => null };
+  return parse(read(file), { merge: true, customTags: [reset] }).services;
+}
+
+const stages = parseDockerfile(read('Dockerfile'));
+const ignored = readDockerignore(read('.dockerignore'));
+const stage = (name: string) => {
+  const found = stages.find((candidate) => candidate.name === name);
+  assert.ok(found, `the Dockerfile has a ${name} stage`);
+  return found;
+};
+
+describe('the compose file', () => {
+  const services = composeServices('docker-compose.yml');
+  const appServices = Object.entries(services).filter(([, service]) => service.build !== undefined);
+
+  it('runs every app service from the one image built from this repository', () => {
+    assert.deepEqual(appServices.map(([name]) => name).sort(), [
+      'command-service',
+      'gateway',
+      'projections',
+      'query-service-1',
+      'query-service-2',
+    ]);
+    const images = new Set(appServices.map(([, service]) => service.image));
+    assert.deepEqual([...images], ['fitness-tracker:local']);
+    for (const [name, service] of appServices) {
+      const context = typeof service.build === 'string' ? service.build : service.build?.context;
+      assert.equal(context, '.', name);
+      assert.ok(existsSync(path.join(ROOT, context ?? '', 'Dockerfile')), 'the build context holds the Dockerfile');
+      assert.match(service.command ?? '', /^node \S+\/src\/\S+\.ts$/, `${name} runs a server of the image`);
+      assert.ok(existsSync(path.join(ROOT, (service.command ?? '').split(' ')[1] ?? '')), `${name}'s script exists`);
+    }
+  });
+
+  it('gives every app service a health check on /ready, and starts each once what it needs is healthy', () => {
+    for (const [name, service] of appServices) {
+      const test = (service.healthcheck?.test ?? []).join(' ');
+      assert.match(test, /^CMD node -e .*process\.env\.PORT.*\/ready/, `${name} has a health check`);
+      assert.ok(service.environment?.PORT, `${name} sets the PORT its health check asks`);
+      const needs = Object.entries(service.depends_on ?? {});
+      assert.ok(needs.length > 0, `${name} waits for the stores`);
+      for (const [needed, { condition }] of needs) {
+        assert.equal(condition, 'service_healthy', `${name} waits for ${needed} to be healthy`);
+        assert.ok(services[needed], `${name} depends on a service the file defines: ${needed}`);
+      }
+    }
+    const gatewayNeeds = Object.keys(services.gateway?.depends_on ?? {});
+    for (const [name] of appServices.filter(([name]) => name !== 'gateway')) {
+      assert.ok(gatewayNeeds.includes(name), `the gateway waits for ${name}`);
+    }
+    assert.ok(services.mongodb?.healthcheck?.test, 'MongoDB reports when its replica set accepts writes');
+  });
+
+  it('sends the gateway to every query service, and mounts no sources into the app', () => {
+    const queryServices = appServices.map(([name]) => name).filter((name) => name.startsWith('query-service'));
+    const urls = (services.gateway?.environment?.QUERY_SERVICE_URL ?? '').split(',');
+    assert.deepEqual(
+      urls.map((url) => new URL(url).hostname),
+      queryServices,
+    );
+    for (const [name, service] of appServices) {
+      for (const volume of service.volumes ?? []) {
+        assert.doesNotMatch(volume, /^[./~]/, `${name} mounts a host path: ${volume}`);
+      }
+    }
+    const k6 = services.k6;
+    assert.deepEqual(k6?.profiles, ['load'], 'k6 runs only when asked for');
+    assert.ok(existsSync(path.join(ROOT, 'loadtests/k6')), 'the k6 scenarios it mounts exist');
+  });
+
+  it('has a development override for services the file defines, with the sources mounted', () => {
+    const dev = composeServices('docker-compose.dev.yml');
+    for (const [name, service] of Object.entries(dev)) {
+      if (name === 'install') continue;
+      assert.ok(services[name], `the override's ${name} is a service of the base file`);
+      assert.ok(service.volumes?.includes('.:/app'), `${name} runs the mounted sources`);
+    }
+  });
+});
+
+describe('the Dockerfile', () => {
+  it('copies only what the build context holds, and runs as a user of its own', () => {
+    for (const { instructions, name } of stages) {
+      for (const instruction of instructions.filter(({ keyword }) => keyword === 'COPY')) {
+        const { from, sources } = copyOf(instruction);
+        if (from) {
+          assert.ok(
+            stages.some((candidate) => candidate.name === from),
+            `${name}: copies from a stage that exists: ${from}`,
+          );
+          continue;
+        }
+        for (const source of sources) {
+          assert.ok(existsSync(path.join(ROOT, source)), `${name}: ${source} is in the repository`);
+          assert.ok(!dockerIgnores(ignored, source), `${name}: ${source} is not left out by .dockerignore`);
+        }
+      }
+    }
+    const runtime = stages.at(-1);
+    assert.equal(runtime?.name, 'runtime');
+    assert.deepEqual(
+      runtime?.instructions.filter(({ keyword }) => keyword === 'USER').map(({ args }) => args),
+      ['node'],
+    );
+    assert.ok(dockerIgnores(ignored, 'frontend/node_modules/react'), 'host dependencies stay out');
+    assert.ok(dockerIgnores(ignored, 'gateway/src/distributed.test.ts'), 'tests stay out');
+    assert.ok(!dockerIgnores(ignored, 'gateway/src/main.ts'));
+  });
+
+  describe('replayed without a Docker engine', () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'image-'));
+    const app = path.join(scratch, 'app');
+    const dataDir = path.join(scratch, 'data');
+    let server: ChildProcess | undefined;
+    afterAll(async () => {
+      if (server && server.exitCode === null) {
+        const exited = once(server, 'exit');
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(scratch, { recursive: true, force: true });
+    });
+
+    /** A COPY from the build context into the image's /app, leaving out what .dockerignore does. */
+    function copyFromContext(instruction: Instruction) {
+      const { sources, destination } = copyOf(instruction);
+      for (const source of sources) {
+        const target = destination.endsWith('/')
+          ? path.join(app, destination, path.basename(source))
+          : path.join(app, destination === './' || destination === '.' ? path.basename(source) : destination);
+        mkdirSync(path.dirname(target), { recursive: true });
+        cpSync(path.join(ROOT, source), target, {
+          recursive: statSync(path.join(ROOT, source)).isDirectory(),
+          filter: (from) => !dockerIgnores(ignored, path.relative(ROOT, from)),
+        });
+      }
+    }
+
+    /** A stage's `npm` RUN steps, in the scratch /app (the apt-get ones need the image's Debian). */
+    function runNpmSteps(name: string) {
+      const steps = stage(name).instructions.filter(
+        ({ keyword, args }) => keyword === 'RUN' && args.startsWith('npm '),
+      );
+      assert.ok(steps.length > 0, `${name} installs with npm`);
+      for (const { args } of steps) execFileSync('sh', ['-c', args], { cwd: app, stdio: 'pipe' });
+    }
+
+    it('installs the servers’ production dependencies as the server-deps stage does', () => {
+      mkdirSync(app, { recursive: true });
+      for (const instruction of stage('manifests').instructions) {
+        if (instruction.keyword === 'COPY') copyFromContext(instruction);
+      }
+      runNpmSteps('server-deps');
+      assert.ok(existsSync(path.join(app, 'node_modules/fastify')), 'a server dependency is installed');
+      assert.ok(existsSync(path.join(app, 'node_modules/better-sqlite3')), 'the native SQLite binding too');
+      for (const devOnly of ['vitest', 'vite', '@biomejs/biome', 'react', 'testcontainers']) {
+        assert.ok(!existsSync(path.join(app, 'node_modules', devOnly)), `${devOnly} stays out of the image`);
+      }
+    }, 300_000);
+
+    it('serves the built web app, the API and the live channel from the runtime stage, and is ready', async () => {
+      const runtime = stage('runtime');
+      for (const instruction of runtime.instructions.filter(({ keyword }) => keyword === 'COPY')) {
+        const { from } = copyOf(instruction);
+        if (from === null) copyFromContext(instruction);
+      }
+      // The web-build stage's `npm run build -w frontend` is what the test run's global setup
+      // did for this checkout (tools/src/frontend-build.ts): its output is what the stage copies.
+      cpSync(path.join(ROOT, 'frontend/dist'), path.join(app, 'frontend/dist'), { recursive: true });
+      assert.ok(!existsSync(path.join(app, 'gateway/src/distributed.test.ts')), 'tests left out as .dockerignore says');
+
+      const env: Record<string, string> = {};
+      for (const { args } of runtime.instructions.filter(({ keyword }) => keyword === 'ENV')) {
+        for (const [, key = '', value = ''] of args.matchAll(/(\w+)=(\S+)/g)) env[key] = value;
+      }
+      assert.equal(env.NODE_ENV, 'production');
+      const command = JSON.parse(runtime.instructions.find(({ keyword }) => keyword === 'CMD')?.args ?? '[]');
+      assert.equal(command[0], 'node');
+      const port = await freePort();
+      const serverEnv = {
+        PATH: process.env.PATH ?? '',
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      };
+      server = spawn(process.execPath, command.slice(1), {
+        cwd: app,
+        env: serverEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      server.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        assert.equal(server.exitCode, null, `the server exited: ${output}`);
+        const ready = await fetch(`${base}/ready`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ready) break;
+        assert.ok(Date.now() < deadline, `ready within a minute: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+
+      // The image's own HEALTHCHECK command says so too.
+      const healthcheck = runtime.instructions.find(({ keyword }) => keyword === 'HEALTHCHECK')?.args ?? '';
+      const check = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD ') + 4));
+      execFileSync(process.execPath, check.slice(1), { env: serverEnv, stdio: 'pipe' });
+
+      const page = await fetch(`${base}/`);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+      assert.ok(script, 'the page loads the built app');
+      const bundle = await fetch(new URL(script, base));
+      assert.equal(bundle.status, 200);
+      assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
+
+      const registered = await fetch(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Image User',
+          email: 'image@example.com',
+          password: 'a long enough passphrase',
+          password_confirmation: 'a long enough passphrase',
+        }),
+      });
+      assert.equal(registered.status, 201, await registered.clone().text());
+      const { token } = (await registered.json()) as { token: string };
+      const handshake = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+      assert.equal(handshake.status, 200, 'the live channel answers');
+      const me = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(me.status, 200);
+    }, 120_000);
+  });
+});
