@@ -3,12 +3,18 @@ import type { Count, CounterStore, HitOptions } from '../counters.ts';
 
 type CounterDocument = { _id: string; count: number; resetAt: Date };
 
+/**
+ * Beside the read store's own collections; not `counters`, which the read store keeps its change
+ * feed's sequence in.
+ */
+const COLLECTION = 'limit_counters';
+
 /** MongoDB's duplicate key error: two first hits on one key raced to insert it. */
 const DUPLICATE_KEY = 11000;
 
 /**
- * The counters of the distributed deployment on MongoDB: a `counters` collection in the read
- * store's database, one document per key. A hit is one findOneAndUpdate with an upsert. Its
+ * The counters of the distributed deployment on MongoDB: a `limit_counters` collection in the
+ * read store's database, one document per key. A hit is one findOneAndUpdate with an upsert. Its
  * update is a pipeline rather than a plain `$inc` so that a lapsed document, which the TTL
  * monitor (it runs once a minute) may not have removed yet, starts again at 1 in the same
  * atomic step; the TTL index on `resetAt` removes lapsed documents.
@@ -22,7 +28,7 @@ export class MongoCounterStore implements CounterStore {
     this.counters = counters;
   }
 
-  static async connect(url: string, databaseName: string, collectionName = 'counters'): Promise<MongoCounterStore> {
+  static async connect(url: string, databaseName: string, collectionName = COLLECTION): Promise<MongoCounterStore> {
     const client = new MongoClient(url);
     await client.connect();
     const counters = client.db(databaseName).collection<CounterDocument>(collectionName);
