@@ -3,7 +3,7 @@ import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { allProjections, pollProjectionProgress } from '@fitness/projections';
-import { openStores } from '@fitness/stores';
+import { openCounters, openStores } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
 import { commandRoutes } from './routes.ts';
 import {
@@ -31,6 +31,9 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     recordTokenUse: tokenUseRecorder(handler),
   });
   const mailer = createMailer(config, app.log);
+  // Shared with the other instances, so a client's sign-in attempts count once whichever it reaches.
+  const counters = await openCounters(config);
+  app.addHook('onClose', async () => counters.close());
   const services = createCommandServices(config, {
     handler,
     eventStore: stores.eventStore,
@@ -39,6 +42,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
     clock: () => new Date(),
     logger: app.log,
     readStore: stores.readStore,
+    counters,
     // The account mails (verification, reset, password changed) are sent where their routes run.
     mailer,
   });

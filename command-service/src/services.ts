@@ -5,7 +5,7 @@ import { WeeklyReports } from '@fitness/notifications/weekly-report/weekly-repor
 import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
-import type { EventStore, ReadStore } from '@fitness/stores';
+import type { CounterStore, EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { CommandHandler } from './core/command-handler.ts';
 import { newId } from './core/ids.ts';
@@ -35,6 +35,8 @@ export type CommandServices = {
   progress: ProjectionProgress;
   clock: () => Date;
   authRateLimit: number;
+  /** The counters every instance shares: the sign-in routes' rate limits and wrong passwords. */
+  counters: CounterStore;
   /** How long sign-out waits for the read model to drop the token before answering anyway. */
   consistencyTimeoutMs: number;
   /** Google sign-in, when configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
@@ -55,6 +57,8 @@ export function createCommandServices(
     clock: () => Date;
     logger: Logger;
     readStore: ReadStore;
+    /** Shared by every instance of the command service (openCounters); the host closes them. */
+    counters: CounterStore;
     /** The handler the authenticator's token-use port writes through, when it was made first. */
     handler?: CommandHandler;
     /** Where mail goes: the adapter the configuration names (createMailer), shared with the other senders. */
@@ -66,7 +70,7 @@ export function createCommandServices(
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
     return parts.readStore.count('users', { role: 'admin' });
   };
-  const accounts = new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins });
+  const accounts = new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins, counters: parts.counters });
   const mails = new AccountMails({
     mailer: parts.mailer,
     publicUrl: config.publicUrl,
@@ -84,6 +88,7 @@ export function createCommandServices(
     progress: parts.progress,
     clock: parts.clock,
     authRateLimit: config.authRateLimit,
+    counters: parts.counters,
     consistencyTimeoutMs: config.readYourWritesTimeoutMs,
     google: config.google
       ? openIdClientSignIn({ ...config.google, redirectUri: callbackUrl(config.publicUrl) }, parts.logger)

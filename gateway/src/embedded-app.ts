@@ -17,6 +17,7 @@ import { buildProjectionsApp } from '@fitness/projections/app.ts';
 import { registerRebuildRoutes } from '@fitness/projections/rebuild-routes.ts';
 import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
 import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/routes.ts';
+import { openCounters } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -55,6 +56,9 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
   // One mail adapter (SMTP, or .eml files under DATA_DIR/mail) for every sender.
   const mailer = createMailer(config, app.log);
+  // The sign-in rate limits and wrong passwords, in counters.sqlite: one process, one statement a count.
+  const counters = await openCounters(config);
+  app.addHook('onClose', async () => counters.close());
   const commandServices = createCommandServices(config, {
     handler,
     eventStore,
@@ -63,6 +67,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     clock,
     logger: app.log,
     readStore,
+    counters,
     mailer,
   });
   await seedCatalogues(commandServices);

@@ -1,10 +1,14 @@
+export * from './counters.ts';
 export * from './event-store.ts';
 // Types only: importing the package must not load the EventStoreDB and MongoDB clients (about
 // 170 ms and 45 MB per process) into the embedded product. Code that runs them imports the
 // adapter modules by path, as open-stores.ts does.
 export type { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.ts';
+export type { MongoCounterStore } from './mongodb/mongodb-counters.ts';
 export type { MongoReadStore } from './mongodb/mongodb-read-store.ts';
+export { openCounters } from './open-counters.ts';
 export { openStores } from './open-stores.ts';
 export * from './read-store.ts';
+export { SqliteCounterStore } from './sqlite/sqlite-counters.ts';
 export { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
 export { SqliteReadStore } from './sqlite/sqlite-read-store.ts';

@@ -26,7 +26,7 @@ const RESENDS_PER_QUARTER_HOUR = 3;
  */
 export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurity, clock } = services;
-  await registerAccountRateLimits(app as unknown as FastifyInstance);
+  await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
   const settled = (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
 

@@ -11,6 +11,7 @@ import {
   userStream,
 } from '@fitness/contracts';
 import { usersProjection } from '@fitness/projections';
+import type { CounterStore } from '@fitness/stores';
 import { LastAdminDeletion, LastAdminDemotion } from '../admin/errors.ts';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { newId } from '../core/ids.ts';
@@ -39,6 +40,11 @@ export type AccountsOptions = {
   /** How many admins there are, from the users read model once it has caught up with the log. */
   countAdmins: () => Promise<number>;
   tokenTtlDays: { remember: number; session: number };
+  /**
+   * Where wrong passwords are counted: the counters every instance shares (openCounters). Without
+   * them, this process counts alone (the tools, tests that do not look at it).
+   */
+  counters?: CounterStore;
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
@@ -61,13 +67,14 @@ export class Accounts {
   private readonly ttl: AccountsOptions['tokenTtlDays'];
   private readonly countAdmins: AccountsOptions['countAdmins'];
   private readonly adminDeparture = new KeyedLock();
-  /** Wrong passwords per account, in this process's memory. */
-  private readonly throttle = new SignInThrottle();
+  /** Wrong passwords per account. */
+  private readonly throttle: SignInThrottle;
 
   constructor(options: AccountsOptions) {
     this.handler = options.handler;
     this.ttl = options.tokenTtlDays;
     this.countAdmins = options.countAdmins;
+    this.throttle = new SignInThrottle(options.counters);
   }
 
   async register(
@@ -123,7 +130,7 @@ export class Accounts {
     context: CommandContext,
   ): Promise<SignedIn> {
     // Per account, whichever address the guesses come from; an unknown email is held back alike.
-    this.throttle.check(input.email, context.now);
+    await this.throttle.check(input.email, context.now);
     const holder = await this.holderOfEmail(input.email);
     const userId = holder?.userId;
     const state = holder?.state ?? userDecider.initialState();
@@ -131,10 +138,10 @@ export class Accounts {
       ? await verifyPassword(state.passwordHash, input.password)
       : await verifyPassword(await decoyHash, input.password).then(() => false);
     if (!userId || !valid) {
-      this.throttle.failed(input.email, context.now);
+      await this.throttle.failed(input.email, context.now);
       throw new CredentialsDoNotMatch();
     }
-    this.throttle.succeeded(input.email);
+    await this.throttle.succeeded(input.email);
     const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);
@@ -171,12 +178,12 @@ export class Accounts {
     if (state.passwordHash) {
       if (!confirmation.password) throw new PasswordRequired();
       // The same count as signing in: a stolen token must not become a way to guess the password.
-      this.throttle.check(state.email, context.now);
+      await this.throttle.check(state.email, context.now);
       if (!(await verifyPassword(state.passwordHash, confirmation.password))) {
-        this.throttle.failed(state.email, context.now);
+        await this.throttle.failed(state.email, context.now);
         throw new PasswordIncorrect();
       }
-      this.throttle.succeeded(state.email);
+      await this.throttle.succeeded(state.email);
     } else if (!confirmation.email || (await this.userIdOfEmail(confirmation.email)) !== userId) {
       throw new EmailConfirmationIncorrect();
     }

@@ -47,7 +47,7 @@ export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> =
 export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accounts, clock } = services;
   const run = commandRunner(services);
-  await registerAccountRateLimits(app as unknown as FastifyInstance);
+  await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
   const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
   // Under the same rate limit as the other ways of signing in.
   await app.register(googleSignInRoutes, services);

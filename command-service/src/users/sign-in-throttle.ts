@@ -1,4 +1,5 @@
 import { RateLimited } from '@fitness/contracts';
+import { type CounterStore, SqliteCounterStore } from '@fitness/stores';
 
 /** Wrong passwords an account takes before each further attempt has to wait. */
 const FREE_FAILURES = 5;
@@ -6,8 +7,6 @@ const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 15 * 60_000;
 /** A record this long untouched is forgotten, so an account is not held back by last week's typos. */
 const FORGET_AFTER_MS = 24 * 3_600_000;
-/** Accounts remembered at most, so guessing at endless made-up emails cannot fill the memory. */
-const MAX_ACCOUNTS = 100_000;
 
 export class TooManySignInAttempts extends RateLimited {
   constructor(retryAfterMs: number) {
@@ -16,55 +15,47 @@ export class TooManySignInAttempts extends RateLimited {
   }
 }
 
-type Failures = { count: number; lastAt: number; allowedFrom: number };
-
 /**
  * Wrong passwords per account, whatever address they come from: the first few are free, then
  * each attempt waits twice as long as the one before (1 s, 2 s, 4 s... up to 15 minutes), and
  * the right password clears it. An attempt that comes too early is refused without even looking
- * at the password. Kept in this process's memory: a restart forgets it, and several command
- * service instances each count their own (the per-address limit still holds across them).
+ * at the password. Counted in the counters every command service instance shares, so the next
+ * attempt waits whichever instance it reaches (without them, in counters of this process's own).
+ *
+ * Each failure is a hit on the account's counter with a sliding day-long window: the count is
+ * the failures so far, and the window's end, a day after the latest one, tells when that was.
  */
 export class SignInThrottle {
-  private readonly failures = new Map<string, Failures>();
+  private readonly counters: CounterStore;
+
+  constructor(counters: CounterStore = new SqliteCounterStore(':memory:')) {
+    this.counters = counters;
+  }
 
   /** Throws TooManySignInAttempts while the account must wait. */
-  check(account: string, now: Date) {
-    const record = this.current(keyOf(account), now.getTime());
-    if (record && record.allowedFrom > now.getTime()) {
-      throw new TooManySignInAttempts(record.allowedFrom - now.getTime());
-    }
+  async check(account: string, now: Date) {
+    const failures = await this.counters.get(keyOf(account), now);
+    if (!failures) return;
+    const lastAt = failures.resetAt - FORGET_AFTER_MS;
+    const allowedFrom = lastAt + delayAfter(failures.count);
+    if (allowedFrom > now.getTime()) throw new TooManySignInAttempts(allowedFrom - now.getTime());
   }
 
-  failed(account: string, now: Date) {
-    const key = keyOf(account);
-    const at = now.getTime();
-    const count = (this.current(key, at)?.count ?? 0) + 1;
-    const delay = count < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (count - FREE_FAILURES));
-    // Re-inserted so the map's order is the order of last use, and the oldest goes first when full.
-    this.failures.delete(key);
-    this.failures.set(key, { count, lastAt: at, allowedFrom: at + delay });
-    if (this.failures.size > MAX_ACCOUNTS) {
-      const oldest = this.failures.keys().next().value;
-      if (oldest !== undefined) this.failures.delete(oldest);
-    }
+  async failed(account: string, now: Date) {
+    await this.counters.hit(keyOf(account), FORGET_AFTER_MS, { now, slide: true });
   }
 
-  succeeded(account: string) {
-    this.failures.delete(keyOf(account));
+  async succeeded(account: string) {
+    await this.counters.reset(keyOf(account));
   }
+}
 
-  private current(key: string, at: number) {
-    const record = this.failures.get(key);
-    if (record && at - record.lastAt > FORGET_AFTER_MS) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return record;
-  }
+/** How long the next attempt waits after `count` wrong passwords. */
+function delayAfter(count: number) {
+  return count < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (count - FREE_FAILURES));
 }
 
 /** Emails are compared as people type them: the case and surrounding spaces do not make a new account. */
 function keyOf(account: string) {
-  return account.trim().toLowerCase();
+  return `sign-in-failures:${account.trim().toLowerCase()}`;
 }
