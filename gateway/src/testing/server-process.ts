@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testStores } from './container-stores.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -92,10 +93,14 @@ export async function startProcess(
   };
 }
 
-/** `npm start` (the embedded product) as a separate process on a free port. */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyWithinMs?: number) {
+/**
+ * `npm start` (the embedded product) as a separate process on a free port, on SQLite files in
+ * `dataDir` (or, under `npm run test:containers`, on EventStoreDB and MongoDB of its own).
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyWithinMs?: number) {
+  const stores = await testStores(dataDir);
   return startProcess('gateway/src/main.ts', {
-    env: { DATA_DIR: dataDir, ...env },
+    env: { DATA_DIR: dataDir, ...stores.env, ...env },
     readyPath: '/api/v1/openapi.json',
     readyWithinMs,
   });

@@ -4,16 +4,26 @@ import path from 'node:path';
 import { readConfig } from '@fitness/contracts';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from './api-client.ts';
+import { testStores } from './container-stores.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /**
- * The embedded product on a free port with its own SQLite files in a temp folder: real HTTP,
- * real stores, real sockets. Helpers speak the API as a client would.
+ * The embedded product on a free port with its own SQLite files in a temp folder (or, under
+ * `npm run test:containers`, its own EventStoreDB and MongoDB database): real HTTP, real stores,
+ * real sockets. Helpers speak the API as a client would.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-test-'));
-  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '10000', ...env });
+  const stores = await testStores(dataDir);
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    AUTH_RATE_LIMIT: '10000',
+    ...stores.env,
+    ...env,
+  });
   const built = await buildEmbeddedApp(config, { logger: false, clock: options.clock });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -32,6 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     register,
     async close() {
       await built.app.close();
+      await stores.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,68 @@
+/**
+ * The real EventStoreDB and MongoDB, in containers through testcontainers, for the contract
+ * suites and for `npm run test:containers` (the API and live-channel suites on them). Only
+ * called where containerRuntimeUnavailable() found a runtime.
+ */
+export type StartedStore = { url: string; stop: () => Promise<void> };
+
+/**
+ * EventStoreDB with projections on, as in docker-compose.yml: their link events ($>) then
+ * interleave with ours in $all, which is what the adapter must filter out, and listStreams gets
+ * `$streams` to read.
+ */
+export async function startEventStoreDb(): Promise<StartedStore> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer('eventstore/eventstore:24.10')
+    .withEnvironment({
+      EVENTSTORE_INSECURE: 'true',
+      EVENTSTORE_MEM_DB: 'true',
+      EVENTSTORE_CLUSTER_SIZE: '1',
+      EVENTSTORE_RUN_PROJECTIONS: 'System',
+      EVENTSTORE_START_STANDARD_PROJECTIONS: 'true',
+    })
+    .withExposedPorts(2113)
+    // The image's own HEALTHCHECK probes /health/live; it turns healthy once the node serves.
+    .withWaitStrategy(Wait.forHealthCheck())
+    .withStartupTimeout(120_000)
+    .start();
+  return {
+    url: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
+    stop: async () => {
+      await container.stop();
+    },
+  };
+}
+
+/**
+ * MongoDB as a one-member replica set: the read store commits batches in transactions, and
+ * change streams need a replica set too.
+ */
+export async function startMongoReplicaSet(): Promise<StartedStore> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer('mongo:7')
+    .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forLogMessage(/waiting for connections/i))
+    .withStartupTimeout(120_000)
+    .start();
+  // Initiates the set and waits for the member to be elected primary, which takes a moment.
+  const initiated = await container.exec([
+    'mongosh',
+    '--quiet',
+    '--eval',
+    `rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] });
+     for (let attempt = 0; !db.hello().isWritablePrimary; attempt++) {
+       if (attempt > 300) quit(1);
+       sleep(100);
+     }`,
+  ]);
+  if (initiated.exitCode !== 0) throw new Error(`rs.initiate failed (${initiated.exitCode}): ${initiated.output}`);
+  return {
+    // directConnection: the member calls itself localhost:27017, which means nothing outside the
+    // container, so the driver must not switch to the address the replica set advertises.
+    url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
+    stop: async () => {
+      await container.stop();
+    },
+  };
+}
