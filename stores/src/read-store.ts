@@ -1,4 +1,5 @@
 import type { ChangeNotice } from '@fitness/contracts';
+import type { LeaseFence } from './lease.ts';
 
 /**
  * The read store port: document collections that projections write and queries read.
@@ -37,6 +38,12 @@ export type CommitBatch = {
    * MongoDB's storage engine needs nothing more than the delete).
    */
   erasing?: boolean;
+  /**
+   * Commit only while this lease is held by this holder in this term, checked inside the
+   * commit's transaction; otherwise nothing is written and the commit throws LeaseLostError.
+   * The projections process passes it; the embedded server (the sole writer) does not.
+   */
+  fence?: LeaseFence;
 };
 
 /** Upserted documents carry their `_position`; a delete names the position of the deleting event. */

@@ -8,6 +8,7 @@ import {
   MongoClient,
   MongoServerError,
 } from 'mongodb';
+import { LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -20,6 +21,7 @@ import {
   type ReadStore,
   type Where,
 } from '../read-store.ts';
+import { LEASES, type LeaseDocument } from './mongodb-lease.ts';
 
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
@@ -34,7 +36,7 @@ const CHANGES = 'changes';
 /** Holds `{ _id: 'changes', sequence }`, the last sequence handed out. */
 const COUNTERS = 'counters';
 /** The store's own collections, which no read model may be named after. */
-const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS]);
+const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS, LEASES]);
 /** MongoDB's error code when createCollection meets an existing collection. */
 const NAMESPACE_EXISTS = 48;
 
@@ -114,11 +116,24 @@ export class MongoReadStore implements ReadStore {
     return this.collection(collection).countDocuments(toFilter(where));
   }
 
-  async commit({ checkpoints, writes, notices }: CommitBatch) {
+  async commit({ checkpoints, writes, notices, fence }: CommitBatch) {
     // Built, and so validated, before the transaction starts: a bad write rejects the whole
     // batch with nothing sent.
     const operations = toOperations(writes);
     await this.inTransaction(async (session) => {
+      // A write, not a read: a takeover's update of the lease document then conflicts with this
+      // transaction (a read alone would not, under snapshot isolation), and whichever loses is
+      // retried and sees the other's outcome, so a stale holder's batch is never written.
+      if (fence) {
+        const fenced = await this.db
+          .collection<LeaseDocument>(LEASES)
+          .updateOne(
+            { _id: fence.lease, holder: fence.holder, term: fence.term },
+            { $inc: { commits: 1 } },
+            { session },
+          );
+        if (fenced.matchedCount !== 1) throw new LeaseLostError(fence);
+      }
       for (const [collection, batch] of operations) {
         await this.collection(collection).bulkWrite(batch, { session, ordered: true });
       }

@@ -1,5 +1,6 @@
 import type { ChangeNotice } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
+import { LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -12,6 +13,7 @@ import {
   type Where,
 } from '../read-store.ts';
 import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
+import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -137,8 +139,13 @@ export class SqliteReadStore implements ReadStore {
     await truncateWal(this.db);
   }
 
-  private applyCommit({ checkpoints, writes, notices }: CommitBatch) {
-    this.db.transaction(() => {
+  private applyCommit({ checkpoints, writes, notices, fence }: CommitBatch) {
+    const commit = this.db.transaction(() => {
+      // Under the write lock (an IMMEDIATE transaction), so no takeover can commit between
+      // this check and the batch's writes.
+      if (fence && !this.statement(SQLITE_FENCE_QUERY).get(fence.lease, fence.holder, fence.term)) {
+        throw new LeaseLostError(fence);
+      }
       for (const write of writes) {
         const table = this.table(write.collection);
         if (write.op === 'upsert') {
@@ -160,7 +167,9 @@ export class SqliteReadStore implements ReadStore {
         ).run(projection, position);
       }
       this.appendChanges(notices);
-    })();
+    });
+    if (fence) commit.immediate();
+    else commit();
   }
 
   /** Inside the commit's transaction: the notices, then pruning down to the retention. */
