@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
-import { openStores } from '@fitness/stores';
+import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
+import { ProjectorLease } from './projector-lease.ts';
 import { type RebuildServices, registerRebuildRoutes } from './rebuild-routes.ts';
 import { ProjectionRunner } from './runner.ts';
 
@@ -12,15 +15,25 @@ import { ProjectionRunner } from './runner.ts';
  * committing each batch with its checkpoint and its change notices, which the query services
  * read from the read store. Run one instance: two would fold the same events twice (harmless
  * to the documents, thanks to the position guard, but each notice would be announced twice).
- * GET /health answers each projection's position, for supervisors and tests; the admin's
- * POST /api/v1/admin/projections/{name}/rebuild replays one projection here, where the runner is.
+ * Two instances may run (a standby, for availability): the runner runs only in the one holding
+ * the projector lease (see projector-lease.ts), the other takes over when it dies.
+ * GET /health answers the process's role and each projection's position, for supervisors and
+ * tests; the admin's POST /api/v1/admin/projections/{name}/rebuild replays one projection here,
+ * where the runner is (a standby answers 503).
  * The embedded product is built on it: the same process plus the services' routes (it mounts
  * the rebuild route itself, with the others, so that its OpenAPI document lists it:
- * `rebuildRoutes: false`), and hears the runner's notices directly (`changeFeed: false`).
+ * `rebuildRoutes: false`), hears the runner's notices directly (`changeFeed: false`), and takes
+ * no lease (`lease: false`): its data-folder lock (server-lock.ts) already makes it the only one.
  */
 export async function buildProjectionsApp(
   config: Config,
-  options: { logger?: boolean; rebuildRoutes?: boolean; changeFeed?: boolean } = {},
+  options: {
+    logger?: boolean;
+    rebuildRoutes?: boolean;
+    changeFeed?: boolean;
+    lease?: boolean;
+    clock?: () => Date;
+  } = {},
 ) {
   const { eventStore, readStore } = await openStores(config);
   const app = createHttpApp({
@@ -36,8 +49,35 @@ export async function buildProjectionsApp(
     logger: app.log,
     changeFeed: options.changeFeed ?? true,
   });
-  await runner.start();
-  app.get('/health', async () => ({ positions: runner.positions() }));
+  let projector: ProjectorLease | null = null;
+  if (options.lease === false) {
+    await runner.start();
+  } else {
+    // The collections first, so a standby can read (the admin's token, push subscriptions).
+    await runner.prepare();
+    projector = new ProjectorLease({
+      lease: await openLease(config, {
+        name: PROJECTOR_LEASE,
+        holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        ttlMs: config.projectorLeaseTtlMs,
+        clock: options.clock,
+      }),
+      runner,
+      ttlMs: config.projectorLeaseTtlMs,
+      logger: app.log,
+    });
+    await projector.start();
+  }
+  app.get('/health', async () => {
+    const active = !projector || projector.role() === 'active';
+    return {
+      role: active ? 'active' : 'standby',
+      holder: projector?.held()?.holder ?? null,
+      // A standby's runner is idle: what the active one has committed is in the read store.
+      positions: active ? runner.positions() : await readStore.checkpoints(),
+      committed_batches: runner.committedBatches(),
+    };
+  });
   const rebuild: RebuildServices = {
     runner,
     eventStore,
@@ -46,6 +86,8 @@ export async function buildProjectionsApp(
     // has no users decider (the command service depends on the projections, not the other way).
     authenticator: createAuthenticator({ eventStore, readStore }, runner, { logger: app.log }),
     projectionNames: allProjections.map((projection) => projection.name),
+    projector,
+    leaseTtlMs: config.projectorLeaseTtlMs,
   };
   if (options.rebuildRoutes !== false) {
     // Standalone, the process serves its own OpenAPI document, which the gateway merges.
@@ -53,9 +95,11 @@ export async function buildProjectionsApp(
     await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
   }
   app.addHook('onClose', async () => {
+    // Stops the runner and lets the lease go, so a standby takes over at its next attempt.
+    await projector?.stop();
     await runner.stop();
     await eventStore.close();
     await readStore.close();
   });
-  return { app, runner, eventStore, readStore, rebuild };
+  return { app, runner, eventStore, readStore, rebuild, projector };
 }
