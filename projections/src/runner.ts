@@ -158,7 +158,7 @@ export class ProjectionRunner implements ProjectionProgress {
   /** Drops a projection's documents and checkpoint, recording the version that builds them anew. */
   private async startOver(follower: Follower) {
     const { name, version, collection } = follower.projection;
-    await this.options.readStore.reset(name, [collection.name], version);
+    await this.options.readStore.reset(name, [collection.name], version, this.fence);
     follower.position = 0;
     follower.recent.clear();
   }

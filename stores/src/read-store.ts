@@ -79,9 +79,10 @@ export interface ReadStore {
   checkpoints(): Promise<Record<string, number>>;
   /**
    * Drops the collections' documents and the projection's checkpoint, for a rebuild, and
-   * records the version of the projection that will build them again, all or nothing.
+   * records the version of the projection that will build them again, all or nothing; under
+   * a fence (see CommitBatch), only while the lease is still held.
    */
-  reset(projection: string, collections: string[], version: number): Promise<void>;
+  reset(projection: string, collections: string[], version: number, fence?: LeaseFence): Promise<void>;
   /** The version recorded by the projection's last reset; 0 when it never had one. */
   projectionVersion(projection: string): Promise<number>;
   close(): Promise<void>;

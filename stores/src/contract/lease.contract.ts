@@ -110,8 +110,14 @@ export function leaseContract(name: string, open: () => Promise<LeaseFixture>) {
       assert.equal(await fixture.readStore.checkpoint(old.lease), 1, 'the checkpoint did not move');
       assert.equal(await fixture.readStore.get('things', `${old.lease}-holder-a-2`), null, 'nothing was written');
 
+      await assert.rejects(fixture.readStore.reset(old.lease, ['things'], 2, old), LeaseLostError);
+      assert.equal(await fixture.readStore.checkpoint(old.lease), 1, 'nor was the projection reset');
+      assert.equal(await fixture.readStore.projectionVersion(old.lease), 0);
+
       await commitUnder(taken, 3);
       assert.equal(await fixture.readStore.checkpoint(old.lease), 3);
+      await fixture.readStore.reset(old.lease, [], 2, taken);
+      assert.equal(await fixture.readStore.projectionVersion(old.lease), 2, 'the holder resets under its fence');
     });
 
     it('is free at once when released; a holder that paused but kept it may still commit', async () => {

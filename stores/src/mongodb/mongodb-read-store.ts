@@ -8,7 +8,7 @@ import {
   MongoClient,
   MongoServerError,
 } from 'mongodb';
-import { LeaseLostError } from '../lease.ts';
+import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -121,19 +121,7 @@ export class MongoReadStore implements ReadStore {
     // batch with nothing sent.
     const operations = toOperations(writes);
     await this.inTransaction(async (session) => {
-      // A write, not a read: a takeover's update of the lease document then conflicts with this
-      // transaction (a read alone would not, under snapshot isolation), and whichever loses is
-      // retried and sees the other's outcome, so a stale holder's batch is never written.
-      if (fence) {
-        const fenced = await this.db
-          .collection<LeaseDocument>(LEASES)
-          .updateOne(
-            { _id: fence.lease, holder: fence.holder, term: fence.term },
-            { $inc: { commits: 1 } },
-            { session },
-          );
-        if (fenced.matchedCount !== 1) throw new LeaseLostError(fence);
-      }
+      await this.checkFence(fence, session);
       for (const [collection, batch] of operations) {
         await this.collection(collection).bulkWrite(batch, { session, ordered: true });
       }
@@ -199,8 +187,9 @@ export class MongoReadStore implements ReadStore {
    * large collection may exceed the transaction time limit (60 s by default); then the reset
    * fails whole and can be retried.
    */
-  async reset(projection: string, collections: string[], version: number) {
+  async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
     await this.inTransaction(async (session) => {
+      await this.checkFence(fence, session);
       for (const collection of collections) await this.collection(collection).deleteMany({}, { session });
       await this.checkpointCollection().replaceOne(
         { _id: projection },
@@ -208,6 +197,20 @@ export class MongoReadStore implements ReadStore {
         { upsert: true, session },
       );
     });
+  }
+
+  /**
+   * Inside the transaction, first. A write, not a read: a takeover's update of the lease
+   * document then conflicts with this transaction (a read alone would not, under snapshot
+   * isolation), and whichever loses is retried and sees the other's outcome, so a stale
+   * holder's writes are never committed. `commits` counts the fenced transactions.
+   */
+  private async checkFence(fence: LeaseFence | undefined, session: ClientSession) {
+    if (!fence) return;
+    const fenced = await this.db
+      .collection<LeaseDocument>(LEASES)
+      .updateOne({ _id: fence.lease, holder: fence.holder, term: fence.term }, { $inc: { commits: 1 } }, { session });
+    if (fenced.matchedCount !== 1) throw new LeaseLostError(fence);
   }
 
   async projectionVersion(projection: string) {

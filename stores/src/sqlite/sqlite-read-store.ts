@@ -1,6 +1,6 @@
 import type { ChangeNotice } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
-import { LeaseLostError } from '../lease.ts';
+import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -141,11 +141,7 @@ export class SqliteReadStore implements ReadStore {
 
   private applyCommit({ checkpoints, writes, notices, fence }: CommitBatch) {
     const commit = this.db.transaction(() => {
-      // Under the write lock (an IMMEDIATE transaction), so no takeover can commit between
-      // this check and the batch's writes.
-      if (fence && !this.statement(SQLITE_FENCE_QUERY).get(fence.lease, fence.holder, fence.term)) {
-        throw new LeaseLostError(fence);
-      }
+      this.checkFence(fence);
       for (const write of writes) {
         const table = this.table(write.collection);
         if (write.op === 'upsert') {
@@ -212,14 +208,27 @@ export class SqliteReadStore implements ReadStore {
     return Object.fromEntries(rows.map((row) => [row.projection, row.position]));
   }
 
-  async reset(projection: string, collections: string[], version: number) {
-    this.db.transaction(() => {
+  async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
+    const reset = this.db.transaction(() => {
+      this.checkFence(fence);
       for (const collection of collections) this.statement(`DELETE FROM ${this.table(collection)}`).run();
       this.statement(
         `INSERT INTO checkpoints (projection, position, version) VALUES (?, 0, ?)
          ON CONFLICT (projection) DO UPDATE SET position = 0, version = excluded.version`,
       ).run(projection, version);
-    })();
+    });
+    if (fence) reset.immediate();
+    else reset();
+  }
+
+  /**
+   * Inside a transaction that took the write lock first (IMMEDIATE), so no takeover can commit
+   * between this check and the transaction's writes.
+   */
+  private checkFence(fence: LeaseFence | undefined) {
+    if (fence && !this.statement(SQLITE_FENCE_QUERY).get(fence.lease, fence.holder, fence.term)) {
+      throw new LeaseLostError(fence);
+    }
   }
 
   async projectionVersion(projection: string) {
