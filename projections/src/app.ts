@@ -13,10 +13,10 @@ import { ProjectionRunner } from './runner.ts';
 /**
  * The projections process of the distributed deployment: one runner keeps every read model,
  * committing each batch with its checkpoint and its change notices, which the query services
- * read from the read store. Run one instance: two would fold the same events twice (harmless
- * to the documents, thanks to the position guard, but each notice would be announced twice).
- * Two instances may run (a standby, for availability): the runner runs only in the one holding
- * the projector lease (see projector-lease.ts), the other takes over when it dies.
+ * read from the read store. A second instance may run beside it, as a standby: the runner runs
+ * only in the one holding the projector lease (see projector-lease.ts), since two would fold
+ * the same events twice (harmless to the documents, thanks to the position guard, but each
+ * notice would be announced, and pushed, twice); the standby takes over when the holder dies.
  * GET /health answers the process's role and each projection's position, for supervisors and
  * tests; the admin's POST /api/v1/admin/projections/{name}/rebuild replays one projection here,
  * where the runner is (a standby answers 503).

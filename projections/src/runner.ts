@@ -332,8 +332,10 @@ export class ProjectionRunner implements ProjectionProgress {
    * retries alone later, so one bug stalls one read model, not all of them.
    */
   private async applyBatch(followers: Follower[], events: RecordedEvent[]) {
-    // Stopped (the lease lost): batches queued before the stop are not applied.
-    if (this.stopped) throw new Error('The projections runner is stopped.');
+    // Stopped under a lease (lost, or let go): batches queued before the stop are not applied,
+    // the next holder applies them. Without one (the embedded server) they still commit as the
+    // runner stops, as they always did.
+    if (this.stopped && this.fence) throw new Error('The projections runner is stopped: it no longer holds the lease.');
     const last = events.at(-1)?.position ?? 0;
     const folded: Folded[] = [];
     for (const follower of followers) {
