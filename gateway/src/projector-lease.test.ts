@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  type PushEndpointServer,
+  startPushEndpointServer,
+} from '@fitness/notifications/push/testing/push-endpoint-server.ts';
+import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
@@ -35,6 +40,8 @@ describe('projector lease: two projections processes on one data folder', () => 
   let projectors: ServerProcess[] = [];
   let api: ReturnType<typeof apiClient>;
   let user: Awaited<ReturnType<typeof registerUser>>;
+  let pushService: PushEndpointServer;
+  let browser: ReturnType<PushEndpointServer['subscribe']>;
 
   beforeAll(async () => {
     const started = await Promise.allSettled([
@@ -52,10 +59,13 @@ describe('projector lease: two projections processes on one data folder', () => 
     commands = command;
     projectors = projections;
     api = apiClient(commands.baseUrl);
+    // The processes share the data folder's VAPID keys.
+    pushService = await startPushEndpointServer({ vapidPublicKey: loadOrCreateSecrets(dataDir).vapidPublicKey });
   });
 
   afterAll(async () => {
     await Promise.all(processes.map((server) => server.kill('SIGKILL')));
+    await pushService?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -70,22 +80,16 @@ describe('projector lease: two projections processes on one data folder', () => 
     }
   }
 
-  /** A workout with one set, written through the command service; the position of its last event. */
-  async function writeWorkout(name: string) {
-    const workout = await api('POST', '/workouts', { token: user.token, body: { name } });
-    assert.equal(workout.status, 201, JSON.stringify(workout.body));
-    const exercise = await api('POST', `/workouts/${workout.body.id}/exercises`, {
-      token: user.token,
-      body: { name: 'Squat' },
-    });
-    assert.equal(exercise.status, 201, JSON.stringify(exercise.body));
-    const set = await api('POST', `/workouts/${workout.body.id}/exercises/${exercise.body.id}/sets`, {
-      token: user.token,
-      body: { reps: 5, weight: 100 },
-    });
-    assert.equal(set.status, 201, JSON.stringify(set.body));
-    return Number(set.headers.get('x-event-position'));
+  /** Writes through the command service; answers the body and the position of the last event. */
+  async function write(method: string, url: string, body: unknown) {
+    const response = await api(method, url, { token: user.token, body });
+    assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    return { body: response.body, position: Number(response.headers.get('x-event-position')) };
   }
+
+  let bench: string;
+  /** A set of bench press: a heavier one than before is a record, which the active one pushes. */
+  const benchSet = async (weight: number) => (await write('POST', `${bench}/sets`, { reps: 5, weight })).position;
 
   let active: ServerProcess;
   let standby: ServerProcess;
@@ -101,7 +105,16 @@ describe('projector lease: two projections processes on one data folder', () => 
 
     // The first account of an empty system: its admin.
     user = await registerUser(api, 'Leased');
-    const position = await writeWorkout('Before the failover');
+    browser = pushService.subscribe();
+    await write('POST', '/me/push-subscriptions', { endpoint: browser.endpoint, keys: browser.keys, time_zone: 'UTC' });
+    const workout = await write('POST', '/workouts', {
+      name: 'Bench day',
+      date: new Date().toISOString().slice(0, 10),
+    });
+    const exercise = await write('POST', `/workouts/${workout.body.id}/exercises`, { name: 'Bench Press' });
+    bench = `/workouts/${workout.body.id}/exercises/${exercise.body.id}`;
+    await benchSet(60);
+    const position = await benchSet(62.5);
     assert.ok(position > 0);
     await eventually('the active one projects the writes', async () => {
       const state = await health(active);
@@ -112,6 +125,15 @@ describe('projector lease: two projections processes on one data folder', () => 
     assert.equal(waiting.committed_batches, 0, 'the standby applied nothing');
     assert.ok((waiting.positions.workouts ?? 0) >= position, 'it reports the checkpoints the active one committed');
     assert.ok((await health(active)).committed_batches > 0);
+
+    // The record is pushed once: by the active one (the standby's push senders do not run).
+    await eventually('the active one pushes the record', async () => pushService.received.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // time for a stray second push
+    assert.deepEqual(
+      pushService.payloadsFor<{ body: string }>(browser.id).map((push) => push.body.split(',')[0]),
+      ['Bench Press: heaviest weight 62.5 kg'],
+      JSON.stringify(pushService.received),
+    );
   });
 
   it('answers an admin rebuild on the standby with 503 and a Retry-After', async () => {
@@ -134,7 +156,7 @@ describe('projector lease: two projections processes on one data folder', () => 
 
   it('hands over to the standby when the active one is killed; it projects the new writes', async () => {
     await active.kill('SIGKILL');
-    const position = await writeWorkout('After the failover');
+    const position = await benchSet(65);
     await eventually('the standby takes over and projects the new writes', async () => {
       const state = await health(standby);
       return state.role === 'active' && (state.positions.workouts ?? 0) >= position;
@@ -142,6 +164,12 @@ describe('projector lease: two projections processes on one data folder', () => 
     const state = await health(standby);
     assert.ok(state.committed_batches > 0, 'it applied them itself');
     assert.ok(state.holder);
+    // Push follows the lease: the new active one pushes the new record.
+    await eventually('the new active one pushes the new record', async () => pushService.received.length >= 2);
+    assert.match(
+      pushService.payloadsFor<{ body: string }>(browser.id)[1]?.body ?? '',
+      /^Bench Press: heaviest weight 65 kg/,
+    );
   });
 
   it('leaves read models equal to a rebuild of every projection from the log', async () => {
