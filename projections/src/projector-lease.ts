@@ -36,7 +36,7 @@ export class ProjectorLease {
     options.runner.onLeaseLost((error) => {
       if (!this.fence) return;
       this.options.logger.error({ err: error }, 'projector lease lost (a batch was refused); standing by');
-      this.current = this.current.then(() => this.standDown());
+      this.serially(() => this.standDown());
     });
   }
 
@@ -95,7 +95,14 @@ export class ProjectorLease {
   }
 
   private tick() {
-    this.current = this.current.then(() => (this.fence ? this.renew(this.fence) : this.tryToTakeOver()));
+    return this.serially(() => (this.fence ? this.renew(this.fence) : this.tryToTakeOver()));
+  }
+
+  /** Renewals, attempts and stand-downs run one after another; a failure is logged, never left unhandled. */
+  private serially(work: () => Promise<void>) {
+    this.current = this.current.then(work).catch((error) => {
+      this.options.logger.error({ err: error }, 'projector lease: a renewal or takeover failed');
+    });
     return this.current;
   }
 
