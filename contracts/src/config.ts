@@ -35,6 +35,12 @@ export type Config = {
    * it has not reached the head the log had that long ago.
    */
   readyMaxLagSeconds: number;
+  /**
+   * How long the projections process's lease lasts without renewal (PROJECTOR_LEASE_TTL_MS):
+   * when its holder dies, a standby takes over within about this long. The holder renews, and a
+   * standby asks, every third of it.
+   */
+  projectorLeaseTtlMs: number;
   /** Bearer token lifetime for "remember me" and normal sign-ins. */
   tokenTtlDays: { remember: number; session: number };
   logLevel: string;
@@ -92,6 +98,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
     readyMaxLagSeconds: integer(env, 'READY_MAX_LAG_SECONDS', 10, 1, 3600),
+    projectorLeaseTtlMs: integer(env, 'PROJECTOR_LEASE_TTL_MS', 10_000, 300, 600_000),
     tokenTtlDays: {
       remember: integer(env, 'TOKEN_TTL_REMEMBER_DAYS', 30, 1, 3650),
       session: integer(env, 'TOKEN_TTL_DAYS', 1, 1, 3650),

@@ -42,6 +42,8 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     logger: options.logger,
     rebuildRoutes: false,
     changeFeed: false,
+    // The data-folder lock (server-lock.ts) makes this the only process on its files.
+    lease: false,
   });
 
   const clock = options.clock ?? (() => new Date());

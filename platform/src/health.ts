@@ -18,12 +18,14 @@ export function registerHealthRoutes(
   app: FastifyInstance,
   checks: Record<string, ReadinessCheck>,
   /** What /health adds about the process (the projections process: each projection's position). */
-  details: () => Record<string, unknown> = () => ({}),
+  details: () => Record<string, unknown> | Promise<Record<string, unknown>> = () => ({}),
 ) {
   const started = Date.now();
   const noStore = { 'cache-control': 'no-store' };
   app.get('/health', { schema: { hide: true } }, async (_request, reply) =>
-    reply.headers(noStore).send({ status: 'ok', uptime_s: Math.round((Date.now() - started) / 1000), ...details() }),
+    reply
+      .headers(noStore)
+      .send({ status: 'ok', uptime_s: Math.round((Date.now() - started) / 1000), ...(await details()) }),
   );
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     const outcomes = await Promise.all(

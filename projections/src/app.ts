@@ -1,28 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
-import { openStores } from '@fitness/stores';
+import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
+import { ProjectorLease } from './projector-lease.ts';
 import { type RebuildServices, registerRebuildRoutes } from './rebuild-routes.ts';
 import { ProjectionRunner } from './runner.ts';
 
 /**
  * The projections process of the distributed deployment: one runner keeps every read model,
  * committing each batch with its checkpoint and its change notices, which the query services
- * read from the read store. Run one instance: two would fold the same events twice (harmless
- * to the documents, thanks to the position guard, but each notice would be announced twice).
- * GET /health answers each projection's position, for supervisors and tests, and GET /ready whether
- * every projection is within READY_MAX_LAG_SECONDS of the log; the admin's
- * POST /api/v1/admin/projections/{name}/rebuild replays one projection here, where the runner is.
+ * read from the read store. A second instance may run beside it, as a standby: the runner runs
+ * only in the one holding the projector lease (see projector-lease.ts), since two would fold
+ * the same events twice (harmless to the documents, thanks to the position guard, but each
+ * notice would be announced, and pushed, twice); the standby takes over when the holder dies.
+ * GET /health answers the process's role and each projection's position, for supervisors and
+ * tests, and GET /ready whether every projection is within READY_MAX_LAG_SECONDS of the log; the
+ * admin's POST /api/v1/admin/projections/{name}/rebuild replays one projection here,
+ * where the runner is (a standby answers 503).
  * The embedded product is built on it: the same process plus the services' routes (it mounts
  * the rebuild route itself, with the others, so that its OpenAPI document lists it:
- * `rebuildRoutes: false`), and hears the runner's notices directly (`changeFeed: false`).
+ * `rebuildRoutes: false`), hears the runner's notices directly (`changeFeed: false`), and takes
+ * no lease (`lease: false`): its data-folder lock (server-lock.ts) already makes it the only one.
  */
 export async function buildProjectionsApp(
   config: Config,
-  options: { logger?: boolean; rebuildRoutes?: boolean; changeFeed?: boolean } = {},
+  options: {
+    logger?: boolean;
+    rebuildRoutes?: boolean;
+    changeFeed?: boolean;
+    lease?: boolean;
+    clock?: () => Date;
+  } = {},
 ) {
   const { eventStore, readStore } = await openStores(config);
   const app = createHttpApp({
@@ -38,7 +51,25 @@ export async function buildProjectionsApp(
     logger: app.log,
     changeFeed: options.changeFeed ?? true,
   });
-  await runner.start();
+  let projector: ProjectorLease | null = null;
+  if (options.lease === false) {
+    await runner.start();
+  } else {
+    // The collections first, so a standby can read (the admin's token, push subscriptions).
+    await runner.prepare();
+    projector = new ProjectorLease({
+      lease: await openLease(config, {
+        name: PROJECTOR_LEASE,
+        holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        ttlMs: config.projectorLeaseTtlMs,
+        clock: options.clock,
+      }),
+      runner,
+      ttlMs: config.projectorLeaseTtlMs,
+      logger: app.log,
+    });
+    await projector.start();
+  }
   registerHealthRoutes(
     app as unknown as Parameters<typeof registerHealthRoutes>[0],
     storeChecks(
@@ -48,7 +79,16 @@ export async function buildProjectionsApp(
         maxLagSeconds: config.readyMaxLagSeconds,
       },
     ),
-    () => ({ positions: runner.positions() }),
+    async () => {
+      const active = !projector || projector.role() === 'active';
+      return {
+        role: active ? 'active' : 'standby',
+        holder: projector?.held()?.holder ?? null,
+        // A standby's runner is idle: what the active one has committed is in the read store.
+        positions: active ? runner.positions() : await readStore.checkpoints(),
+        committed_batches: runner.committedBatches(),
+      };
+    },
   );
   const rebuild: RebuildServices = {
     runner,
@@ -58,6 +98,8 @@ export async function buildProjectionsApp(
     // has no users decider (the command service depends on the projections, not the other way).
     authenticator: createAuthenticator({ eventStore, readStore }, runner, { logger: app.log }),
     projectionNames: allProjections.map((projection) => projection.name),
+    projector,
+    leaseTtlMs: config.projectorLeaseTtlMs,
   };
   if (options.rebuildRoutes !== false) {
     // Standalone, the process serves its own OpenAPI document, which the gateway merges.
@@ -65,9 +107,11 @@ export async function buildProjectionsApp(
     await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
   }
   app.addHook('onClose', async () => {
+    // Stops the runner and lets the lease go, so a standby takes over at its next attempt.
+    await projector?.stop();
     await runner.stop();
     await eventStore.close();
     await readStore.close();
   });
-  return { app, runner, eventStore, readStore, rebuild };
+  return { app, runner, eventStore, readStore, rebuild, projector };
 }

@@ -1,8 +1,9 @@
 import { DomainError, ErrorBody, ProjectionParams, RebuildStarted } from '@fitness/contracts';
 import { type Authenticator, requireAdmin } from '@fitness/platform/authentication.ts';
-import { NotFound } from '@fitness/platform/errors.ts';
+import { NotFound, ServiceUnavailable } from '@fitness/platform/errors.ts';
 import type { HttpApp } from '@fitness/platform/http-app.ts';
 import type { EventStore } from '@fitness/stores';
+import type { ProjectorLease } from './projector-lease.ts';
 import type { ProjectionRunner } from './runner.ts';
 
 export type RebuildServices = {
@@ -10,6 +11,10 @@ export type RebuildServices = {
   eventStore: EventStore;
   authenticator: Authenticator;
   projectionNames: string[];
+  /** The projections process's lease; none in the embedded server, whose runner always runs. */
+  projector?: ProjectorLease | null;
+  /** The lease's TTL: a standby's 503 asks to retry after about this long. */
+  leaseTtlMs?: number;
 };
 
 class RebuildUnderWay extends DomainError {
@@ -23,10 +28,22 @@ class RebuildUnderWay extends DomainError {
  * projections (the embedded product, or the projections process): drops the read model and
  * replays the log into it while the others go on following the log. It answers at once; the
  * projection's position (GET /admin/projections) then climbs from 0 to the log's head.
+ * A standby projections process (another holds the projector lease) answers 503 with a
+ * Retry-After of about the lease's TTL, by when it is either still standby (retry reaches the
+ * active one, if the deployment balances between them) or has taken over. It does not forward:
+ * it does not know the active one's address.
  */
 export async function registerRebuildRoutes(app: HttpApp, services: RebuildServices) {
   const { runner, eventStore, projectionNames } = services;
   const adminOnly = requireAdmin(services.authenticator);
+  // Before the admin check: a standby's runner is idle, and the answer says nothing about the caller.
+  const activeOnly = async (_request: unknown, reply: { header(name: string, value: string): unknown }) => {
+    if (services.projector?.role() !== 'standby') return;
+    reply.header('Retry-After', String(Math.ceil((services.leaseTtlMs ?? 10_000) / 1000)));
+    throw new ServiceUnavailable(
+      'This projections process is on standby (another instance runs the projections); try again shortly.',
+    );
+  };
   const underWay = new Set<string>();
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -36,12 +53,19 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
   app.post(
     '/admin/projections/:name/rebuild',
     {
-      preHandler: adminOnly,
+      preHandler: [activeOnly, adminOnly],
       schema: {
         tags: ['admin: event explorer'],
         summary: 'Rebuild one projection from the log; its position then climbs to the head',
         params: ProjectionParams,
-        response: { 202: RebuildStarted, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: {
+          202: RebuildStarted,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,8 @@ import {
   type Document,
   type DocumentWrite,
   type EventStore,
+  type LeaseFence,
+  LeaseLostError,
   POSITION_FIELD,
   type ReadStore,
   type Subscription,
@@ -87,6 +89,12 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly deletedUsers = new Map<string, number>();
   private subscription: Subscription | null = null;
   private stopped = false;
+  /** Counts starts and stops, so a retry scheduled before a stop does not follow the log after it. */
+  private generation = 0;
+  /** The lease the batches commit under (the projections process); none in the embedded server. */
+  private fence: LeaseFence | undefined;
+  /** Batches this runner committed, for the projections process's health (a standby's stays 0). */
+  private committed = 0;
 
   constructor(options: RunnerOptions) {
     this.options = { batchSize: 500, retryDelayMs: 1000, changeFeed: true, ...options };
@@ -116,8 +124,21 @@ export class ProjectionRunner implements ProjectionProgress {
     }
   }
 
-  /** Prepares, starts over any projection whose code changed, then follows the log with all. */
-  async start() {
+  /**
+   * Prepares, starts over any projection whose code changed, then follows the log with all.
+   * With a fence (the projections process holds the lease), every batch commits only while the
+   * lease is still held in that term. A stopped runner may start again (a standby that got the
+   * lease back): it resumes from the checkpoints, forgetting what it cached, since another
+   * holder may have written meanwhile.
+   */
+  async start(options: { fence?: LeaseFence } = {}) {
+    this.stopped = false;
+    this.generation += 1;
+    this.fence = options.fence;
+    for (const follower of this.followers.values()) {
+      follower.attached = true;
+      follower.recent.clear();
+    }
     await this.prepare();
     for (const follower of this.followers.values()) await this.startOverIfChanged(follower);
     this.follow();
@@ -137,15 +158,29 @@ export class ProjectionRunner implements ProjectionProgress {
   /** Drops a projection's documents and checkpoint, recording the version that builds them anew. */
   private async startOver(follower: Follower) {
     const { name, version, collection } = follower.projection;
-    await this.options.readStore.reset(name, [collection.name], version);
+    await this.options.readStore.reset(name, [collection.name], version, this.fence);
     follower.position = 0;
     follower.recent.clear();
   }
 
   async stop() {
     this.stopped = true;
+    this.generation += 1;
     await this.unfollow();
     await this.serial.idle();
+  }
+
+  /** Hears of a batch the read store refused because the lease was lost (see `start`). */
+  onLeaseLost(listener: (error: LeaseLostError) => void) {
+    this.emitter.on('lease-lost', listener);
+    return () => {
+      this.emitter.off('lease-lost', listener);
+    };
+  }
+
+  /** How many batches this runner committed since the process started. */
+  committedBatches() {
+    return this.committed;
   }
 
   /** Listens to every change the projections commit. Returns the unsubscribe function. */
@@ -259,6 +294,7 @@ export class ProjectionRunner implements ProjectionProgress {
   /** One subscription from the oldest checkpoint among the projections following the log. */
   private follow() {
     if (this.stopped) return;
+    const generation = this.generation;
     const attached = [...this.followers.values()].filter((follower) => follower.attached);
     const from = Math.min(...attached.map((follower) => follower.position), Number.MAX_SAFE_INTEGER);
     this.subscription = this.options.eventStore.subscribeToAll({
@@ -277,7 +313,9 @@ export class ProjectionRunner implements ProjectionProgress {
       onError: (error) => {
         this.options.logger.error({ err: error }, 'projections stopped; retrying from their checkpoints');
         this.subscription = null;
-        setTimeout(() => this.follow(), this.options.retryDelayMs).unref();
+        setTimeout(() => {
+          if (generation === this.generation) this.follow();
+        }, this.options.retryDelayMs).unref();
       },
     });
   }
@@ -294,6 +332,10 @@ export class ProjectionRunner implements ProjectionProgress {
    * retries alone later, so one bug stalls one read model, not all of them.
    */
   private async applyBatch(followers: Follower[], events: RecordedEvent[]) {
+    // Stopped under a lease (lost, or let go): batches queued before the stop are not applied,
+    // the next holder applies them. Without one (the embedded server) they still commit as the
+    // runner stops, as they always did.
+    if (this.stopped && this.fence) throw new Error('The projections runner is stopped: it no longer holds the lease.');
     const last = events.at(-1)?.position ?? 0;
     const folded: Folded[] = [];
     for (const follower of followers) {
@@ -320,12 +362,20 @@ export class ProjectionRunner implements ProjectionProgress {
     const notices = folded.flatMap((result) => result.notices);
     // The notices go into the read store's change feed in the same transaction, for processes
     // that cannot hear this runner (query services in the distributed deployment).
-    await this.options.readStore.commit({
+    const batch = {
       checkpoints: Object.fromEntries(folded.map(({ follower }) => [follower.projection.name, last])),
       writes: [...writes.values()],
       notices: this.options.changeFeed ? notices : [],
       erasing: folded.some((result) => result.erasing),
-    });
+      fence: this.fence,
+    };
+    try {
+      await this.options.readStore.commit(batch);
+    } catch (error) {
+      if (error instanceof LeaseLostError) this.emitter.emit('lease-lost', error);
+      throw error;
+    }
+    this.committed += 1;
     for (const { follower, documents } of folded) {
       follower.position = last;
       remember(follower.recent, documents);

@@ -4,11 +4,14 @@ export * from './event-store.ts';
 // 170 ms and 45 MB per process) into the embedded product. Code that runs them imports the
 // adapter modules by path, as open-stores.ts does.
 export type { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.ts';
+export * from './lease.ts';
 export type { MongoCounterStore } from './mongodb/mongodb-counters.ts';
+export type { MongoLease } from './mongodb/mongodb-lease.ts';
 export type { MongoReadStore } from './mongodb/mongodb-read-store.ts';
 export { openCounters } from './open-counters.ts';
-export { openStores } from './open-stores.ts';
+export { openLease, openStores } from './open-stores.ts';
 export * from './read-store.ts';
 export { SqliteCounterStore } from './sqlite/sqlite-counters.ts';
 export { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
+export { SqliteLease } from './sqlite/sqlite-lease.ts';
 export { SqliteReadStore } from './sqlite/sqlite-read-store.ts';

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Config } from '@fitness/contracts';
 import type { EventStore } from './event-store.ts';
+import type { Lease, LeaseOptions } from './lease.ts';
 import type { ReadStore } from './read-store.ts';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
+import { SqliteLease } from './sqlite/sqlite-lease.ts';
 import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
 
 /**
@@ -24,4 +26,19 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
         )
       : new SqliteReadStore(path.join(config.dataDir, 'read.sqlite'));
   return { eventStore, readStore };
+}
+
+/**
+ * Opens a lease beside the read store the configuration names (its writes are what the lease
+ * guards, and its commits check the lease's fence): a table in the SQLite read store's file, or
+ * a `leases` collection in the MongoDB database. Open it after the stores.
+ */
+export async function openLease(config: Config, options: LeaseOptions): Promise<Lease> {
+  return config.readStore === 'mongodb'
+    ? await (await import('./mongodb/mongodb-lease.ts')).MongoLease.connect(
+        config.mongoUrl,
+        config.mongoDatabase,
+        options,
+      )
+    : new SqliteLease(path.join(config.dataDir, 'read.sqlite'), options);
 }

@@ -1,4 +1,5 @@
 import type { ChangeNotice } from '@fitness/contracts';
+import type { LeaseFence } from './lease.ts';
 
 /**
  * The read store port: document collections that projections write and queries read.
@@ -37,6 +38,12 @@ export type CommitBatch = {
    * MongoDB's storage engine needs nothing more than the delete).
    */
   erasing?: boolean;
+  /**
+   * Commit only while this lease is held by this holder in this term, checked inside the
+   * commit's transaction; otherwise nothing is written and the commit throws LeaseLostError.
+   * The projections process passes it; the embedded server (the sole writer) does not.
+   */
+  fence?: LeaseFence;
 };
 
 /** Upserted documents carry their `_position`; a delete names the position of the deleting event. */
@@ -72,9 +79,10 @@ export interface ReadStore {
   checkpoints(): Promise<Record<string, number>>;
   /**
    * Drops the collections' documents and the projection's checkpoint, for a rebuild, and
-   * records the version of the projection that will build them again, all or nothing.
+   * records the version of the projection that will build them again, all or nothing; under
+   * a fence (see CommitBatch), only while the lease is still held.
    */
-  reset(projection: string, collections: string[], version: number): Promise<void>;
+  reset(projection: string, collections: string[], version: number, fence?: LeaseFence): Promise<void>;
   /** The version recorded by the projection's last reset; 0 when it never had one. */
   projectionVersion(projection: string): Promise<number>;
   close(): Promise<void>;

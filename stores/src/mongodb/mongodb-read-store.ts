@@ -8,6 +8,7 @@ import {
   MongoClient,
   MongoServerError,
 } from 'mongodb';
+import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -20,6 +21,7 @@ import {
   type ReadStore,
   type Where,
 } from '../read-store.ts';
+import { LEASES, type LeaseDocument } from './mongodb-lease.ts';
 
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
@@ -34,7 +36,7 @@ const CHANGES = 'changes';
 /** Holds `{ _id: 'changes', sequence }`, the last sequence handed out. */
 const COUNTERS = 'counters';
 /** The store's own collections, which no read model may be named after. */
-const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS]);
+const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS, LEASES]);
 /** MongoDB's error code when createCollection meets an existing collection. */
 const NAMESPACE_EXISTS = 48;
 
@@ -114,11 +116,12 @@ export class MongoReadStore implements ReadStore {
     return this.collection(collection).countDocuments(toFilter(where));
   }
 
-  async commit({ checkpoints, writes, notices }: CommitBatch) {
+  async commit({ checkpoints, writes, notices, fence }: CommitBatch) {
     // Built, and so validated, before the transaction starts: a bad write rejects the whole
     // batch with nothing sent.
     const operations = toOperations(writes);
     await this.inTransaction(async (session) => {
+      await this.checkFence(fence, session);
       for (const [collection, batch] of operations) {
         await this.collection(collection).bulkWrite(batch, { session, ordered: true });
       }
@@ -184,8 +187,9 @@ export class MongoReadStore implements ReadStore {
    * large collection may exceed the transaction time limit (60 s by default); then the reset
    * fails whole and can be retried.
    */
-  async reset(projection: string, collections: string[], version: number) {
+  async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
     await this.inTransaction(async (session) => {
+      await this.checkFence(fence, session);
       for (const collection of collections) await this.collection(collection).deleteMany({}, { session });
       await this.checkpointCollection().replaceOne(
         { _id: projection },
@@ -193,6 +197,20 @@ export class MongoReadStore implements ReadStore {
         { upsert: true, session },
       );
     });
+  }
+
+  /**
+   * Inside the transaction, first. A write, not a read: a takeover's update of the lease
+   * document then conflicts with this transaction (a read alone would not, under snapshot
+   * isolation), and whichever loses is retried and sees the other's outcome, so a stale
+   * holder's writes are never committed. `commits` counts the fenced transactions.
+   */
+  private async checkFence(fence: LeaseFence | undefined, session: ClientSession) {
+    if (!fence) return;
+    const fenced = await this.db
+      .collection<LeaseDocument>(LEASES)
+      .updateOne({ _id: fence.lease, holder: fence.holder, term: fence.term }, { $inc: { commits: 1 } }, { session });
+    if (fenced.matchedCount !== 1) throw new LeaseLostError(fence);
   }
 
   async projectionVersion(projection: string) {

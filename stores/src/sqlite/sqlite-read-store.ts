@@ -1,5 +1,6 @@
 import type { ChangeNotice } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
+import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
   type CollectionDefinition,
@@ -12,6 +13,7 @@ import {
   type Where,
 } from '../read-store.ts';
 import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
+import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -137,8 +139,9 @@ export class SqliteReadStore implements ReadStore {
     await truncateWal(this.db);
   }
 
-  private applyCommit({ checkpoints, writes, notices }: CommitBatch) {
-    this.db.transaction(() => {
+  private applyCommit({ checkpoints, writes, notices, fence }: CommitBatch) {
+    const commit = this.db.transaction(() => {
+      this.checkFence(fence);
       for (const write of writes) {
         const table = this.table(write.collection);
         if (write.op === 'upsert') {
@@ -160,7 +163,9 @@ export class SqliteReadStore implements ReadStore {
         ).run(projection, position);
       }
       this.appendChanges(notices);
-    })();
+    });
+    if (fence) commit.immediate();
+    else commit();
   }
 
   /** Inside the commit's transaction: the notices, then pruning down to the retention. */
@@ -203,14 +208,27 @@ export class SqliteReadStore implements ReadStore {
     return Object.fromEntries(rows.map((row) => [row.projection, row.position]));
   }
 
-  async reset(projection: string, collections: string[], version: number) {
-    this.db.transaction(() => {
+  async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
+    const reset = this.db.transaction(() => {
+      this.checkFence(fence);
       for (const collection of collections) this.statement(`DELETE FROM ${this.table(collection)}`).run();
       this.statement(
         `INSERT INTO checkpoints (projection, position, version) VALUES (?, 0, ?)
          ON CONFLICT (projection) DO UPDATE SET position = 0, version = excluded.version`,
       ).run(projection, version);
-    })();
+    });
+    if (fence) reset.immediate();
+    else reset();
+  }
+
+  /**
+   * Inside a transaction that took the write lock first (IMMEDIATE), so no takeover can commit
+   * between this check and the transaction's writes.
+   */
+  private checkFence(fence: LeaseFence | undefined) {
+    if (fence && !this.statement(SQLITE_FENCE_QUERY).get(fence.lease, fence.holder, fence.term)) {
+      throw new LeaseLostError(fence);
+    }
   }
 
   async projectionVersion(projection: string) {
