@@ -1,0 +1,35 @@
+// Smoke: a handful of iterations of each flow, to prove the deployment answers as it should.
+import { registerUsers, userOf } from './lib/auth.js';
+import { liveChange, logSets, readDashboard } from './lib/flows.js';
+
+export const options = {
+  scenarios: {
+    log_sets: { executor: 'shared-iterations', exec: 'logSetsFlow', vus: 2, iterations: 4, maxDuration: '30s' },
+    dashboard: { executor: 'per-vu-iterations', exec: 'dashboardFlow', vus: 2, iterations: 2, maxDuration: '30s' },
+    live: { executor: 'per-vu-iterations', exec: 'liveFlow', vus: 1, iterations: 2, maxDuration: '30s' },
+  },
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    http_req_duration: ['p(95)<1000'],
+    'http_req_duration{scenario:dashboard}': ['p(95)<1000'],
+    checks: ['rate>0.99'],
+    sets_logged: ['count>0'],
+    live_change_received: ['rate>0.99'],
+  },
+};
+
+export function setup() {
+  return { users: registerUsers() };
+}
+
+export function logSetsFlow(data) {
+  logSets(userOf(data));
+}
+
+export function dashboardFlow(data) {
+  readDashboard(userOf(data));
+}
+
+export function liveFlow(data) {
+  liveChange(userOf(data));
+}
