@@ -5,11 +5,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SCRIPT_FAILED, THRESHOLDS_CROSSED } from './exit-codes.ts';
 import { runScript } from './runner.ts';
 import { jsonSummary, textSummary } from './summary.ts';
-
-export const THRESHOLDS_CROSSED = 99;
-export const SCRIPT_FAILED = 107;
 
 function parseArguments(argv: string[]) {
   const env: Record<string, string> = {};
