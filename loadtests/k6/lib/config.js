@@ -26,3 +26,18 @@ export function jsonParams(token, tags = {}) {
 export function today() {
   return new Date().toISOString().slice(0, 10);
 }
+
+/**
+ * Stretch or shrink a scenario without editing it: TIME_SCALE=0.05 runs a 5 minute load test
+ * in 15 s, VUS_SCALE=0.1 runs a 100 VU spike with 10 (as on a laptop, or under the Node adapter).
+ */
+const TIME_SCALE = Number(__ENV.TIME_SCALE || 1);
+const VUS_SCALE = Number(__ENV.VUS_SCALE || 1);
+
+export function seconds(count) {
+  return `${Math.max(1, Math.round(count * TIME_SCALE))}s`;
+}
+
+export function vus(count) {
+  return count === 0 ? 0 : Math.max(1, Math.round(count * VUS_SCALE));
+}
