@@ -56,6 +56,14 @@ export async function runScript(
   let aborted: string | undefined;
   let nextVuId = 1;
   const liveVus = new Set<Vu>();
+  /** VUs in an iteration now: k6's `vus` gauge, sampled whenever it changes. */
+  const busyVus = new Set<Vu>();
+  function markBusy(vu: Vu, busy: boolean) {
+    if (busy === busyVus.has(vu)) return;
+    if (busy) busyVus.add(vu);
+    else busyVus.delete(vu);
+    gauge('vus', busyVus.size);
+  }
 
   const stamp = () => String(Math.floor((performance.now() - started) / 1000)).padStart(4, '0');
   const levels: Record<string, string> = { log: 'INFO', info: 'INFO', debug: 'DEBU', warn: 'WARN', error: 'ERRO' };
@@ -149,6 +157,7 @@ export async function runScript(
         for (const socket of vu.sockets.values()) socket.close();
         port1.close();
         liveVus.delete(vu);
+        markBusy(vu, false);
         resolve();
       });
     });
@@ -245,19 +254,18 @@ export async function runScript(
     plan.reduce((sum, scenario) => sum + scenario.vus, 0),
   );
 
-  const setup = await Promise.race([setupOutcome, loadFailed]);
-  if (!setup || setup.error !== undefined) {
-    await lifecycle.vu.worker.terminate();
-    const reason = setup?.error ? `setup() failed: ${setup.error}` : (aborted ?? 'the script failed in setup');
-    log(`ERRO[${stamp()}] ${reason}`);
-    return result({ options, scenarios: plan, aborted: reason });
-  }
-
-  async function runScenario(name: string, scenario: ScenarioOptions, schedule: Schedule) {
-    await new Promise((resolve) => setTimeout(resolve, parseDuration(scenario.startTime, 0)));
-    const scenarioStart = performance.now();
+  // Every VU is started (its thread up, the script loaded) while setup() runs, as k6 does, so a
+  // scenario's clock starts with its VUs ready rather than still loading.
+  const running = Object.entries(scenarios).map(([name, scenario]) => {
+    const schedule = schedules.get(name) as Schedule;
     const exec = scenario.exec ?? 'default';
-    const running = Array.from({ length: schedule.vus }, (_, index) => {
+    const clock = { start: undefined as number | undefined, held: [] as (() => void)[] };
+    const vus = Array.from({ length: schedule.vus }, (_, index) => {
+      let ready: () => void = () => {};
+      const isReady = new Promise<void>((resolve) => {
+        ready = resolve;
+      });
+      let setupDataSent = false;
       const handle = spawn(
         {
           script,
@@ -266,35 +274,55 @@ export async function runScript(
           scenario: name,
           env: { ...env, ...scenario.env },
           tags: { scenario: name, ...scenario.tags },
-          setupData: setup?.data,
         },
         {
           onCall: (vu, message) => {
             if (message.op !== 'next') return;
+            ready();
             const answer = () => {
               if (aborted) return send(vu, { type: 'reply', id: message.id, done: true });
-              const decision = schedule.decide(index, performance.now() - scenarioStart);
+              if (clock.start === undefined) return void clock.held.push(answer);
+              const decision = schedule.decide(index, performance.now() - clock.start);
+              markBusy(vu, 'run' in decision);
               if ('waitMs' in decision) return void setTimeout(answer, decision.waitMs);
-              send(vu, { type: 'reply', id: message.id, ...decision, exec });
+              const data = setupDataSent ? {} : { setupData: setupData };
+              setupDataSent = true;
+              send(vu, { type: 'reply', id: message.id, ...decision, exec, ...data });
             };
             answer();
           },
         },
       );
-      return handle;
+      handle.exited.then(ready);
+      return { handle, isReady };
     });
-    gauge('vus', liveVus.size - 1);
-    // Iterations still running gracefulStop after the scenario's end are cut off, as in k6.
-    const cutOff = setTimeout(() => {
-      for (const { vu } of running) vu.worker.terminate();
-    }, schedule.durationMs + parseDuration(scenario.gracefulStop, 30_000));
-    await Promise.all(running.map((handle) => handle.exited));
-    clearTimeout(cutOff);
-    gauge('vus', Math.max(0, liveVus.size - 1));
+    return { scenario, schedule, clock, vus };
+  });
+
+  const setup = await Promise.race([setupOutcome, loadFailed]);
+  const setupData = setup?.data;
+  if (!setup || setup.error !== undefined) {
+    await Promise.all(
+      [lifecycle, ...running.flatMap((s) => s.vus.map((v) => v.handle))].map((h) => h.vu.worker.terminate()),
+    );
+    const reason = setup?.error ? `setup() failed: ${setup.error}` : (aborted ?? 'the script failed in setup');
+    log(`ERRO[${stamp()}] ${reason}`);
+    return result({ options, scenarios: plan, aborted: reason });
   }
+  await Promise.all(running.flatMap((s) => s.vus.map((v) => v.isReady)));
 
   await Promise.all(
-    Object.entries(scenarios).map(([name, scenario]) => runScenario(name, scenario, schedules.get(name) as Schedule)),
+    running.map(async ({ scenario, schedule, clock, vus }) => {
+      await new Promise((resolve) => setTimeout(resolve, parseDuration(scenario.startTime, 0)));
+      clock.start = performance.now();
+      for (const answer of clock.held.splice(0)) answer();
+      // Iterations still running gracefulStop after the scenario's end are cut off, as in k6.
+      const cutOff = setTimeout(() => {
+        for (const { handle } of vus) handle.vu.worker.terminate();
+      }, schedule.durationMs + parseDuration(scenario.gracefulStop, 30_000));
+      await Promise.all(vus.map(({ handle }) => handle.exited));
+      clearTimeout(cutOff);
+    }),
   );
   if (teardownCall) lifecycle.reply(teardownCall.id, {});
   await Promise.race([teardownDone, lifecycle.exited]);

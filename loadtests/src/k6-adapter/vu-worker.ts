@@ -18,7 +18,6 @@ type VuData = {
   scenario?: string;
   env: Record<string, string>;
   tags: Record<string, string>;
-  setupData?: string;
   port: import('node:worker_threads').MessagePort;
   signal: SharedArrayBuffer;
 };
@@ -70,9 +69,12 @@ if (data.role === 'lifecycle') {
   bridge.call('teardownDone');
 } else {
   let iteration = 0;
+  let setupData: string | undefined;
   for (;;) {
     const next = bridge.call('next');
     if (next.done) break;
+    // The runner sends setup()'s data (as JSON) with the first iteration it hands out.
+    if ('setupData' in next) setupData = next.setupData;
     const exec = script[next.exec];
     if (typeof exec !== 'function') {
       bridge.post({ type: 'fatal', error: `the script exports no function ${next.exec}` });
@@ -82,7 +84,7 @@ if (data.role === 'lifecycle') {
     bridge.context.group = '';
     const started = performance.now();
     try {
-      exec(data.setupData === undefined ? undefined : JSON.parse(data.setupData));
+      exec(setupData === undefined ? undefined : JSON.parse(setupData));
       bridge.emit('iterations', 'counter', 1);
       bridge.emit('iteration_duration', 'trend', performance.now() - started, {}, true);
     } catch (error) {
