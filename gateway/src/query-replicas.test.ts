@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,8 +109,8 @@ describe('distributed deployment: two query service replicas behind the gateway'
     assert.ok(await waitUntil(heard(polling, second.position), 5000), 'the long-polling session stays on its replica');
 
     // kill -9: replica A's sockets drop with no goodbye; only the client on A loses its connection.
-    const reconnectedA = once(onA.socket, 'connect');
-    const disconnectedA = once(onA.socket, 'disconnect');
+    const reconnectedA = new Promise((resolve) => onA.socket.once('connect', () => resolve(undefined)));
+    const disconnectedA = new Promise((resolve) => onA.socket.once('disconnect', resolve));
     assert.deepEqual(await replicaA.kill('SIGKILL'), { code: null, signal: 'SIGKILL' });
     await disconnectedA;
     assert.ok(onB.socket.connected, 'the client on replica B stays connected');
