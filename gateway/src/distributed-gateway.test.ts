@@ -176,6 +176,58 @@ describe('distributed gateway', () => {
     }
   });
 
+  /** A server that takes every WebSocket upgrade, naming itself in its 101 answer. */
+  async function upgradingService(name: string) {
+    const server = http.createServer((_request, response) => response.end());
+    server.on('upgrade', (_request, socket) => {
+      socket.end(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Service: ${name}\r\n\r\n`,
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /** Asks the gateway for a WebSocket upgrade; resolves with the service that took it. */
+  function upgradeThrough(baseUrl: string, cookie?: string) {
+    return new Promise<string>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/socket.io/?EIO=4&transport=websocket`, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', ...(cookie ? { cookie } : {}) },
+      });
+      request.on('upgrade', (response, socket) => {
+        socket.destroy();
+        resolve(String(response.headers['x-service']));
+      });
+      request.on('response', (response) => reject(new Error(`answered ${response.statusCode}`)));
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  it('sends WebSocket upgrades to the replica the cookie names, and to the next when that one refuses', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const [one, two] = [await upgradingService('replica one'), await upgradingService('replica two')];
+    const upgrades = await startGateway(await echoService('commands'), `${dead},${one},${two}`);
+    try {
+      const cookie = (url: string) => `${REPLICA_COOKIE}=${replicaId(url)}`;
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(two)), 'replica two');
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(one)), 'replica one');
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(two)), 'replica two');
+      const taken = await upgradeThrough(upgrades.baseUrl, cookie(dead));
+      assert.ok(
+        ['replica one', 'replica two'].includes(taken),
+        `a dead replica's session opens on a live one (${taken})`,
+      );
+      const spread = new Set<string>();
+      for (let i = 0; i < 4; i++) spread.add(await upgradeThrough(upgrades.baseUrl));
+      assert.deepEqual(spread, new Set(['replica one', 'replica two']), 'without a cookie, round robin');
+    } finally {
+      await upgrades.app.close();
+    }
+  });
+
   it('orders replicas round robin, the sticky one first while it is up, one that refused last for a while', () => {
     let now = 1000;
     const replicas = new QueryReplicas(['http://a:1', 'http://b:1', 'http://c:1'], { now: () => now });

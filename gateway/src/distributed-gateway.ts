@@ -8,7 +8,7 @@ import { withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
-import { neverConnected, QueryReplicas, REPLICA_COOKIE, type Replica, worthRetrying } from './query-replicas.ts';
+import { connectionFailed, neverConnected, QueryReplicas, REPLICA_COOKIE, type Replica } from './query-replicas.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { proxyUpgrades } from './upgrade-proxy.ts';
 
@@ -135,7 +135,7 @@ function forwardToReplicas(replicas: QueryReplicas, options: { sessions: boolean
         },
         onError: (failed, { error }) => {
           if (neverConnected(error)) replicas.markDown(replica);
-          if (idempotent && index + 1 < candidates.length && worthRetrying(error, idempotent) && !failed.sent) {
+          if (idempotent && index + 1 < candidates.length && connectionFailed(error) && !failed.sent) {
             request.log.warn({ err: error, service: replica.url }, 'a query service replica failed, trying the next');
             attempt(index + 1);
             return;

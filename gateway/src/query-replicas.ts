@@ -74,12 +74,12 @@ export class QueryReplicas {
   }
 }
 
-/** Error codes of a connection that never reached the service: nothing was sent, any request may go elsewhere. */
+/** Error codes of a connection that never reached the service: nothing was sent. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** Error codes of a connection lost midway: only a request that is safe to repeat may go elsewhere. */
+/** Error codes of a connection lost midway, before an answer (a replica killed while answering). */
 const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** The code of an error or of the errors it wraps (proxy libraries wrap the socket's error). */
+/** The code of an error and of the errors it wraps (proxy libraries wrap the socket's error). */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -92,12 +92,12 @@ function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-/** The service could not be connected to at all (a dead replica's closed port). */
+/** The service could not be connected to at all (a dead replica's closed port): any request may go elsewhere. */
 export function neverConnected(error: unknown) {
   return errorCodes(error).some((code) => NOT_CONNECTED.has(code));
 }
 
-/** Worth trying on the next replica: never connected, or, for a request safe to repeat, cut off. */
-export function worthRetrying(error: unknown, idempotent: boolean) {
-  return neverConnected(error) || (idempotent && errorCodes(error).some((code) => CONNECTION_LOST.has(code)));
+/** The service was not reached or dropped the connection: a request safe to repeat may go elsewhere. */
+export function connectionFailed(error: unknown) {
+  return neverConnected(error) || errorCodes(error).some((code) => CONNECTION_LOST.has(code));
 }
