@@ -30,7 +30,8 @@ export type UpgradeProxyOptions = {
 /**
  * Forwards WebSocket upgrades (socket.io's websocket transport) to another server as a byte
  * tunnel. Fastify routes only plain HTTP, so this listens to the Node server's `upgrade` event:
- * it replays the upgrade request to the target and, once the target switches protocols, pipes
+ * it replays the upgrade request to the first target that takes the connection (one that
+ * refuses it is down, and nothing reached it) and, once the target switches protocols, pipes
  * the two sockets together. Bytes pass untouched, so the WebSocket handshake, its extensions
  * (permessage-deflate) and pings are negotiated end to end between browser and service, with
  * no WebSocket library in between.

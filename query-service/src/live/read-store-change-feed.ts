@@ -102,7 +102,12 @@ export class ReadStoreChangeFeed implements ChangeSource {
   private pushed(entry: FeedEntry) {
     this.enqueue(async () => {
       if (entry.sequence <= this.sequence) return;
-      if (entry.sequence > this.sequence + 1) await this.readUpTo(entry.sequence - 1);
+      if (entry.sequence > this.sequence + 1) {
+        // A gap that cannot be read now stays a gap (clients reload on reconnect); this entry goes out still.
+        await this.readUpTo(entry.sequence - 1).catch((error) =>
+          this.options.logger.error({ err: error, sequence: this.sequence }, 'reading a gap in the change feed failed'),
+        );
+      }
       if (entry.sequence <= this.sequence) return;
       this.sequence = entry.sequence;
       this.emitter.emit('change', entry.notice);

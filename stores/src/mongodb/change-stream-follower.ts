@@ -69,8 +69,8 @@ export async function followChangeStream(
       try {
         current ??= open();
         stream = current;
-        // Waits for the next insert; the driver resumes by itself once after a resumable error
-        // (a network blip, a primary stepping down).
+        // Waits for the next insert; after a resumable error (a network blip, a primary stepping
+        // down) the driver resumes by itself, for as long as resuming succeeds.
         deliver(await current.next(), current);
         failures = 0;
       } catch (error) {
