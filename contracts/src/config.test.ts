@@ -10,7 +10,7 @@ describe('configuration', () => {
     assert.equal(readConfig({}, 3002).port, 3002, "a process's own default port");
     assert.equal(readConfig({ PORT: '4000' }, 3002).port, 4000);
     assert.equal(config.commandServiceUrl, 'http://localhost:3001');
-    assert.equal(config.queryServiceUrl, 'http://localhost:3002');
+    assert.deepEqual(config.queryServiceUrls, ['http://localhost:3002']);
   });
 
   it('reads the distributed gateway settings', () => {
@@ -21,7 +21,9 @@ describe('configuration', () => {
     });
     assert.equal(config.gatewayMode, 'distributed');
     assert.equal(config.commandServiceUrl, 'http://command-service:3001');
-    assert.equal(config.queryServiceUrl, 'https://query.internal');
+    assert.deepEqual(config.queryServiceUrls, ['https://query.internal']);
+    const replicas = readConfig({ QUERY_SERVICE_URL: 'http://query-1:3002/, http://query-2:3002,http://query-1:3002' });
+    assert.deepEqual(replicas.queryServiceUrls, ['http://query-1:3002', 'http://query-2:3002'], 'replicas, each once');
   });
 
   it('trusts no proxy unless TRUST_PROXY lists addresses or ranges', () => {
@@ -42,6 +44,7 @@ describe('configuration', () => {
     assert.throws(() => readConfig({ COMMAND_SERVICE_URL: 'command-service:3001' }), /COMMAND_SERVICE_URL/);
     assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'ftp://query' }), /QUERY_SERVICE_URL/);
     assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'http://query:3002/api' }), /QUERY_SERVICE_URL/);
+    assert.throws(() => readConfig({ QUERY_SERVICE_URL: 'http://query-1:3002,query-2' }), /QUERY_SERVICE_URL/);
     assert.throws(() => readConfig({ WEATHER_LATITUDE: '52.5' }), /WEATHER_LONGITUDE/, 'half a position');
     assert.throws(() => readConfig({ WEATHER_LATITUDE: '95', WEATHER_LONGITUDE: '13' }), /WEATHER_LATITUDE/);
   });

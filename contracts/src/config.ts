@@ -48,8 +48,11 @@ export type Config = {
   gatewayMode: 'embedded' | 'distributed';
   /** Where a distributed gateway sends writes (every method but GET and HEAD under /api/v1). */
   commandServiceUrl: string;
-  /** Where a distributed gateway sends reads and the socket.io channel. */
-  queryServiceUrl: string;
+  /**
+   * Where a distributed gateway sends reads and the socket.io channel: one query service or
+   * several replicas (QUERY_SERVICE_URL, comma separated), which the gateway spreads them over.
+   */
+  queryServiceUrls: string[];
   /** Where a distributed gateway sends what only the projections process can do (an admin's rebuild). */
   projectionsServiceUrl: string;
   /**
@@ -106,7 +109,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL ?? 'info',
     gatewayMode: oneOf(env, 'GATEWAY_MODE', ['embedded', 'distributed'] as const, 'embedded'),
     commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
-    queryServiceUrl: httpUrl(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
+    queryServiceUrls: httpUrlList(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
     projectionsServiceUrl: httpUrl(env, 'PROJECTIONS_SERVICE_URL', 'http://localhost:3003'),
     publicUrl: publicUrl(env, defaultPort),
     mail: mailConfig(env),
@@ -191,6 +194,16 @@ function httpUrl(env: Record<string, string | undefined>, name: string, fallback
     throw new ConfigError(`${name} must be an http(s) URL with no path, like http://host:3001, got "${raw}"`);
   }
   return url.origin;
+}
+
+/** One http(s) origin or several, comma separated, each as httpUrl reads it; duplicates once. */
+function httpUrlList(env: Record<string, string | undefined>, name: string, fallback: string) {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return [fallback];
+  return [...new Set(entries.map((entry) => httpUrl({ [name]: entry }, name, fallback)))];
 }
 
 /** Comma separated IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8). */

@@ -6,6 +6,7 @@ import { readConfig } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildDistributedGateway } from './distributed-gateway.ts';
 import { mergeOpenApi } from './merged-api-docs.ts';
+import { QueryReplicas, REPLICA_COOKIE, REPLICA_DOWN_MS, replicaId } from './query-replicas.ts';
 import { apiClient } from './testing/api-client.ts';
 import { freePort } from './testing/server-process.ts';
 
@@ -126,6 +127,127 @@ describe('distributed gateway', () => {
     } finally {
       await down.app.close();
     }
+  });
+
+  it('spreads reads over the query service replicas and passes over one that refuses connections', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const [one, two] = [await echoService('replica one'), await echoService('replica two')];
+    const spread = await startGateway(await echoService('commands'), `${one},${dead},${two}`);
+    try {
+      const spreadApi = apiClient(spread.baseUrl);
+      const served: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await spreadApi('GET', '/workouts');
+        assert.equal(response.status, 200, 'a GET the dead replica refused was answered by the next one');
+        served.push(response.body.service);
+      }
+      assert.deepEqual(new Set(served), new Set(['replica one', 'replica two']), 'both live replicas serve reads');
+      assert.equal(served.filter((service) => service === 'replica one').length, 3, 'in turn');
+      assert.equal((await spreadApi('POST', '/workouts')).body.service, 'commands', 'writes still go to commands');
+    } finally {
+      await spread.app.close();
+    }
+  });
+
+  it('keeps a socket.io session on the replica that opened it, with a cookie it sets on the handshake', async () => {
+    const [one, two] = [await echoService('replica one'), await echoService('replica two')];
+    const sticky = await startGateway(await echoService('commands'), `${one},${two}`);
+    try {
+      const handshake = await fetch(`${sticky.baseUrl}/socket.io/?EIO=4&transport=polling`);
+      const { service } = (await handshake.json()) as { service: string };
+      const cookie = handshake.headers.getSetCookie().find((header) => header.startsWith(`${REPLICA_COOKIE}=`));
+      assert.ok(cookie, 'the handshake names its replica');
+      assert.match(cookie, /Path=\/socket\.io/);
+      assert.match(cookie, /HttpOnly/);
+      assert.equal(cookie.split(';')[0], `${REPLICA_COOKIE}=${replicaId(service === 'replica one' ? one : two)}`);
+      for (let i = 0; i < 4; i++) {
+        const poll = await fetch(`${sticky.baseUrl}/socket.io/?EIO=4&transport=polling&sid=s1`, {
+          headers: { cookie: cookie.split(';')[0] ?? '' },
+        });
+        assert.equal(((await poll.json()) as { service: string }).service, service, 'the same replica every time');
+        assert.deepEqual(poll.headers.getSetCookie(), [], 'the cookie is set once');
+      }
+      // Reads ignore the cookie: they spread over both replicas.
+      const reads = new Set<string>();
+      for (let i = 0; i < 2; i++) reads.add((await apiClient(sticky.baseUrl)('GET', '/workouts')).body.service);
+      assert.equal(reads.size, 2);
+    } finally {
+      await sticky.app.close();
+    }
+  });
+
+  /** A server that takes every WebSocket upgrade, naming itself in its 101 answer. */
+  async function upgradingService(name: string) {
+    const server = http.createServer((_request, response) => response.end());
+    server.on('upgrade', (_request, socket) => {
+      socket.end(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Service: ${name}\r\n\r\n`,
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /** Asks the gateway for a WebSocket upgrade; resolves with the service that took it. */
+  function upgradeThrough(baseUrl: string, cookie?: string) {
+    return new Promise<string>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/socket.io/?EIO=4&transport=websocket`, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', ...(cookie ? { cookie } : {}) },
+      });
+      request.on('upgrade', (response, socket) => {
+        socket.destroy();
+        resolve(String(response.headers['x-service']));
+      });
+      request.on('response', (response) => reject(new Error(`answered ${response.statusCode}`)));
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  it('sends WebSocket upgrades to the replica the cookie names, and to the next when that one refuses', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const [one, two] = [await upgradingService('replica one'), await upgradingService('replica two')];
+    const upgrades = await startGateway(await echoService('commands'), `${dead},${one},${two}`);
+    try {
+      const cookie = (url: string) => `${REPLICA_COOKIE}=${replicaId(url)}`;
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(two)), 'replica two');
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(one)), 'replica one');
+      assert.equal(await upgradeThrough(upgrades.baseUrl, cookie(two)), 'replica two');
+      const taken = await upgradeThrough(upgrades.baseUrl, cookie(dead));
+      assert.ok(
+        ['replica one', 'replica two'].includes(taken),
+        `a dead replica's session opens on a live one (${taken})`,
+      );
+      const spread = new Set<string>();
+      for (let i = 0; i < 4; i++) spread.add(await upgradeThrough(upgrades.baseUrl));
+      assert.deepEqual(spread, new Set(['replica one', 'replica two']), 'without a cookie, round robin');
+    } finally {
+      await upgrades.app.close();
+    }
+  });
+
+  it('orders replicas round robin, the sticky one first while it is up, one that refused last for a while', () => {
+    let now = 1000;
+    const replicas = new QueryReplicas(['http://a:1', 'http://b:1', 'http://c:1'], { now: () => now });
+    const urls = (stickyId?: string) => replicas.candidates(stickyId).map((replica) => replica.url);
+    assert.deepEqual(urls(), ['http://a:1', 'http://b:1', 'http://c:1']);
+    assert.deepEqual(urls(), ['http://b:1', 'http://c:1', 'http://a:1']);
+    assert.deepEqual(urls(replicaId('http://a:1')), ['http://a:1', 'http://c:1', 'http://b:1'], 'sticky first');
+    assert.deepEqual(urls('unknown'), ['http://a:1', 'http://b:1', 'http://c:1'], 'a stale cookie is ignored');
+    const [, b] = replicas.replicas;
+    if (!b) throw new Error('three replicas');
+    replicas.markDown(b);
+    // Turns 4 and 5 go round a and c only; b, down, comes last, even when the cookie names it.
+    assert.deepEqual(urls(replicaId('http://b:1')), ['http://a:1', 'http://c:1', 'http://b:1'], 'down: last');
+    assert.deepEqual(urls(), ['http://c:1', 'http://a:1', 'http://b:1']);
+    now += REPLICA_DOWN_MS;
+    assert.deepEqual(urls(), ['http://a:1', 'http://b:1', 'http://c:1'], 'tried again after a while');
+    replicas.markDown(b);
+    replicas.markUp(b);
+    assert.deepEqual(urls(), ['http://b:1', 'http://c:1', 'http://a:1'], 'up as soon as it answers');
+    assert.equal(new QueryReplicas(['http://a:1']).several, false);
   });
 
   it('merges OpenAPI documents per path and per component kind', () => {

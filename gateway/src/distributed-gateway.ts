@@ -9,6 +9,7 @@ import { withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
+import { connectionFailed, neverConnected, QueryReplicas, REPLICA_COOKIE, type Replica } from './query-replicas.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { proxyUpgrades } from './upgrade-proxy.ts';
 
@@ -24,7 +25,9 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * The distributed deployment's front door, serving the same origin as the embedded product:
  * /api/v1 reads (GET, HEAD) go to the query service and every other method to the command
  * service, except an admin's projection rebuild, which goes to the projections process, and the
- * start of a Google sign-in, which goes to the command service; /socket.io (long-polling and WebSocket upgrades) goes to the query service; the
+ * start of a Google sign-in, which goes to the command service; /socket.io (long-polling and
+ * WebSocket upgrades) goes to the query service. Reads and sessions are spread over the query
+ * service's replicas when QUERY_SERVICE_URL lists several (see forwardToReplicas); the
  * OpenAPI document merges the services' own; the CSRF cookie and the web app are served here.
  * Holds no stores: a gateway restarts in an instant and any number can run.
  * Returns the app without listening.
@@ -42,16 +45,20 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   registerSecurityHeaders(root, config);
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
-  root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
-    fetchMergedApiDocs([config.commandServiceUrl, config.queryServiceUrl, config.projectionsServiceUrl], request.log),
-  );
+  const queries = new QueryReplicas(config.queryServiceUrls);
+  root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) => {
+    // Every replica serves the same document: the first that is not known to be down.
+    const queryService = queries.candidates()[0]?.url ?? '';
+    return fetchMergedApiDocs([config.commandServiceUrl, queryService, config.projectionsServiceUrl], request.log);
+  });
 
   await root.register(async (proxied) => {
     // Bodies pass through as they came, unparsed: each service parses and validates its own,
     // with its own limits and error answers, exactly as the embedded product would.
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    const toQueries = forwardTo(config.queryServiceUrl);
+    const toQueries = forwardToReplicas(queries, { sessions: false });
+    const toLiveSessions = forwardToReplicas(queries, { sessions: true });
     const toCommands = forwardTo(config.commandServiceUrl);
     // A rebuild runs where the runner is: the projections process.
     proxied.route({
@@ -73,7 +80,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
       url: '/socket.io/*',
       handler: (request, reply) => {
         live.track(request.raw.socket, reply.raw);
-        return toQueries(request, reply);
+        return toLiveSessions(request, reply);
       },
     });
   });
@@ -82,7 +89,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     root,
     upstreamChecks({
       command_service: config.commandServiceUrl,
-      query_service: config.queryServiceUrl,
+      query_services: config.queryServiceUrls,
       projections: config.projectionsServiceUrl,
     }),
   );
@@ -90,12 +97,71 @@ export async function buildDistributedGateway(config: Config, options: Distribut
 
   proxyUpgrades(app.server, {
     pathPrefix: '/socket.io/',
-    target: config.queryServiceUrl,
+    // A session that began with long-polling upgrades on the replica holding it; a WebSocket
+    // from the start (what the web app opens first) may go to any replica.
+    targets: (request) => {
+      const cookies = request.headers.cookie ? root.parseCookie(request.headers.cookie) : {};
+      return queries.candidates(cookies[REPLICA_COOKIE]).map((replica) => replica.url);
+    },
+    onRefused: (url) => replicaAt(queries, url, (replica) => queries.markDown(replica)),
+    onConnected: (url) => replicaAt(queries, url, (replica) => queries.markUp(replica)),
     logger: app.log,
     connections: live,
   });
   app.addHook('preClose', async () => live.destroyAll());
   return app;
+}
+
+/**
+ * A handler that sends the request on to one of the query service replicas, round robin, and
+ * its answer back. A replica that refuses the connection is passed over for a while, and a GET
+ * or HEAD (safe to repeat) goes on to the next replica when one refused it or dropped the
+ * connection. With `sessions` (socket.io), a request goes to the replica the sticky cookie
+ * names while that one is up, and an answer from another replica (a new session, or a session
+ * whose replica died and which the client opens anew) sets the cookie to name it.
+ */
+function forwardToReplicas(replicas: QueryReplicas, options: { sessions: boolean }) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const stickyId = options.sessions ? request.cookies[REPLICA_COOKIE] : undefined;
+    const candidates = replicas.candidates(stickyId);
+    const idempotent = request.method === 'GET' || request.method === 'HEAD';
+    const attempt = (index: number): FastifyReply => {
+      const replica = candidates[index] as Replica;
+      return reply.from(request.url, {
+        getUpstream: () => replica.url,
+        retryDelay: () => null,
+        rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.raw, request.id),
+        rewriteHeaders: (headers) => {
+          replicas.markUp(replica);
+          if (options.sessions && replicas.several && stickyId !== replica.id) {
+            reply.setCookie(REPLICA_COOKIE, replica.id, {
+              path: '/socket.io',
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: request.protocol === 'https',
+            });
+          }
+          return headers;
+        },
+        onError: (failed, { error }) => {
+          if (neverConnected(error)) replicas.markDown(replica);
+          if (idempotent && index + 1 < candidates.length && connectionFailed(error) && !failed.sent) {
+            request.log.warn({ err: error, service: replica.url }, 'a query service replica failed, trying the next');
+            attempt(index + 1);
+            return;
+          }
+          request.log.error({ err: error, service: replica.url }, 'the service did not answer');
+          failed.send(new ServiceUnavailable());
+        },
+      });
+    };
+    return attempt(0);
+  };
+}
+
+function replicaAt(replicas: QueryReplicas, url: string, act: (replica: Replica) => void) {
+  const replica = replicas.replicas.find((candidate) => candidate.url === url);
+  if (replica) act(replica);
 }
 
 /** A handler that sends the request on to a service and its answer back to the client. */

@@ -117,7 +117,7 @@ describe('distributed deployment: four processes behind the gateway', () => {
     const gatewayReady = (await (await probe(`${gateway.baseUrl}/ready`)).json()) as {
       checks: Record<string, { ok: boolean }>;
     };
-    assert.deepEqual(Object.keys(gatewayReady.checks).sort(), ['command_service', 'projections', 'query_service']);
+    assert.deepEqual(Object.keys(gatewayReady.checks).sort(), ['command_service', 'projections', 'query_services']);
   });
 
   it("serves one OpenAPI document describing both services' routes", async () => {

@@ -15,7 +15,7 @@ runMain(async () => {
     await serveUntilStopped(app, config);
     app.log.info(
       `Fitness tracker gateway ready on http://localhost:${config.port} ` +
-        `(commands: ${config.commandServiceUrl}, queries: ${config.queryServiceUrl})`,
+        `(commands: ${config.commandServiceUrl}, queries: ${config.queryServiceUrls.join(', ')})`,
     );
     return;
   }

@@ -127,6 +127,16 @@ describe('health and readiness', () => {
     const second = (await app.inject({ url: '/ready' })).json();
     assert.equal(second.checks.up.ok, false);
     assert.match(second.checks.up.error, /503/);
+
+    // Replicas: ready while one of them is.
+    answer = 200;
+    const replicas = await appWith(
+      upstreamChecks({ queries: [`http://127.0.0.1:${address.port}`, 'http://127.0.0.1:1'] }),
+    );
+    const some = (await replicas.inject({ url: '/ready' })).json();
+    assert.deepEqual(some.checks.queries, { ok: true, ready: 1, of: 2 });
+    answer = 503;
+    assert.equal((await replicas.inject({ url: '/ready' })).statusCode, 503, 'none of them ready');
     service.close();
   });
 });

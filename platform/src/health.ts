@@ -87,16 +87,33 @@ export function storeChecks(
   };
 }
 
-/** A distributed gateway is ready when every service behind it is: their own /ready, asked. */
-export function upstreamChecks(upstreams: Record<string, string>): Record<string, ReadinessCheck> {
+/**
+ * A distributed gateway is ready when the services behind it are (their own /ready, asked): each
+ * one named alone, and at least one of each list of replicas, which it spreads requests over and
+ * passes over while one is down.
+ */
+export function upstreamChecks(upstreams: Record<string, string | string[]>): Record<string, ReadinessCheck> {
   return Object.fromEntries(
-    Object.entries(upstreams).map(([name, baseUrl]) => [
+    Object.entries(upstreams).map(([name, urls]) => [
       name,
       async () => {
-        const response = await fetch(new URL('/ready', baseUrl), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
-        if (!response.ok) throw new Error(`answered ${response.status}`);
-        return { status: response.status };
+        const replicas = typeof urls === 'string' ? [urls] : urls;
+        const answers = await Promise.all(replicas.map(askReady));
+        const ready = answers.filter((answer) => answer === 200).length;
+        if (ready === 0) throw new Error(`answered ${answers.join(', ')}`);
+        return typeof urls === 'string' ? { status: 200 } : { ready, of: replicas.length };
       },
     ]),
+  );
+}
+
+/** A service's /ready status, or what kept it from answering. */
+function askReady(baseUrl: string) {
+  return fetch(new URL('/ready', baseUrl), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) }).then(
+    async (response) => {
+      await response.body?.cancel();
+      return response.status;
+    },
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
   );
 }

@@ -73,6 +73,24 @@ export interface ReadStore {
   changesAfter(sequence: number, limit: number): Promise<FeedEntry[]>;
   /** The sequence of the newest notice in the feed; 0 when none was ever committed. */
   latestChangeSequence(): Promise<number>;
+  /**
+   * Optional, where the store can push: hands `listener` each entry of the change feed as it is
+   * committed, in commit order, from now on (MongoDB: a change stream on the feed, resumed from
+   * its token after a transient error). An entry may come twice or, after a long outage, be
+   * missing; a reader compares sequences and reads gaps with `changesAfter`. Resolves with null
+   * where the server cannot push (a standalone MongoDB server has no change streams): tail the
+   * feed with `changesAfter` then.
+   */
+  followChanges?(
+    listener: (entry: FeedEntry) => void,
+    options: { onError(error: unknown): void },
+  ): Promise<ChangeFollowing | null>;
+  /**
+   * Optional: calls `listener` soon after any connection, in any process, may have committed
+   * (SQLite: the database's write-ahead log changed). A hint to read the feed at once rather than
+   * at the next poll, never a promise: a reader still polls, less often. Returns the unsubscribe.
+   */
+  watchCommits?(listener: () => void): () => void;
   /** The position a projection has processed up to; 0 when it never ran. */
   checkpoint(projection: string): Promise<number>;
   /** All checkpoints, for read-your-writes and the developer tools. */
@@ -87,6 +105,9 @@ export interface ReadStore {
   projectionVersion(projection: string): Promise<number>;
   close(): Promise<void>;
 }
+
+/** A running `followChanges`. */
+export type ChangeFollowing = { close(): Promise<void> };
 
 /** A change notice as the feed holds it: its place in commit order, and the notice. */
 export type FeedEntry = { sequence: number; notice: ChangeNotice };

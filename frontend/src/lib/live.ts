@@ -15,6 +15,10 @@ export function connectLive(
   token: string,
   handlers: { onChange(notice: ChangeNotice): void; onConnect(): void; onServerClosed(): void },
 ) {
+  // WebSocket first: one connection, held by one query service replica, so nothing has to keep
+  // a session's requests together when the gateway spreads sessions over several. Long-polling
+  // only where WebSockets are blocked: its requests carry the cookie the gateway sets on the
+  // handshake (the browser sends it by itself), which keeps them on the replica holding the session.
   const socket: Socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
   let retry: ReturnType<typeof setTimeout> | null = null;
   // The server closed the channel (maintenance, or this token was signed out): learn why from the

@@ -1,18 +1,20 @@
 import type { ChangeNotice } from '@fitness/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 export type LiveClient = { socket: Socket; received: { notice: ChangeNotice; at: number }[] };
 
 /**
  * A socket.io client of the live channel at `baseUrl` that records every `change` it receives
- * with its arrival time; resolves once connected, rejects with the server's refusal.
+ * with its arrival time; resolves once connected, rejects with the server's refusal. It does not
+ * reconnect unless `options` say so.
  */
 export async function connectLive(
   baseUrl: string,
   token: string | undefined,
   transports: ('websocket' | 'polling')[] = ['websocket'],
+  options: Partial<ManagerOptions & SocketOptions> = {},
 ): Promise<LiveClient> {
-  const socket = io(baseUrl, { auth: token ? { token } : {}, transports, reconnection: false });
+  const socket = io(baseUrl, { auth: token ? { token } : {}, transports, reconnection: false, ...options });
   const received: LiveClient['received'] = [];
   socket.on('change', (notice: ChangeNotice) => received.push({ notice, at: Date.now() }));
   try {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChangeNotice } from '@fitness/contracts';
 import { silentLogger } from '@fitness/projections';
-import { SqliteReadStore } from '@fitness/stores';
+import { type FeedEntry, type ReadStore, SqliteReadStore } from '@fitness/stores';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ReadStoreChangeFeed } from './read-store-change-feed.ts';
 
@@ -32,8 +32,14 @@ describe('read store change feed', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Waits until `heard` holds `count` notices (or two seconds passed). */
+  async function waitFor(heard: ChangeNotice[], count: number) {
+    const deadline = Date.now() + 2000;
+    while (heard.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
   it('emits what is committed after it started, in order, and nothing before', async () => {
-    const feed = new ReadStoreChangeFeed(reader, { logger: silentLogger, pollMs: 10, batchSize: 2 });
+    const feed = new ReadStoreChangeFeed(reader, { logger: silentLogger, pollMs: 10, hintedPollMs: 10, batchSize: 2 });
     const heard: ChangeNotice[] = [];
     const stopListening = feed.onChange((n) => heard.push(n));
     await feed.start();
@@ -48,6 +54,92 @@ describe('read store change feed', () => {
       assert.deepEqual(heard, committed);
     } finally {
       stopListening();
+      await feed.stop();
+    }
+  });
+
+  it("on SQLite, wakes when another connection's commit writes the write-ahead log, not at the next poll", async () => {
+    // Polls an hour apart: only the hint can bring the notice within the wait.
+    const feed = new ReadStoreChangeFeed(reader, { logger: silentLogger, pollMs: 3_600_000, hintedPollMs: 3_600_000 });
+    const heard: ChangeNotice[] = [];
+    feed.onChange((n) => heard.push(n));
+    await feed.start();
+    try {
+      const sequence = await writer.latestChangeSequence();
+      for (let i = 1; i <= 3; i++) {
+        const committed = notice(`hinted-${i}`, 10 + i);
+        await writer.commit({ checkpoints: { workouts: 10 + i }, writes: [], notices: [committed] });
+        await waitFor(heard, i);
+        assert.deepEqual(heard.at(-1), committed, `commit ${i} heard`);
+      }
+      assert.equal(await writer.latestChangeSequence(), sequence + 3);
+    } finally {
+      await feed.stop();
+    }
+  });
+
+  /**
+   * The SQLite store with a push like MongoDB's change stream, which the test drives: entries are
+   * pushed by hand, the outbox behind them is the real one.
+   */
+  function pushingStore(available = true) {
+    const pushed: { listener: ((entry: FeedEntry) => void) | null; closed: boolean } = {
+      listener: null,
+      closed: false,
+    };
+    const store: ReadStore = Object.assign(Object.create(reader) as SqliteReadStore, {
+      watchCommits: undefined,
+      async followChanges(listener: (entry: FeedEntry) => void) {
+        if (!available) return null;
+        pushed.listener = listener;
+        return {
+          async close() {
+            pushed.closed = true;
+          },
+        };
+      },
+    });
+    return { store, pushed };
+  }
+
+  it('where the store pushes, emits pushed entries once and in order, reading a gap from the outbox', async () => {
+    const { store, pushed } = pushingStore();
+    // No poll within the test: whatever is heard came by push or by a gap read.
+    const feed = new ReadStoreChangeFeed(store, { logger: silentLogger, pollMs: 3_600_000 });
+    const heard: ChangeNotice[] = [];
+    feed.onChange((n) => heard.push(n));
+    await feed.start();
+    try {
+      const start = await writer.latestChangeSequence();
+      const committed = [notice('p1', 21), notice('p2', 22), notice('p3', 23), notice('p4', 24)];
+      await writer.commit({ checkpoints: { workouts: 24 }, writes: [], notices: committed });
+      const entries = (await reader.changesAfter(start, 10)).slice(0, 4);
+      const push = (index: number) => pushed.listener?.(entries[index] as FeedEntry);
+      push(0);
+      push(0); // a resumed stream may repeat an entry
+      push(3); // the stream missed 2 and 3 (it was down longer than its history): read from the outbox
+      push(1);
+      await waitFor(heard, 4);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(heard, committed);
+    } finally {
+      await feed.stop();
+    }
+    assert.ok(pushed.closed, 'stopping the feed closes the stream');
+  });
+
+  it('polls the outbox where the store cannot push (change streams unavailable)', async () => {
+    const { store } = pushingStore(false);
+    const feed = new ReadStoreChangeFeed(store, { logger: silentLogger, pollMs: 10 });
+    const heard: ChangeNotice[] = [];
+    feed.onChange((n) => heard.push(n));
+    await feed.start();
+    try {
+      const committed = notice('polled', 31);
+      await writer.commit({ checkpoints: { workouts: 31 }, writes: [], notices: [committed] });
+      await waitFor(heard, 1);
+      assert.deepEqual(heard, [committed]);
+    } finally {
       await feed.stop();
     }
   });

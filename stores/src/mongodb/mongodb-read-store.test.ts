@@ -1,8 +1,11 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterAll, test } from 'vitest';
+import type { ChangeNotice } from '@fitness/contracts';
+import { afterAll, describe, it, test } from 'vitest';
 import { readStoreContract } from '../contract/read-store.contract.ts';
+import type { FeedEntry } from '../read-store.ts';
 import { containerRuntimeUnavailable } from '../testing/container-runtime.ts';
-import { startMongoReplicaSet } from '../testing/containers.ts';
+import { startMongoReplicaSet, startMongoStandalone } from '../testing/containers.ts';
 import { MongoReadStore } from './mongodb-read-store.ts';
 
 const unavailable = await containerRuntimeUnavailable();
@@ -15,4 +18,63 @@ if (unavailable) {
   afterAll(mongo.stop);
   const url = mongo.url;
   readStoreContract('MongoDB', () => MongoReadStore.connect(url, `contract_${randomUUID().replaceAll('-', '')}`));
+
+  describe('MongoDB change stream on the change feed', () => {
+    const notice = (id: string, position: number): ChangeNotice => ({
+      model: 'workouts',
+      id,
+      userId: 'u1',
+      op: 'upsert',
+      position,
+      correlationId: null,
+    });
+
+    it('pushes each entry another connection commits, in commit order, from when it started', async () => {
+      const database = `feed_${randomUUID().replaceAll('-', '')}`;
+      const writer = await MongoReadStore.connect(url, database);
+      const reader = await MongoReadStore.connect(url, database);
+      await writer.ensureCollections([]);
+      await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [notice('before', 1)] });
+      const pushed: FeedEntry[] = [];
+      const errors: unknown[] = [];
+      const following = await reader.followChanges((entry) => pushed.push(entry), {
+        onError: (error) => errors.push(error),
+      });
+      assert.ok(following, 'a replica set has change streams');
+      try {
+        const committed = [notice('a', 2), notice('b', 3), notice('c', 4)];
+        await writer.commit({ checkpoints: { workouts: 3 }, writes: [], notices: committed.slice(0, 2) });
+        await writer.commit({ checkpoints: { workouts: 4 }, writes: [], notices: committed.slice(2) });
+        for (const deadline = Date.now() + 10_000; pushed.length < 3 && Date.now() < deadline; ) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        assert.deepEqual(pushed, [
+          { sequence: 2, notice: committed[0] },
+          { sequence: 3, notice: committed[1] },
+          { sequence: 4, notice: committed[2] },
+        ]);
+        assert.deepEqual(errors, []);
+      } finally {
+        await following.close();
+        await writer.close();
+        await reader.close();
+      }
+    });
+
+    it('resolves null on a standalone server, which has no change streams, so the reader polls', async () => {
+      const standalone = await startMongoStandalone();
+      try {
+        const standaloneUrl = standalone.url;
+        const store = await MongoReadStore.connect(standaloneUrl, 'standalone');
+        try {
+          const following = await store.followChanges(() => {}, { onError: () => {} });
+          assert.equal(following, null);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await standalone.stop();
+      }
+    });
+  });
 }

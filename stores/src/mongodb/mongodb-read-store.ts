@@ -21,12 +21,12 @@ import {
   type ReadStore,
   type Where,
 } from '../read-store.ts';
+import { type ChangeDocument, followChangeStream } from './change-stream-follower.ts';
 import { LEASES, type LeaseDocument } from './mongodb-lease.ts';
 
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
 type CheckpointDocument = { _id: string; position: number; version?: number };
-type ChangeDocument = { _id: number; notice: ChangeNotice };
 type CounterDocument = { _id: string; sequence: number };
 
 /** Holds one document per projection: `{ _id: projection, position, version }`. */
@@ -166,6 +166,15 @@ export class MongoReadStore implements ReadStore {
       .find({ _id: { $gt: sequence } }, { sort: { _id: 1 }, limit })
       .toArray();
     return entries.map((entry) => ({ sequence: entry._id, notice: entry.notice }));
+  }
+
+  /**
+   * Pushes the feed's entries as they commit, by a change stream on the feed collection (see
+   * change-stream-follower.ts); null on a standalone server, which has none (nor transactions,
+   * so only a read-only service could run on one): the reader polls `changesAfter` then.
+   */
+  async followChanges(listener: (entry: FeedEntry) => void, options: { onError(error: unknown): void }) {
+    return followChangeStream(this.changeCollection(), listener, options.onError);
   }
 
   async latestChangeSequence() {

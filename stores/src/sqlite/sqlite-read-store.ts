@@ -14,6 +14,7 @@ import {
 } from '../read-store.ts';
 import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
 import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
+import { watchWriteAheadLog } from './watch-write-ahead-log.ts';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -36,8 +37,10 @@ export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Statement>();
   private readonly known = new Set<string>();
+  private readonly file: string;
 
   constructor(file: string) {
+    this.file = file;
     // 8 KB pages: a busy workout's document (a few KB, rewritten with every set) spans fewer
     // pages, which made each write about a fifth cheaper than with the default 4 KB.
     this.db = openDatabase(file, 'NORMAL', { pageSize: 8192 });
@@ -236,6 +239,12 @@ export class SqliteReadStore implements ReadStore {
       | { version: number }
       | undefined;
     return row?.version ?? 0;
+  }
+
+  /** Another process's commit shows as a write to the write-ahead log (an in-memory database has none). */
+  watchCommits(listener: () => void) {
+    if (this.file === ':memory:' || this.file === '') return () => {};
+    return watchWriteAheadLog(this.file, listener);
   }
 
   async close() {

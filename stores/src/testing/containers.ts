@@ -66,3 +66,19 @@ export async function startMongoReplicaSet(): Promise<StartedStore> {
     },
   };
 }
+
+/** MongoDB without a replica set: no transactions, no change streams (what the fallbacks are for). */
+export async function startMongoStandalone(): Promise<StartedStore> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer('mongo:7')
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forLogMessage(/waiting for connections/i))
+    .withStartupTimeout(120_000)
+    .start();
+  return {
+    url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
+    stop: async () => {
+      await container.stop();
+    },
+  };
+}
