@@ -33,8 +33,18 @@ export function rawSqliteInsertsPerSecond(seconds: number) {
   }
 }
 
-export async function bareFastifyRequestsPerSecond(connections: number, seconds: number) {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts')], {
+export function bareFastifyRequestsPerSecond(connections: number, seconds: number) {
+  return postToServer('bare-server.ts', connections, seconds);
+}
+
+/** The same route appending each body durably to the event store (append-server.ts). */
+export function durableAppendRequestsPerSecond(connections: number, seconds: number) {
+  return postToServer('append-server.ts', connections, seconds);
+}
+
+/** Load on `script`'s POST /echo, the script in its own process, as the product's server runs. */
+async function postToServer(script: string, connections: number, seconds: number) {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -10,7 +10,11 @@ import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { io } from 'socket.io-client';
-import { bareFastifyRequestsPerSecond, rawSqliteInsertsPerSecond } from './baselines.ts';
+import {
+  bareFastifyRequestsPerSecond,
+  durableAppendRequestsPerSecond,
+  rawSqliteInsertsPerSecond,
+} from './baselines.ts';
 import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees } from './command-bench.ts';
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
@@ -56,6 +60,11 @@ async function main() {
   report('raw better-sqlite3 durable single-row inserts/s', fixed(rawInserts, 0));
   const bare = await bareFastifyRequestsPerSecond(CLIENTS, SECONDS);
   report(`bare Fastify POST requests/s (${CLIENTS} connections)`, fixed(bare.requestsPerSecond, 0));
+  const appendOnly = await durableAppendRequestsPerSecond(CLIENTS, SECONDS);
+  report(
+    '   the same route appending one event durably: req/s (ratio to bare)',
+    `${fixed(appendOnly.requestsPerSecond, 0)} (${fixed(appendOnly.requestsPerSecond / bare.requestsPerSecond, 3)})`,
+  );
 
   section('P1 log a set, P2 live push');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
