@@ -42,11 +42,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The package a bare specifier names (`@scope/name` or `name`); null for files and Node's own modules. */
+/** The package a bare specifier names (`@scope/name` or `name`); null for files and a runtime's own modules. */
 function packageOf(specifier: string) {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
+  // `k6` and `k6/…` are the k6 runtime's own modules (loadtests/k6 scripts; the adapter provides them under Node).
+  if (name === 'k6') return null;
   return builtinModules.includes(name) || !/^(@[\w.-]+\/)?[\w.-]+$/.test(name) ? null : name;
 }
 

@@ -138,7 +138,9 @@ describe('the Dockerfile', () => {
 
   describe('replayed without a Docker engine', () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'image-'));
+    // Each stage's /app: the servers' (server-deps, then runtime) and the web app's (web-build).
     const app = path.join(scratch, 'app');
+    const webApp = path.join(scratch, 'web-build');
     const dataDir = path.join(scratch, 'data');
     let server: ChildProcess | undefined;
     afterAll(async () => {
@@ -150,13 +152,13 @@ describe('the Dockerfile', () => {
       rmSync(scratch, { recursive: true, force: true });
     });
 
-    /** A COPY from the build context into the image's /app, leaving out what .dockerignore does. */
-    function copyFromContext(instruction: Instruction) {
+    /** A COPY from the build context into a stage's /app, leaving out what .dockerignore does. */
+    function copyFromContext(instruction: Instruction, into = app) {
       const { sources, destination } = copyOf(instruction);
       for (const source of sources) {
         const target = destination.endsWith('/')
-          ? path.join(app, destination, path.basename(source))
-          : path.join(app, destination === './' || destination === '.' ? path.basename(source) : destination);
+          ? path.join(into, destination, path.basename(source))
+          : path.join(into, destination === './' || destination === '.' ? path.basename(source) : destination);
         mkdirSync(path.dirname(target), { recursive: true });
         cpSync(path.join(ROOT, source), target, {
           recursive: statSync(path.join(ROOT, source)).isDirectory(),
@@ -165,21 +167,28 @@ describe('the Dockerfile', () => {
       }
     }
 
-    /** A stage's `npm` RUN steps, in the scratch /app (the apt-get ones need the image's Debian). */
-    function runNpmSteps(name: string) {
-      const steps = stage(name).instructions.filter(
-        ({ keyword, args }) => keyword === 'RUN' && args.startsWith('npm '),
-      );
-      assert.ok(steps.length > 0, `${name} installs with npm`);
-      for (const { args } of steps) execFileSync('sh', ['-c', args], { cwd: app, stdio: 'pipe' });
+    /**
+     * A stage's COPY (from the context) and `npm` RUN steps in order, in its scratch /app, after
+     * the manifests stage it builds on (the apt-get steps need the image's Debian).
+     */
+    function replayStage(name: string, into: string) {
+      mkdirSync(into, { recursive: true });
+      const steps = [...stage('manifests').instructions, ...stage(name).instructions];
+      const npmSteps = steps.filter(({ keyword, args }) => keyword === 'RUN' && args.startsWith('npm '));
+      assert.ok(npmSteps.length > 0, `${name} installs with npm`);
+      for (const step of steps) {
+        if (step.keyword === 'COPY' && copyOf(step).from === null) copyFromContext(step, into);
+        if (npmSteps.includes(step)) execFileSync('sh', ['-c', step.args], { cwd: into, stdio: 'pipe' });
+      }
     }
 
+    it('builds the web app as the web-build stage does', () => {
+      replayStage('web-build', webApp);
+      assert.ok(existsSync(path.join(webApp, 'frontend/dist/index.html')), 'the built web app');
+    }, 600_000);
+
     it('installs the servers’ production dependencies as the server-deps stage does', () => {
-      mkdirSync(app, { recursive: true });
-      for (const instruction of stage('manifests').instructions) {
-        if (instruction.keyword === 'COPY') copyFromContext(instruction);
-      }
-      runNpmSteps('server-deps');
+      replayStage('server-deps', app);
       assert.ok(existsSync(path.join(app, 'node_modules/fastify')), 'a server dependency is installed');
       assert.ok(existsSync(path.join(app, 'node_modules/better-sqlite3')), 'the native SQLite binding too');
       for (const devOnly of ['vitest', 'vite', '@biomejs/biome', 'react', 'testcontainers']) {
@@ -193,9 +202,8 @@ describe('the Dockerfile', () => {
         const { from } = copyOf(instruction);
         if (from === null) copyFromContext(instruction);
       }
-      // The web-build stage's `npm run build -w frontend` is what the test run's global setup
-      // did for this checkout (tools/src/frontend-build.ts): its output is what the stage copies.
-      cpSync(path.join(ROOT, 'frontend/dist'), path.join(app, 'frontend/dist'), { recursive: true });
+      // COPY --from=web-build /app/frontend/dist
+      cpSync(path.join(webApp, 'frontend/dist'), path.join(app, 'frontend/dist'), { recursive: true });
       assert.ok(!existsSync(path.join(app, 'gateway/src/distributed.test.ts')), 'tests left out as .dockerignore says');
 
       const env: Record<string, string> = {};
