@@ -15,9 +15,13 @@ import Fastify from 'fastify';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-append-'));
 const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
 const app = Fastify();
+// As sets go into the workouts of 50 clients: each append extends one of 50 streams.
+const STREAMS = 50;
+let appends = 0;
 app.post('/echo', async (request, reply) => {
+  appends += 1;
   const appended = await store.appendToStream(
-    `bench-${randomUUID()}`,
+    `bench-${appends % STREAMS}`,
     [
       {
         id: randomUUID(),
@@ -32,7 +36,7 @@ app.post('/echo', async (request, reply) => {
         },
       },
     ],
-    'no_stream',
+    'any',
   );
   return reply.status(201).send({ position: appended.position });
 });
