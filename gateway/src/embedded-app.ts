@@ -44,6 +44,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     changeFeed: false,
     // The data-folder lock (server-lock.ts) makes this the only process on its files.
     lease: false,
+    healthDetails: false,
   });
 
   const clock = options.clock ?? (() => new Date());

@@ -34,6 +34,12 @@ export async function buildProjectionsApp(
     rebuildRoutes?: boolean;
     changeFeed?: boolean;
     lease?: boolean;
+    /**
+     * Whether GET /health tells the role, holder and positions (the distributed projections
+     * process, reached only inside the deployment). The embedded server's faces the internet:
+     * it says alive, and nothing of its internals.
+     */
+    healthDetails?: boolean;
     clock?: () => Date;
   } = {},
 ) {
@@ -80,6 +86,7 @@ export async function buildProjectionsApp(
       },
     ),
     async () => {
+      if (options.healthDetails === false) return {};
       const active = !projector || projector.role() === 'active';
       return {
         role: active ? 'active' : 'standby',
