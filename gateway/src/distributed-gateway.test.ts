@@ -45,11 +45,12 @@ describe('distributed gateway', () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
-  async function startGateway(commandServiceUrl: string, queryServiceUrl: string) {
+  async function startGateway(commandServiceUrl: string, queryServiceUrl: string, env: Record<string, string> = {}) {
     const config = readConfig({
       GATEWAY_MODE: 'distributed',
       COMMAND_SERVICE_URL: commandServiceUrl,
       QUERY_SERVICE_URL: queryServiceUrl,
+      ...env,
     });
     const app = await buildDistributedGateway(config, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -103,6 +104,37 @@ describe('distributed gateway', () => {
     assert.equal(response.body.headers['x-forwarded-for'], '127.0.0.1');
     const malformed = await api('POST', '/workouts', { body: '{ not json' });
     assert.equal(malformed.body.body, '{ not json', 'the service, not the gateway, judges the body');
+  });
+
+  it('sends the services the client address it settled, never the chain a client wrote', async () => {
+    const forged = await api('POST', '/workouts', { body: '{}', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    assert.equal(forged.body.headers['x-forwarded-for'], '127.0.0.1', 'no proxy trusted: the connection is the client');
+
+    // Behind a TLS proxy the gateway trusts, the services learn the address that proxy saw,
+    // though they trust the gateway alone.
+    const commands = await echoService('commands');
+    const behindProxy = await startGateway(commands, await echoService('queries'), { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const proxied = await apiClient(behindProxy.baseUrl)('POST', '/workouts', {
+        body: '{}',
+        headers: { 'x-forwarded-for': '198.51.100.4, 203.0.113.9' },
+      });
+      assert.equal(proxied.body.headers['x-forwarded-for'], '203.0.113.9');
+    } finally {
+      await behindProxy.app.close();
+    }
+  });
+
+  it('refuses a WebSocket upgrade whose path leaves /socket.io/', async () => {
+    const { port } = new URL(baseUrl);
+    const socket = (await import('node:net')).connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'GET /socket.io/../api/v1/workouts HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    const [answer] = (await once(socket, 'data')) as [Buffer];
+    assert.match(answer.toString(), /^HTTP\/1\.1 404/);
+    socket.destroy();
   });
 
   it("adds the security headers to the services' answers", async () => {

@@ -5,7 +5,7 @@ import { registerHealthRoutes, upstreamChecks } from '@fitness/platform/health.t
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
-import { withForwarding } from './forwarded-headers.ts';
+import { clientAddressOf, withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
@@ -105,6 +105,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     },
     onRefused: (url) => replicaAt(queries, url, (replica) => queries.markDown(replica)),
     onConnected: (url) => replicaAt(queries, url, (replica) => queries.markUp(replica)),
+    clientAddress: (request) => clientAddressOf(request, config.trustProxy),
     logger: app.log,
     connections: live,
   });
@@ -130,7 +131,7 @@ function forwardToReplicas(replicas: QueryReplicas, options: { sessions: boolean
       return reply.from(request.url, {
         getUpstream: () => replica.url,
         retryDelay: () => null,
-        rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.raw, request.id),
+        rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.ip, request.id),
         rewriteHeaders: (headers) => {
           replicas.markUp(replica);
           if (options.sessions && replicas.several && stickyId !== replica.id) {
@@ -172,7 +173,7 @@ function forwardTo(serviceUrl: string) {
       // No retries: reply-from would repeat a GET that a service answered 503, and the client
       // already knows when to try again (and sends a command id that makes repeats harmless).
       retryDelay: () => null,
-      rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.raw, request.id),
+      rewriteRequestHeaders: (_request, headers) => withForwarding(headers, request.ip, request.id),
       onError: (failed, { error }) => {
         request.log.error({ err: error, service: serviceUrl }, 'the service did not answer');
         failed.send(new ServiceUnavailable());

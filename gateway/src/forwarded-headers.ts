@@ -1,18 +1,30 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 
 /**
- * `headers` as a proxied request carries them on to a service: X-Forwarded-For extended with
- * the address the gateway sees, so the services rate-limit sign-ins per client rather than per
- * gateway; and the request id, so a service's logs and the correlation ids of the events it
- * appends match the gateway's. A service believes the chain only as far as its TRUST_PROXY goes
- * (the gateway's address, and the proxies the gateway trusts): what a client wrote into the
- * header itself sits left of that and counts for nothing.
+ * `headers` as a proxied request carries them on to a service: X-Forwarded-For set to the
+ * client's address as the gateway settled it, so the services rate-limit sign-ins per client
+ * rather than per gateway; and the request id, so a service's logs and the correlation ids of
+ * the events it appends match the gateway's. Only the settled address goes on, not the chain
+ * the request came with: the services trust the gateway alone, and need not know which proxies
+ * in front of it the gateway trusts (what a client wrote into the header itself counts for
+ * nothing either way).
  */
 export function withForwarding(
   headers: IncomingHttpHeaders,
-  request: IncomingMessage,
+  clientAddress: string | undefined,
   requestId: string,
 ): IncomingHttpHeaders {
-  const chain = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
-  return { ...headers, ...(chain && { 'x-forwarded-for': chain }), 'x-request-id': requestId };
+  const { 'x-forwarded-for': _chain, ...rest } = headers;
+  return { ...rest, ...(clientAddress && { 'x-forwarded-for': clientAddress }), 'x-request-id': requestId };
+}
+
+/**
+ * The client's address of a request Fastify does not route (a WebSocket upgrade), settled as
+ * Fastify settles `request.ip`: the nearest address in X-Forwarded-For that `trustProxy` does not
+ * name (none trusted: the connection's own address).
+ */
+export function clientAddressOf(request: IncomingMessage, trustProxy: string[]) {
+  if (trustProxy.length === 0) return request.socket.remoteAddress;
+  return proxyAddr(request, proxyAddr.compile(trustProxy));
 }

@@ -20,6 +20,8 @@ export type UpgradeProxyOptions = {
   onRefused?: (target: string) => void;
   /** A target took the upgrade. */
   onConnected?: (target: string) => void;
+  /** The client's address, as the gateway settles it from its trusted proxies' X-Forwarded-For. */
+  clientAddress: (request: IncomingMessage) => string | undefined;
   logger: FastifyBaseLogger;
   /** Where the tunnels' sockets are tracked, to be ended when the gateway closes. */
   connections: LiveConnections;
@@ -45,7 +47,11 @@ export function proxyUpgrades(server: http.Server, options: UpgradeProxyOptions)
     // Node's own error handler left the socket with the upgrade. Browsers drop connections
     // abruptly all the time (tab closed, network gone): routine, so only at debug level.
     client.on('error', (error) => log.debug({ err: error }, 'websocket client connection failed'));
-    if (!url.startsWith(options.pathPrefix)) {
+    // The path as the target will read it: `/socket.io/../x` must not reach the target's `/x`.
+    if (
+      !url.startsWith(options.pathPrefix) ||
+      !new URL(url, 'http://gateway').pathname.startsWith(options.pathPrefix)
+    ) {
       client.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -56,7 +62,11 @@ export function proxyUpgrades(server: http.Server, options: UpgradeProxyOptions)
       const targetUrl = targets[index] ?? '';
       const target = new URL(targetUrl);
       const transport = target.protocol === 'https:' ? https : http;
-      const headers = withForwarding({ ...request.headers, host: target.host }, request, requestId(request));
+      const headers = withForwarding(
+        { ...request.headers, host: target.host },
+        options.clientAddress(request),
+        requestId(request),
+      );
       const upstreamRequest = transport.request(new URL(url, target), { method: request.method, headers });
       upstreamRequest.setTimeout(options.handshakeTimeoutMs ?? 10_000, () =>
         upstreamRequest.destroy(new Error('The upgrade was not answered in time')),
