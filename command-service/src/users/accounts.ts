@@ -130,18 +130,17 @@ export class Accounts {
     context: CommandContext,
   ): Promise<SignedIn> {
     // Per account, whichever address the guesses come from; an unknown email is held back alike.
-    await this.throttle.check(input.email, context.now);
-    const holder = await this.holderOfEmail(input.email);
-    const userId = holder?.userId;
-    const state = holder?.state ?? userDecider.initialState();
-    const valid = state.passwordHash
-      ? await verifyPassword(state.passwordHash, input.password)
-      : await verifyPassword(await decoyHash, input.password).then(() => false);
-    if (!userId || !valid) {
-      await this.throttle.failed(input.email, context.now);
-      throw new CredentialsDoNotMatch();
-    }
-    await this.throttle.succeeded(input.email);
+    let userId: string | undefined;
+    const valid = await this.throttle.attempt(input.email, context.now, async () => {
+      const holder = await this.holderOfEmail(input.email);
+      userId = holder?.userId;
+      const state = holder?.state ?? userDecider.initialState();
+      const matches = state.passwordHash
+        ? await verifyPassword(state.passwordHash, input.password)
+        : await verifyPassword(await decoyHash, input.password).then(() => false);
+      return userId !== undefined && matches;
+    });
+    if (!valid || !userId) throw new CredentialsDoNotMatch();
     const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);
@@ -178,12 +177,10 @@ export class Accounts {
     if (state.passwordHash) {
       if (!confirmation.password) throw new PasswordRequired();
       // The same count as signing in: a stolen token must not become a way to guess the password.
-      await this.throttle.check(state.email, context.now);
-      if (!(await verifyPassword(state.passwordHash, confirmation.password))) {
-        await this.throttle.failed(state.email, context.now);
-        throw new PasswordIncorrect();
-      }
-      await this.throttle.succeeded(state.email);
+      const { passwordHash } = state;
+      const password = confirmation.password;
+      const right = await this.throttle.attempt(state.email, context.now, () => verifyPassword(passwordHash, password));
+      if (!right) throw new PasswordIncorrect();
     } else if (!confirmation.email || (await this.userIdOfEmail(confirmation.email)) !== userId) {
       throw new EmailConfirmationIncorrect();
     }

@@ -84,4 +84,24 @@ describe('sign-in throttle', () => {
     await here.succeeded('a@example.com');
     assert.equal(await waitOf(there, 'a@example.com', at(0)), 0, 'the right password clears it everywhere');
   });
+
+  it('takes a burst of guesses one at a time, so only the free ones are ever checked', async () => {
+    const throttle = new SignInThrottle();
+    let verified = 0;
+    const wrongPassword = async () => {
+      verified += 1;
+      // As long as a real password check takes: long enough for the whole burst to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return false;
+    };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => throttle.attempt('a@example.com', at(0), wrongPassword)),
+    );
+    assert.equal(verified, 5, 'the five free failures, and no more');
+    assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 5);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    assert.equal(refused.length, 15);
+    for (const outcome of refused) assert.ok(outcome.reason instanceof TooManySignInAttempts);
+    assert.equal(await throttle.attempt('b@example.com', at(0), async () => true), true, 'another account is free');
+  });
 });

@@ -27,9 +27,38 @@ export class TooManySignInAttempts extends RateLimited {
  */
 export class SignInThrottle {
   private readonly counters: CounterStore;
+  /** Each account's attempt under way in this process, which the next one waits for. */
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(counters: CounterStore = new SqliteCounterStore(':memory:')) {
     this.counters = counters;
+  }
+
+  /**
+   * One attempt at the account's password: checked, `verify`'d and its outcome recorded, one
+   * attempt at a time per account in this process. Without the turns, guesses sent all at once
+   * would each pass the check before the first failure was recorded, every one of them verified;
+   * with them, what a burst gets past the check is the free failures (plus one per other
+   * command service instance at most). Throws TooManySignInAttempts while the account must
+   * wait; resolves whether `verify` said the password was right.
+   */
+  async attempt(account: string, now: Date, verify: () => Promise<boolean>): Promise<boolean> {
+    const key = keyOf(account);
+    const turn = (this.turns.get(key) ?? Promise.resolve())
+      .catch(() => {})
+      .then(async () => {
+        await this.check(account, now);
+        const right = await verify();
+        if (right) await this.succeeded(account);
+        else await this.failed(account, now);
+        return right;
+      });
+    this.turns.set(key, turn);
+    try {
+      return await turn;
+    } finally {
+      if (this.turns.get(key) === turn) this.turns.delete(key);
+    }
   }
 
   /** Throws TooManySignInAttempts while the account must wait. */
