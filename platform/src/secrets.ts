@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -34,11 +34,17 @@ function readOrCreate(dataDir: string): ServerSecrets {
   const existing = readSecrets(file);
   if (existing) return existing;
   fs.mkdirSync(dataDir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: the link fails when the file
+  // exists, so processes starting on one data directory at once keep the first one's secrets,
+  // and none of them can read a file another has only begun to write.
+  const draft = `${file}.${process.pid}.${randomUUID()}`;
+  fs.writeFileSync(draft, `${JSON.stringify(newSecrets(), null, 2)}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx': two processes starting on one data directory at once keep the first one's secrets.
-    fs.writeFileSync(file, `${JSON.stringify(newSecrets(), null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    fs.linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   const written = readSecrets(file);
   if (!written) throw new Error(`${file} holds no usable secrets; remove it to make new ones`);
