@@ -53,8 +53,12 @@ export type Config = {
    * several replicas (QUERY_SERVICE_URL, comma separated), which the gateway spreads them over.
    */
   queryServiceUrls: string[];
-  /** Where a distributed gateway sends what only the projections process can do (an admin's rebuild). */
-  projectionsServiceUrl: string;
+  /**
+   * Where a distributed gateway sends what only the projections process can do (an admin's
+   * rebuild): one, or the active one and its standbys (PROJECTIONS_SERVICE_URL, comma
+   * separated), of which the gateway asks the one holding the lease.
+   */
+  projectionsServiceUrls: string[];
   /**
    * The address people reach the web app at, without a trailing slash: links in mails (verify,
    * reset) and Google's redirect URI point there. APP_URL; default http://localhost:<port>.
@@ -110,7 +114,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     gatewayMode: oneOf(env, 'GATEWAY_MODE', ['embedded', 'distributed'] as const, 'embedded'),
     commandServiceUrl: httpUrl(env, 'COMMAND_SERVICE_URL', 'http://localhost:3001'),
     queryServiceUrls: httpUrlList(env, 'QUERY_SERVICE_URL', 'http://localhost:3002'),
-    projectionsServiceUrl: httpUrl(env, 'PROJECTIONS_SERVICE_URL', 'http://localhost:3003'),
+    projectionsServiceUrls: httpUrlList(env, 'PROJECTIONS_SERVICE_URL', 'http://localhost:3003'),
     publicUrl: publicUrl(env, defaultPort),
     mail: mailConfig(env),
     google: googleConfig(env),

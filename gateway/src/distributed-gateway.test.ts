@@ -125,6 +125,35 @@ describe('distributed gateway', () => {
     }
   });
 
+  it("sends an admin's rebuild to the projections process holding the lease, whichever is listed first", async () => {
+    /** A projections process that says its role on /health and answers anything else with its name. */
+    async function projectionsProcess(name: string, role: () => string) {
+      const server = http.createServer((request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(request.url === '/health' ? { status: 'ok', role: role() } : { service: name }));
+      });
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      servers.push(server);
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+    let active = 'second';
+    const first = await projectionsProcess('first', () => (active === 'first' ? 'active' : 'standby'));
+    const second = await projectionsProcess('second', () => (active === 'second' ? 'active' : 'standby'));
+    const withStandby = await startGateway(await echoService('commands'), await echoService('queries'), {
+      PROJECTIONS_SERVICE_URL: `${first},${second}`,
+    });
+    try {
+      const rebuild = () =>
+        apiClient(withStandby.baseUrl)('POST', '/admin/projections/workouts/rebuild', { body: '{}' });
+      assert.equal((await rebuild()).body.service, 'second');
+      active = 'first'; // the holder died, the other took over
+      assert.equal((await rebuild()).body.service, 'first');
+    } finally {
+      await withStandby.app.close();
+    }
+  });
+
   it('refuses a WebSocket upgrade whose path leaves /socket.io/', async () => {
     const { port } = new URL(baseUrl);
     const socket = (await import('node:net')).connect(Number(port), '127.0.0.1');

@@ -49,7 +49,8 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) => {
     // Every replica serves the same document: the first that is not known to be down.
     const queryService = queries.candidates()[0]?.url ?? '';
-    return fetchMergedApiDocs([config.commandServiceUrl, queryService, config.projectionsServiceUrl], request.log);
+    const projections = await activeProjector(config.projectionsServiceUrls);
+    return fetchMergedApiDocs([config.commandServiceUrl, queryService, projections], request.log);
   });
 
   await root.register(async (proxied) => {
@@ -60,11 +61,12 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     const toQueries = forwardToReplicas(queries, { sessions: false });
     const toLiveSessions = forwardToReplicas(queries, { sessions: true });
     const toCommands = forwardTo(config.commandServiceUrl);
-    // A rebuild runs where the runner is: the projections process.
+    // A rebuild runs where the runner is: the projections process holding the lease.
     proxied.route({
       method: ['POST'],
       url: '/api/v1/admin/projections/*',
-      handler: forwardTo(config.projectionsServiceUrl),
+      handler: async (request, reply) =>
+        forwardTo(await activeProjector(config.projectionsServiceUrls))(request, reply),
     });
     // Starting a Google sign-in is a GET, but it belongs with finishing it, where Accounts and
     // the provider's adapter are: the command service.
@@ -90,7 +92,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     upstreamChecks({
       command_service: config.commandServiceUrl,
       query_services: config.queryServiceUrls,
-      projections: config.projectionsServiceUrl,
+      projections: config.projectionsServiceUrls,
     }),
   );
   await registerFrontend(root);
@@ -179,4 +181,24 @@ function forwardTo(serviceUrl: string) {
         failed.send(new ServiceUnavailable());
       },
     });
+}
+
+/**
+ * Of the projections processes, the one holding the lease, as their own GET /health says (a
+ * standby refuses a rebuild with 503). Asked each time: a rebuild is rare, and the holder
+ * changes whenever one dies. When none says so (one process, or an older one), the first.
+ */
+async function activeProjector(urls: string[]) {
+  if (urls.length === 1) return urls[0] ?? '';
+  const roles = await Promise.all(
+    urls.map((url) =>
+      fetch(new URL('/health', url), { signal: AbortSignal.timeout(2000) })
+        .then((response) => response.json() as Promise<{ role?: string }>)
+        .then(
+          (health) => health.role,
+          () => undefined,
+        ),
+    ),
+  );
+  return urls[roles.indexOf('active')] ?? urls[0] ?? '';
 }

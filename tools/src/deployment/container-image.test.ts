@@ -46,7 +46,8 @@ describe('the compose file', () => {
     assert.deepEqual(appServices.map(([name]) => name).sort(), [
       'command-service',
       'gateway',
-      'projections',
+      'projections-1',
+      'projections-2',
       'query-service-1',
       'query-service-2',
     ]);
@@ -80,13 +81,19 @@ describe('the compose file', () => {
     assert.ok(services.mongodb?.healthcheck?.test, 'MongoDB reports when its replica set accepts writes');
   });
 
-  it('sends the gateway to every query service, and mounts no sources into the app', () => {
-    const queryServices = appServices.map(([name]) => name).filter((name) => name.startsWith('query-service'));
-    const urls = (services.gateway?.environment?.QUERY_SERVICE_URL ?? '').split(',');
-    assert.deepEqual(
-      urls.map((url) => new URL(url).hostname),
-      queryServices,
-    );
+  it('sends the gateway to every query service and projections process, and mounts no sources into the app', () => {
+    for (const [variable, prefix] of [
+      ['QUERY_SERVICE_URL', 'query-service'],
+      ['PROJECTIONS_SERVICE_URL', 'projections'],
+    ] as const) {
+      const named = appServices.map(([name]) => name).filter((name) => name.startsWith(prefix));
+      const urls = (services.gateway?.environment?.[variable] ?? '').split(',');
+      assert.deepEqual(
+        urls.map((url) => new URL(url).hostname),
+        named,
+        variable,
+      );
+    }
     for (const [name, service] of appServices) {
       for (const volume of service.volumes ?? []) {
         assert.doesNotMatch(volume, /^[./~]/, `${name} mounts a host path: ${volume}`);
