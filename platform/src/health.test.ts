@@ -123,7 +123,9 @@ describe('health and readiness', () => {
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     const address = service.address();
     assert.ok(address && typeof address === 'object');
-    const app = await appWith(upstreamChecks({ up: `http://127.0.0.1:${address.port}`, gone: 'http://127.0.0.1:1' }));
+    const app = await appWith(
+      upstreamChecks({ up: `http://127.0.0.1:${address.port}`, gone: 'http://127.0.0.1:1' }, { cacheMs: 0 }),
+    );
     const first = (await app.inject({ url: '/ready' })).json();
     assert.equal(first.checks.up.ok, true);
     assert.equal(first.checks.gone.ok, false);
@@ -135,12 +137,21 @@ describe('health and readiness', () => {
     // Replicas: ready while one of them is.
     answer = 200;
     const replicas = await appWith(
-      upstreamChecks({ queries: [`http://127.0.0.1:${address.port}`, 'http://127.0.0.1:1'] }),
+      upstreamChecks({ queries: [`http://127.0.0.1:${address.port}`, 'http://127.0.0.1:1'] }, { cacheMs: 0 }),
     );
     const some = (await replicas.inject({ url: '/ready' })).json();
     assert.deepEqual(some.checks.queries, { ok: true, ready: 1, of: 2 });
     answer = 503;
     assert.equal((await replicas.inject({ url: '/ready' })).statusCode, 503, 'none of them ready');
+
+    // Facing the internet: a burst of /ready asks each service once a second at most.
+    let asked = 0;
+    service.on('request', () => {
+      asked += 1;
+    });
+    const cached = await appWith(upstreamChecks({ up: `http://127.0.0.1:${address.port}` }, { cacheMs: 60_000 }));
+    await Promise.all(Array.from({ length: 10 }, () => cached.inject({ url: '/ready' })));
+    assert.equal(asked, 1);
     service.close();
   });
 });

@@ -98,21 +98,38 @@ export function storeChecks(
 /**
  * A distributed gateway is ready when the services behind it are (their own /ready, asked): each
  * one named alone, and at least one of each list of replicas, which it spreads requests over and
- * passes over while one is down.
+ * passes over while one is down. An answer is kept for `cacheMs`: the gateway's /ready faces the
+ * internet, and each ask costs every service a read of both stores.
  */
-export function upstreamChecks(upstreams: Record<string, string | string[]>): Record<string, ReadinessCheck> {
+export function upstreamChecks(
+  upstreams: Record<string, string | string[]>,
+  options: { cacheMs?: number } = {},
+): Record<string, ReadinessCheck> {
+  const ask = remembered(askReady, options.cacheMs ?? 1000);
   return Object.fromEntries(
     Object.entries(upstreams).map(([name, urls]) => [
       name,
       async () => {
         const replicas = typeof urls === 'string' ? [urls] : urls;
-        const answers = await Promise.all(replicas.map(askReady));
+        const answers = await Promise.all(replicas.map(ask));
         const ready = answers.filter((answer) => answer === 200).length;
         if (ready === 0) throw new Error(`answered ${answers.join(', ')}`);
         return typeof urls === 'string' ? { status: 200 } : { ready, of: replicas.length };
       },
     ]),
   );
+}
+
+/** `ask`, its answer for a URL reused for `ms` (the same promise, so callers meanwhile share one ask). */
+function remembered<T>(ask: (url: string) => Promise<T>, ms: number) {
+  const answers = new Map<string, { at: number; answer: Promise<T> }>();
+  return (url: string) => {
+    const kept = answers.get(url);
+    if (kept && Date.now() - kept.at < ms) return kept.answer;
+    const answer = ask(url);
+    answers.set(url, { at: Date.now(), answer });
+    return answer;
+  };
 }
 
 /** A service's /ready status, or what kept it from answering. */
