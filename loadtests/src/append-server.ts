@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SqliteEventStore } from '@fitness/stores';
+import { anEvent } from '@fitness/stores/testing/events.ts';
 import Fastify from 'fastify';
 
 /**
@@ -22,20 +22,7 @@ app.post('/echo', async (request, reply) => {
   appends += 1;
   const appended = await store.appendToStream(
     `bench-${appends % STREAMS}`,
-    [
-      {
-        id: randomUUID(),
-        type: 'SetLogged',
-        data: request.body as Record<string, unknown>,
-        metadata: {
-          actorId: null,
-          commandId: randomUUID(),
-          correlationId: randomUUID(),
-          timestamp: new Date().toISOString(),
-          schemaVersion: 1,
-        },
-      },
-    ],
+    [anEvent('SetLogged', request.body as Record<string, unknown>)],
     'any',
   );
   return reply.status(201).send({ position: appended.position });
