@@ -41,7 +41,9 @@ export type ServerProcess = Awaited<ReturnType<typeof startProcess>>;
  * or on the one `env` names (when its address must be known before it starts, as Google's
  * redirect URI must); APP_URL is its own address unless `env` says otherwise. Resolves once GET
  * `readyPath` answers, throws with the process's output if it exits first or is not ready within
- * `readyWithinMs` (15 s unless given: more for a server that must first fold a long log in).
+ * `readyWithinMs` (60 s unless given: a process usually answers within a second or two, but a
+ * suite of the distributed deployment starts five at once while another suite runs beside it,
+ * on two cores; more for a server that must first fold a long log in).
  */
 export async function startProcess(
   script: string,
@@ -62,7 +64,7 @@ export async function startProcess(
   child.stderr?.on('data', collect);
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.readyWithinMs ?? 15_000);
+  const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
   for (;;) {
     if (exited()) throw new Error(`${script} exited with ${child.exitCode ?? child.signalCode}: ${output}`);
     try {
