@@ -1,9 +1,10 @@
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { redactSecrets, stateAt } from '@fitness/command-service/time-travel.ts';
 import { type RecordedEvent, readConfig } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
-import { openStores } from '@fitness/stores';
+import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
 import { progressBar } from './progress-bar.ts';
 
 const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like the server).
@@ -91,6 +92,25 @@ async function main() {
         if (unknown.length) throw new UsageError(`Unknown projection ${unknown.join(', ')}`);
         const pid = runningServerPid(config.dataDir);
         if (pid) throw new UsageError(`The server (pid ${pid}) is running on ${config.dataDir}; stop it first.`);
+        // A distributed projections process holds the projector lease instead of the folder's
+        // lock: the tool takes the lease for as long as it rebuilds, or refuses.
+        const lease = await openLease(config, {
+          name: PROJECTOR_LEASE,
+          holder: `es-tool:${hostname()}:${process.pid}`,
+          ttlMs: config.projectorLeaseTtlMs,
+        });
+        const fence = await lease.acquire();
+        if (!fence) {
+          await lease.close();
+          throw new UsageError(
+            'A projections process holds the projector lease on these stores; stop it first, or ask it to rebuild (POST /api/v1/admin/projections/{name}/rebuild).',
+          );
+        }
+        // A renewal that fails is tried again at the next tick; the lease outlives two misses.
+        const renewing = setInterval(
+          () => lease.renew(fence).catch(() => {}),
+          Math.max(100, config.projectorLeaseTtlMs / 3),
+        );
         const runner = new ProjectionRunner({
           eventStore,
           readStore,
@@ -98,11 +118,17 @@ async function main() {
           logger: silentLogger,
           batchSize: wholeNumber('--batch', values.batch),
         });
-        await runner.prepare();
-        for (const projection of names) {
-          const started = Date.now();
-          await runner.rebuild(projection, progressBar(`rebuild ${projection}`));
-          console.log(`rebuilt ${projection} in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+        try {
+          await runner.prepare();
+          for (const projection of names) {
+            const started = Date.now();
+            await runner.rebuild(projection, progressBar(`rebuild ${projection}`));
+            console.log(`rebuilt ${projection} in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+          }
+        } finally {
+          clearInterval(renewing);
+          await lease.release(fence);
+          await lease.close();
         }
         break;
       }

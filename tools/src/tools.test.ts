@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import { PROJECTOR_LEASE, SqliteLease } from '@fitness/stores';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,5 +81,30 @@ describe('developer tools', () => {
     const missing = tool('users', ['promote', 'nobody@example.com'], server.dataDir);
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /No user with the email/);
+  });
+
+  it('rebuilds only while no projections process holds the projector lease on the stores', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'es-lease-'));
+    const projector = new SqliteLease(path.join(dataDir, 'read.sqlite'), {
+      name: PROJECTOR_LEASE,
+      holder: 'a projections process',
+      ttlMs: 60_000,
+    });
+    try {
+      const fence = await projector.acquire();
+      assert.ok(fence);
+      const refused = tool('es', ['rebuild', 'all'], dataDir);
+      assert.equal(refused.status, 1);
+      assert.match(refused.stderr, /holds the projector lease/);
+
+      await projector.release(fence);
+      const rebuilt = tool('es', ['rebuild', 'workouts'], dataDir);
+      assert.equal(rebuilt.status, 0, rebuilt.stderr);
+      assert.match(rebuilt.stdout, /rebuilt workouts/);
+      assert.ok(await projector.acquire(), 'the tool let the lease go when it was done');
+    } finally {
+      await projector.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
