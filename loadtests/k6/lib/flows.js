@@ -1,7 +1,8 @@
-import { check, group } from 'k6';
+import { check, group, sleep } from 'k6';
 import http from 'k6/http';
 import { Counter, Rate, Trend } from 'k6/metrics';
 import ws from 'k6/ws';
+import { userOf } from './auth.js';
 import { API, jsonParams, LIVE_URL, today } from './config.js';
 
 export const setsLogged = new Counter('sets_logged');
@@ -121,4 +122,35 @@ export function liveChange(user) {
     check(received, { 'logged set arrived as a change': (r) => r });
     liveChangeReceived.add(received);
   });
+}
+
+/** What a mixed run of the three flows holds to, whatever its shape (load.js, soak.js). */
+export const mixedThresholds = {
+  http_req_failed: ['rate<0.01'],
+  http_req_duration: ['p(95)<500', 'p(99)<1500'],
+  checks: ['rate>0.99'],
+  sets_logged: ['count>0'],
+  live_change_received: ['rate>0.99'],
+  live_change_latency: ['p(95)<1000'],
+};
+
+/**
+ * The three flows as scenario functions for a script to export, each followed by its pause in
+ * seconds: `export const { training, dashboard, live } = pacedFlows({ training: 1, ... })`.
+ */
+export function pacedFlows(pauses) {
+  return {
+    training(data) {
+      logSets(userOf(data));
+      sleep(pauses.training);
+    },
+    dashboard(data) {
+      readDashboard(userOf(data));
+      sleep(pauses.dashboard);
+    },
+    live(data) {
+      liveChange(userOf(data));
+      sleep(pauses.live);
+    },
+  };
 }
