@@ -5,7 +5,7 @@ import { registerHealthRoutes, upstreamChecks } from '@fitness/platform/health.t
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
-import { clientAddressOf, withForwarding } from './forwarded-headers.ts';
+import { clientAddressOf, trustedBy, withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
 import { LiveConnections } from './live-connections.ts';
 import { fetchMergedApiDocs } from './merged-api-docs.ts';
@@ -46,6 +46,7 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
   await registerCsrfCookie(root);
   const queries = new QueryReplicas(config.queryServiceUrls);
+  const trustedProxies = trustedBy(config.trustProxy);
   root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) => {
     // Every replica serves the same document: the first that is not known to be down.
     const queryService = queries.candidates()[0]?.url ?? '';
@@ -105,9 +106,9 @@ export async function buildDistributedGateway(config: Config, options: Distribut
       const cookies = request.headers.cookie ? root.parseCookie(request.headers.cookie) : {};
       return queries.candidates(cookies[REPLICA_COOKIE]).map((replica) => replica.url);
     },
-    onRefused: (url) => replicaAt(queries, url, (replica) => queries.markDown(replica)),
-    onConnected: (url) => replicaAt(queries, url, (replica) => queries.markUp(replica)),
-    clientAddress: (request) => clientAddressOf(request, config.trustProxy),
+    onRefused: (url) => queries.markDown({ url }),
+    onConnected: (url) => queries.markUp({ url }),
+    clientAddress: (request) => clientAddressOf(request, trustedProxies),
     logger: app.log,
     connections: live,
   });
@@ -160,11 +161,6 @@ function forwardToReplicas(replicas: QueryReplicas, options: { sessions: boolean
     };
     return attempt(0);
   };
-}
-
-function replicaAt(replicas: QueryReplicas, url: string, act: (replica: Replica) => void) {
-  const replica = replicas.replicas.find((candidate) => candidate.url === url);
-  if (replica) act(replica);
 }
 
 /** A handler that sends the request on to a service and its answer back to the client. */

@@ -108,11 +108,8 @@ describe('distributed deployment: four processes behind the gateway', () => {
       assert.equal(health.status, 200, server.baseUrl);
       assert.equal(((await health.json()) as { status: string }).status, 'ok');
       // Ready once the projections have caught up with the registration above.
-      const deadline = Date.now() + 10_000;
-      while (!(await probe(`${server.baseUrl}/ready`).then((ready) => ready.text().then(() => ready.ok)))) {
-        assert.ok(Date.now() < deadline, `${server.baseUrl}/ready answers 200 within 10 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const ready = () => probe(`${server.baseUrl}/ready`).then((answer) => answer.text().then(() => answer.ok));
+      assert.ok(await waitUntil(ready, 10_000), `${server.baseUrl}/ready answers 200 within 10 s`);
     }
     const gatewayReady = (await (await probe(`${gateway.baseUrl}/ready`)).json()) as {
       checks: Record<string, { ok: boolean }>;

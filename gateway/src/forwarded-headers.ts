@@ -19,12 +19,16 @@ export function withForwarding(
   return { ...rest, ...(clientAddress && { 'x-forwarded-for': clientAddress }), 'x-request-id': requestId };
 }
 
+/** Which proxies' X-Forwarded-For to believe (config.trustProxy), compiled once; null: none. */
+export function trustedBy(trustProxy: string[]) {
+  return trustProxy.length === 0 ? null : proxyAddr.compile(trustProxy);
+}
+
 /**
  * The client's address of a request Fastify does not route (a WebSocket upgrade), settled as
- * Fastify settles `request.ip`: the nearest address in X-Forwarded-For that `trustProxy` does not
+ * Fastify settles `request.ip`: the nearest address in X-Forwarded-For that `trusted` does not
  * name (none trusted: the connection's own address).
  */
-export function clientAddressOf(request: IncomingMessage, trustProxy: string[]) {
-  if (trustProxy.length === 0) return request.socket.remoteAddress;
-  return proxyAddr(request, proxyAddr.compile(trustProxy));
+export function clientAddressOf(request: IncomingMessage, trusted: ReturnType<typeof trustedBy>) {
+  return trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress;
 }

@@ -9,6 +9,7 @@ import {
 import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
+import { waitUntil } from './testing/live-client.ts';
 import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
 import { type ServerProcess, startProcess } from './testing/server-process.ts';
 
@@ -73,11 +74,7 @@ describe('projector lease: two projections processes on one data folder', () => 
 
   /** Polls until `check` holds (a bound on the wait, not a measure: the test fails only if it never holds). */
   async function eventually(what: string, check: () => Promise<boolean>, withinMs = 20_000) {
-    const deadline = Date.now() + withinMs;
-    while (!(await check())) {
-      assert.ok(Date.now() < deadline, what);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    assert.ok(await waitUntil(check, withinMs), what);
   }
 
   /** Writes through the command service; answers the body and the position of the last event. */

@@ -60,12 +60,12 @@ export class QueryReplicas {
   }
 
   /** The replica refused a connection: pass it over for a while. */
-  markDown(replica: Replica) {
+  markDown(replica: Pick<Replica, 'url'>) {
     this.downUntil.set(replica.url, this.now() + REPLICA_DOWN_MS);
   }
 
   /** The replica answered: it is up again, whatever it did before. */
-  markUp(replica: Replica) {
+  markUp(replica: Pick<Replica, 'url'>) {
     this.downUntil.delete(replica.url);
   }
 

@@ -67,19 +67,22 @@ export function storeChecks(
 ): Record<string, ReadinessCheck> {
   const now = options.now ?? Date.now;
   const heads: { at: number; head: number }[] = [];
+  // The three checks of one /ready run together and share these two reads.
+  const headPosition = inFlight(() => stores.eventStore.headPosition());
+  const checkpoints = inFlight(() => stores.readStore.checkpoints());
   return {
     // Reachable or not, and nothing more: /ready may face the internet (the embedded server),
     // and how many events there are is nobody's business there.
     event_store: async () => {
-      await stores.eventStore.headPosition();
+      await headPosition();
       return {};
     },
     read_store: async () => {
-      await stores.readStore.checkpoints();
+      await checkpoints();
       return {};
     },
     projections: async () => {
-      const [head, checkpoints] = await Promise.all([stores.eventStore.headPosition(), stores.readStore.checkpoints()]);
+      const [head, reached] = await Promise.all([headPosition(), checkpoints()]);
       const at = now();
       // One sample a second is enough to judge a bound of seconds, and keeps the list short
       // however often /ready is asked (it faces the internet on the embedded server).
@@ -88,12 +91,23 @@ export function storeChecks(
       const cutoff = at - options.maxLagSeconds * 1000;
       while (heads.length > 1 && (heads[1]?.at ?? Number.POSITIVE_INFINITY) <= cutoff) heads.shift();
       const due = heads[0] && heads[0].at <= cutoff ? heads[0].head : head;
-      const behind = options.projectionNames.filter((name) => (checkpoints[name] ?? 0) < due);
+      const behind = options.projectionNames.filter((name) => (reached[name] ?? 0) < due);
       if (behind.length > 0) {
         throw new Error(`behind the log by more than ${options.maxLagSeconds} s: ${behind.join(', ')}`);
       }
       return { behind: 0 };
     },
+  };
+}
+
+/** `read`, shared by the callers that ask while it is under way; the next ask after it settles reads again. */
+function inFlight<T>(read: () => Promise<T>) {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= read().finally(() => {
+      pending = null;
+    });
+    return pending;
   };
 }
 

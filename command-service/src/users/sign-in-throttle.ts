@@ -1,5 +1,6 @@
 import { RateLimited } from '@fitness/contracts';
 import { type CounterStore, SqliteCounterStore } from '@fitness/stores';
+import { KeyedLock } from '../core/keyed-lock.ts';
 
 /** Wrong passwords an account takes before each further attempt has to wait. */
 const FREE_FAILURES = 5;
@@ -27,8 +28,8 @@ export class TooManySignInAttempts extends RateLimited {
  */
 export class SignInThrottle {
   private readonly counters: CounterStore;
-  /** Each account's attempt under way in this process, which the next one waits for. */
-  private readonly turns = new Map<string, Promise<unknown>>();
+  /** Each account's attempts, one at a time in this process. */
+  private readonly turns = new KeyedLock();
 
   constructor(counters: CounterStore = new SqliteCounterStore(':memory:')) {
     this.counters = counters;
@@ -42,23 +43,14 @@ export class SignInThrottle {
    * command service instance at most). Throws TooManySignInAttempts while the account must
    * wait; resolves whether `verify` said the password was right.
    */
-  async attempt(account: string, now: Date, verify: () => Promise<boolean>): Promise<boolean> {
-    const key = keyOf(account);
-    const turn = (this.turns.get(key) ?? Promise.resolve())
-      .catch(() => {})
-      .then(async () => {
-        await this.check(account, now);
-        const right = await verify();
-        if (right) await this.succeeded(account);
-        else await this.failed(account, now);
-        return right;
-      });
-    this.turns.set(key, turn);
-    try {
-      return await turn;
-    } finally {
-      if (this.turns.get(key) === turn) this.turns.delete(key);
-    }
+  attempt(account: string, now: Date, verify: () => Promise<boolean>): Promise<boolean> {
+    return this.turns.run(keyOf(account), async () => {
+      await this.check(account, now);
+      const right = await verify();
+      if (right) await this.succeeded(account);
+      else await this.failed(account, now);
+      return right;
+    });
   }
 
   /** Throws TooManySignInAttempts while the account must wait. */

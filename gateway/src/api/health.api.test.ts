@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /** The embedded server's /health and /ready, which face the internet as the product does. */
@@ -21,13 +22,9 @@ describe('health and readiness of the embedded server', () => {
   });
 
   it('is ready once the projections have caught up, saying which checks passed and no counts', async () => {
-    const deadline = Date.now() + 10_000;
-    let answer = await fetch(`${server.baseUrl}/ready`);
-    while (answer.status !== 200 && Date.now() < deadline) {
-      await answer.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      answer = await fetch(`${server.baseUrl}/ready`);
-    }
+    const ready = () => fetch(`${server.baseUrl}/ready`).then((answer) => answer.text().then(() => answer.ok));
+    assert.ok(await waitUntil(ready, 10_000));
+    const answer = await fetch(`${server.baseUrl}/ready`);
     assert.equal(answer.status, 200);
     assert.deepEqual(await answer.json(), {
       status: 'ready',

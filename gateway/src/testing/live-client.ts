@@ -29,10 +29,10 @@ export async function connectLive(
   return { socket, received };
 }
 
-/** Polls `condition` every 10 ms; resolves whether it became true within `ms`. */
-export async function waitUntil(condition: () => boolean, ms = 2000) {
+/** Polls `condition` (which may ask a server) every 10 ms; resolves whether it became true within `ms`. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, ms = 2000) {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

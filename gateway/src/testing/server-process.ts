@@ -23,7 +23,7 @@ export async function freePort() {
  * kept both: 530 MB resident. 8 MB halves hold a request's garbage just as well, and an old
  * space bounded at 256 MB (five times the live set) makes V8 collect before it grows: 250 MB.
  */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8', '--max-old-space-size=256'];
+const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8', '--max-old-space-size=256'];
 
 /** Runs a repository script (e.g. `gateway/src/main.ts`) in its own Node process. */
 export function runScript(script: string, args: string[], env: Record<string, string>): ChildProcess {
