@@ -273,17 +273,15 @@ async function logSetsWithProjections() {
   const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
   // As in the embedded server: no change feed, which only other processes read.
-  const runners = [
-    new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: allProjections,
-      logger: silentLogger,
-      changeFeed: false,
-    }),
-  ];
+  const runner = new ProjectionRunner({
+    eventStore,
+    readStore,
+    projections: allProjections,
+    logger: silentLogger,
+    changeFeed: false,
+  });
   try {
-    for (const runner of runners) await runner.start();
+    await runner.start();
     const userId = randomUUID();
     const envelope = workoutEventEnvelope(userId);
     const workouts = Array.from({ length: CLIENTS }, () => ({
@@ -331,7 +329,7 @@ async function logSetsWithProjections() {
           });
           await eventStore.appendToStream(workoutStream(workoutId), [event], 'any');
           sets++;
-          // Let the runners' subscriptions take their turn, as requests arriving over HTTP would.
+          // Let the runner's subscription take its turn, as requests arriving over HTTP would.
           await new Promise((resolve) => setImmediate(resolve));
         }
       }),
@@ -340,10 +338,10 @@ async function logSetsWithProjections() {
     const phaseEnd = performance.now();
     const head = await eventStore.headPosition();
     const models = allProjections.map((projection) => projection.collection.name);
-    await Promise.all(runners.map((runner) => runner.waitFor(models, head, 600_000)));
+    await runner.waitFor(models, head, 600_000);
     return { setsPerSecond, catchUpMs: performance.now() - phaseEnd };
   } finally {
-    for (const runner of runners) await runner.stop();
+    await runner.stop();
     await eventStore.close();
     await readStore.close();
     rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { type LoadResult, summarize } from './measure.ts';
 
 /** Sets logged into one workout before the next begins: a long session, as people train. */
-export const SETS_PER_WORKOUT = 25;
+const SETS_PER_WORKOUT = 25;
 
 const SET_BODY = JSON.stringify({ reps: 5, weight: 100, rest_time: 90 });
 

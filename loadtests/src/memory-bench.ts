@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +25,7 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
   const seedStarted = performance.now();
   let head = 0;
   for (let user = 0; user < users; user++) {
-    head = await seedWorkouts(eventsFile, WORKOUTS_PER_USER, EVENTS_PER_WORKOUT - 2, randomUUID());
+    head = await seedWorkouts(eventsFile, WORKOUTS_PER_USER, EVENTS_PER_WORKOUT - 2);
   }
   const seedMs = performance.now() - seedStarted;
   const started = performance.now();

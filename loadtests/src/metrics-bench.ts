@@ -16,7 +16,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { type ServerProcess, startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { SqliteEventStore } from '@fitness/stores';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
-import { type LoadResult, load } from './measure.ts';
+import { type LoadResult, load, percentile } from './measure.ts';
 
 /**
  * Whether the reads of one account stay flat as the log grows with everyone else's history.
@@ -86,9 +86,20 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
           results.push(await load({ url, headers, connections: CONNECTIONS, seconds }));
         }
         figures[endpoint] = {
-          p50: median(results.map((result) => result.p50)),
-          p99: median(results.map((result) => result.p99)),
-          requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+          // The middle of the rounds: the machine is shared, and one round that another
+          // process's burst hit should not decide whether the reads are flat.
+          p50: percentile(
+            results.map((result) => result.p50),
+            50,
+          ),
+          p99: percentile(
+            results.map((result) => result.p99),
+            50,
+          ),
+          requestsPerSecond: percentile(
+            results.map((result) => result.requestsPerSecond),
+            50,
+          ),
           non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
         };
       }
@@ -108,12 +119,6 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-/**
- * The middle of a few rounds: the machine is shared, and one round that another process's burst
- * hit should not decide whether the reads are flat.
- */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function headOf(eventsFile: string) {
   const store = new SqliteEventStore(eventsFile);

@@ -89,6 +89,7 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly deletedUsers = new Map<string, number>();
   private subscription: Subscription | null = null;
   private stopped = false;
+  private collectionsEnsured = false;
   /** Counts starts and stops, so a retry scheduled before a stop does not follow the log after it. */
   private generation = 0;
   /** The lease the batches commit under (the projections process); none in the embedded server. */
@@ -112,10 +113,14 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Creates the collections; the runner reads and rebuilds but does not follow the log. */
   async prepare() {
-    await this.options.readStore.ensureCollections([
-      ...this.options.projections.map((p) => p.collection),
-      DELETED_USERS,
-    ]);
+    // Once: a standby prepares at start and again each time it takes the lease.
+    if (!this.collectionsEnsured) {
+      await this.options.readStore.ensureCollections([
+        ...this.options.projections.map((p) => p.collection),
+        DELETED_USERS,
+      ]);
+      this.collectionsEnsured = true;
+    }
     for (const deleted of await this.options.readStore.find(DELETED_USERS.name)) {
       this.deletedUsers.set(deleted.id, Number(deleted[POSITION_FIELD]));
     }

@@ -5,8 +5,6 @@ export * from './event-store.ts';
 // adapter modules by path, as open-stores.ts does.
 export type { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.ts';
 export * from './lease.ts';
-export type { MongoCounterStore } from './mongodb/mongodb-counters.ts';
-export type { MongoLease } from './mongodb/mongodb-lease.ts';
 export type { MongoReadStore } from './mongodb/mongodb-read-store.ts';
 export { openCounters } from './open-counters.ts';
 export { openLease, openStores } from './open-stores.ts';

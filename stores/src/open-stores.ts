@@ -24,7 +24,7 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
           config.mongoUrl,
           config.mongoDatabase,
         )
-      : new SqliteReadStore(path.join(config.dataDir, 'read.sqlite'));
+      : new SqliteReadStore(readStoreFile(config));
   return { eventStore, readStore };
 }
 
@@ -40,5 +40,10 @@ export async function openLease(config: Config, options: LeaseOptions): Promise<
         config.mongoDatabase,
         options,
       )
-    : new SqliteLease(path.join(config.dataDir, 'read.sqlite'), options);
+    : new SqliteLease(readStoreFile(config), options);
+}
+
+/** The SQLite read store's file: the lease must live in the very file whose commits check it. */
+function readStoreFile(config: Config) {
+  return path.join(config.dataDir, 'read.sqlite');
 }

@@ -17,7 +17,7 @@ export type Sample = {
 };
 
 /** The built-in metrics k6 knows without being told, with their kind; anything else is declared by its first sample. */
-export const BUILT_IN: Record<string, { kind: MetricKind; isTime?: boolean }> = {
+const BUILT_IN: Record<string, { kind: MetricKind; isTime?: boolean }> = {
   checks: { kind: 'rate' },
   data_received: { kind: 'counter' },
   data_sent: { kind: 'counter' },

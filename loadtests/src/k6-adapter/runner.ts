@@ -4,7 +4,7 @@ import { perform, type WireRequest } from './http-client.ts';
 import { MetricRegistry, type Sample, type ThresholdOptions, type ThresholdResult } from './metrics.ts';
 import type { Message } from './vu-bridge.ts';
 
-export type ScriptOptions = {
+type ScriptOptions = {
   scenarios?: Record<string, ScenarioOptions>;
   thresholds?: ThresholdOptions;
   vus?: number;
@@ -13,7 +13,7 @@ export type ScriptOptions = {
   stages?: { duration: string; target: number }[];
 };
 
-export type CheckTally = { group: string; name: string; passes: number; fails: number };
+type CheckTally = { group: string; name: string; passes: number; fails: number };
 
 export type RunResult = {
   options: ScriptOptions;
@@ -30,7 +30,7 @@ export type RunResult = {
 type Vu = { worker: Worker; port: MessagePort; signal: Int32Array; sockets: Map<number, WebSocket> };
 
 /** The scenarios a script asks for; with none, k6's shortcut options (vus, iterations, duration, stages). */
-export function scenariosOf(options: ScriptOptions): Record<string, ScenarioOptions> {
+function scenariosOf(options: ScriptOptions): Record<string, ScenarioOptions> {
   if (options.scenarios && Object.keys(options.scenarios).length > 0) return options.scenarios;
   if (options.stages)
     return { default: { executor: 'ramping-vus', startVUs: options.vus ?? 1, stages: options.stages } };

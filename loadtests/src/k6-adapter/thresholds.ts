@@ -3,8 +3,8 @@
  * a metric, a comparison and a number. Parsed once before the run, evaluated on the final figures.
  */
 
-export type Aggregation = 'avg' | 'min' | 'max' | 'med' | 'count' | 'rate' | 'value' | `p(${number})`;
-export type Comparison = '<' | '<=' | '>' | '>=' | '==' | '===' | '!=';
+type Aggregation = 'avg' | 'min' | 'max' | 'med' | 'count' | 'rate' | 'value' | `p(${number})`;
+type Comparison = '<' | '<=' | '>' | '>=' | '==' | '===' | '!=';
 
 export type ThresholdExpression = {
   source: string;

@@ -1,11 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
-import {
-  type ChangeNotice,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SYSTEM_SETTINGS_MODEL,
-} from '@fitness/contracts';
+import { type ClientToServerEvents, type ServerToClientEvents, SYSTEM_SETTINGS_MODEL } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
+import type { ChangeNotices } from '@fitness/platform/cached-documents.ts';
 import type { Logger } from '@fitness/projections';
 import {
   ADMIN_ANALYTICS_MODEL,
@@ -14,7 +10,7 @@ import {
 import { Server } from 'socket.io';
 
 /** Where change notices come from: the in-process runner, or a feed from another process. */
-export type ChangeSource = { onChange(listener: (notice: ChangeNotice) => void): () => void };
+export type ChangeSource = ChangeNotices;
 
 type SocketData = { userId: string; tokenId: string; token: string };
 

@@ -12,7 +12,7 @@ export type ChangeDocument = { _id: number; notice: FeedEntry['notice'] };
 type InsertEvent = ChangeStreamInsertDocument<ChangeDocument>;
 
 /** The server's code for `$changeStream` on a server that is not a replica set member (a standalone). */
-export const CHANGE_STREAMS_UNSUPPORTED = 40573;
+const CHANGE_STREAMS_UNSUPPORTED = 40573;
 /** The server's code when a resume token is older than the oplog reaches back (ChangeStreamHistoryLost). */
 const HISTORY_LOST = 286;
 /** Pauses before opening the stream again after a failure: growing, then every few seconds. */

@@ -215,7 +215,8 @@ describe('the Dockerfile', () => {
 
       const env: Record<string, string> = {};
       for (const { args } of runtime.instructions.filter(({ keyword }) => keyword === 'ENV')) {
-        for (const [, key = '', value = ''] of args.matchAll(/(\w+)=(\S+)/g)) env[key] = value;
+        for (const [, key = '', value = ''] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+          env[key] = value.replace(/^"|"$/g, '');
       }
       assert.equal(env.NODE_ENV, 'production');
       const command = JSON.parse(runtime.instructions.find(({ keyword }) => keyword === 'CMD')?.args ?? '[]');

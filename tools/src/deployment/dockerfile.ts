@@ -2,7 +2,7 @@ import { matchesGlob } from 'node:path';
 
 /** One instruction of a Dockerfile: its keyword (upper case) and the rest of its line(s). */
 export type Instruction = { keyword: string; args: string };
-export type Stage = { name: string; from: string; instructions: Instruction[] };
+type Stage = { name: string; from: string; instructions: Instruction[] };
 
 /**
  * The stages of a Dockerfile and their instructions, with continuation lines joined and
