@@ -15,7 +15,7 @@ import { startPushEndpointServer } from '@fitness/notifications/push/testing/pus
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
-import { type ServerProcess, startProcess } from './testing/server-process.ts';
+import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
 
 /**
  * The distributed deployment for real: the command service, the query service, the projections
@@ -59,16 +59,14 @@ describe('distributed deployment: four processes behind the gateway', () => {
       GOOGLE_CLIENT_SECRET: 'local secret',
       GOOGLE_ISSUER_URL: provider.issuer,
     };
-    const services = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
-      startProcess('query-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
-      startProcess('gateway/src/projections-main.ts', { env: servicesEnv, readyPath: '/health' }),
-    ]);
-    for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
-    const [commands, queries, projections] = services.map((started) => {
-      if (started.status === 'rejected') throw started.reason;
-      return started.value;
-    });
+    const [commands, queries, projections] = await startAll(
+      [
+        startProcess('command-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
+        startProcess('query-service/src/main.ts', { env: withGoogle, readyPath: '/api/v1/openapi.json' }),
+        startProcess('gateway/src/projections-main.ts', { env: servicesEnv, readyPath: '/health' }),
+      ],
+      processes,
+    );
     gateway = await startProcess('gateway/src/main.ts', {
       env: {
         ...env,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { waitUntil } from './testing/live-client.ts';
 import { assertReadModelsEqualRebuild } from './testing/read-models.ts';
-import { type ServerProcess, startProcess } from './testing/server-process.ts';
+import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
 
 type Health = {
   role: 'active' | 'standby';
@@ -45,17 +45,15 @@ describe('projector lease: two projections processes on one data folder', () => 
   let browser: ReturnType<PushEndpointServer['subscribe']>;
 
   beforeAll(async () => {
-    const started = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      // Started together: both ask for the lease at the same moment.
-      startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
-      startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
-    ]);
-    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-    const [command, ...projections] = started.map((result) => {
-      if (result.status === 'rejected') throw result.reason;
-      return result.value;
-    });
+    const [command, ...projections] = await startAll(
+      [
+        startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+        // Started together: both ask for the lease at the same moment.
+        startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
+        startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
+      ],
+      processes,
+    );
     if (!command) throw new Error('no command service');
     commands = command;
     projectors = projections;

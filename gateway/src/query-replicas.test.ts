@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { REPLICA_COOKIE, replicaId } from './query-replicas.ts';
 import { apiClient, registerUser } from './testing/api-client.ts';
 import { connectLive, type LiveClient, waitUntil } from './testing/live-client.ts';
-import { type ServerProcess, startProcess } from './testing/server-process.ts';
+import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
 
 /**
  * Two query service replicas behind one gateway, with the command service and the projections
@@ -26,17 +26,15 @@ describe('distributed deployment: two query service replicas behind the gateway'
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    const services = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
-      startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-    ]);
-    for (const started of services) if (started.status === 'fulfilled') processes.push(started.value);
-    const [commands, projections, a, b] = services.map((started) => {
-      if (started.status === 'rejected') throw started.reason;
-      return started.value;
-    });
+    const [commands, projections, a, b] = await startAll(
+      [
+        startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+        startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }),
+        startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+        startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+      ],
+      processes,
+    );
     if (!commands || !projections || !a || !b) throw new Error('four processes');
     [replicaA, replicaB] = [a, b];
     gateway = await startProcess('gateway/src/main.ts', {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseToken } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type ApiResponse, apiClient } from './testing/api-client.ts';
-import { type ServerProcess, startProcess } from './testing/server-process.ts';
+import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
 
 /** The sign-in routes' limit per client and minute in this deployment. */
 const AUTH_RATE_LIMIT = 4;
@@ -39,16 +39,16 @@ describe('command service replicas share the sign-in limits and the revocations'
   beforeAll(async () => {
     // The projections process first: it creates the read store's tables the services poll.
     processes.push(await startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }));
-    const started = await Promise.allSettled([
-      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-      startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-    ]);
-    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-    const [first, second, query] = started.map((result) => {
-      if (result.status === 'rejected') throw result.reason;
-      return apiClient(result.value.baseUrl);
-    });
+    const [first, second, query] = (
+      await startAll(
+        [
+          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+          startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
+        ],
+        processes,
+      )
+    ).map((started) => apiClient(started.baseUrl));
     if (!first || !second || !query) throw new Error('a service did not start');
     replicas = [first, second];
     queries = query;

@@ -96,6 +96,19 @@ export async function startProcess(
 }
 
 /**
+ * Processes started together: each one that started is added to `started` (so the suite's
+ * cleanup kills it whatever else happened), then the first failure, if any, is thrown.
+ */
+export async function startAll(starts: Promise<ServerProcess>[], started: ServerProcess[]) {
+  const outcomes = await Promise.allSettled(starts);
+  for (const outcome of outcomes) if (outcome.status === 'fulfilled') started.push(outcome.value);
+  return outcomes.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+}
+
+/**
  * `npm start` (the embedded product) as a separate process on a free port, on SQLite files in
  * `dataDir` (or, under `npm run test:containers`, on EventStoreDB and MongoDB of its own).
  */
