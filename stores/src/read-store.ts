@@ -56,6 +56,12 @@ export interface ReadStore {
   ensureCollections(definitions: CollectionDefinition[]): Promise<void>;
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
   find<T extends Document>(collection: string, options?: FindOptions): Promise<T[]>;
+  /**
+   * The documents `find` finds, each as its JSON text without `_position` and without the
+   * top-level fields in `omit`: for a read that answers with the documents as they are stored,
+   * which then need not be parsed and written out again.
+   */
+  findJson(collection: string, options?: FindOptions & { omit?: string[] }): Promise<string[]>;
   count(collection: string, where?: Where): Promise<number>;
   /**
    * Applies a batch's writes, moves each named projection's checkpoint and appends the batch's

@@ -265,6 +265,28 @@ describe('workouts API', () => {
     assert.equal((await server.api('GET', '/workouts?page=0', { token: me })).status, 422);
   });
 
+  it('lists each workout exactly as it reads alone: its exercises and sets, and no owner', async () => {
+    const me = (await server.register('Shape')).token;
+    const workout = (await start({ name: 'Shape day', notes: 'a "quoted" note ✓' }, me)).body;
+    const exercise = await server.api('POST', `/workouts/${workout.id}/exercises`, {
+      token: me,
+      body: { name: 'Bench press' },
+    });
+    const logged = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.body.id}/sets`, {
+      token: me,
+      body: { reps: 5, weight: 82.5, rest_time: 90 },
+    });
+    assert.equal(logged.status, 201, JSON.stringify(logged.body));
+    const headers = { 'x-min-position': logged.headers.get('x-event-position') ?? '' };
+    const list = await server.api('GET', '/workouts', { token: me, headers });
+    assert.equal(list.status, 200);
+    assert.match(list.headers.get('content-type') ?? '', /^application\/json/);
+    const alone = await server.api('GET', `/workouts/${workout.id}`, { token: me, headers });
+    assert.equal(alone.body.exercises[0].sets.length, 1);
+    assert.deepEqual(list.body.data, [alone.body]);
+    assert.equal('user_id' in list.body.data[0], false);
+  });
+
   it('keeps all fifty sets logged concurrently on one workout', async () => {
     const workout = (await start()).body;
     const exercise = await addExercise(workout.id);

@@ -29,14 +29,17 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
         response: { 200: WorkoutList, 401: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.auth?.id ?? '';
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 15;
       const where = { user_id: userId, ...(request.query.status && { status: request.query.status }) };
       const [total, data] = await Promise.all([
         services.readStore.count('workouts', where),
-        services.readStore.find<WorkoutDocument>('workouts', {
+        // The stored documents are the API's workouts and their owner: sent as stored, they are
+        // neither parsed nor serialized again, which was most of the cost of this, the app's
+        // busiest list (a page holds every set of fifteen workouts).
+        services.readStore.findJson('workouts', {
           where,
           orderBy: [
             { field: 'date', direction: 'desc' },
@@ -44,12 +47,13 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
           ],
           limit: perPage,
           offset: (page - 1) * perPage,
+          omit: ['user_id'],
         }),
       ]);
-      return {
-        data,
-        meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
-      };
+      const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+      // A WorkoutList already written as JSON: with a JSON content type, Fastify sends a string as is.
+      const list = `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`;
+      return reply.type('application/json; charset=utf-8').send(list as unknown as WorkoutList);
     },
   );
 

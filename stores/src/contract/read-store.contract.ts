@@ -89,6 +89,38 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal((await store.find(things, { where: { owner, day: '2026-01-05' } }))[0]?.id, docs[3]?.id);
     });
 
+    it('finds documents as their JSON text, without their position and the fields it omits', async () => {
+      const owner = randomUUID();
+      const older = doc({ owner, day: '2026-02-01', nested: { owner: 'kept', n: [1, null] }, note: 'a "quote" é' }, 31);
+      const newer = doc({ owner, day: '2026-02-02', nested: {}, note: null }, 32);
+      await store.commit({
+        checkpoints: { p2c: 32 },
+        writes: [older, newer].map((document) => ({ collection: things, op: 'upsert' as const, document })),
+        notices: [],
+      });
+      const texts = await store.findJson(things, {
+        where: { owner },
+        orderBy: [{ field: 'day', direction: 'desc' }],
+        omit: ['owner'],
+      });
+      const shown = ({ owner: _, [POSITION_FIELD]: __, ...rest }: Record<string, unknown>) => rest;
+      assert.deepEqual(
+        texts.map((text) => JSON.parse(text)),
+        [shown(newer), shown(older)],
+      );
+      assert.deepEqual(
+        (
+          await store.findJson(things, {
+            where: { owner },
+            limit: 1,
+            offset: 1,
+            orderBy: [{ field: 'day', direction: 'asc' }],
+          })
+        ).map((text) => JSON.parse(text).id),
+        [newer.id],
+      );
+    });
+
     it('finds more documents than one page holds, in order, each once, with offset and limit', async () => {
       const owner = randomUUID();
       const docs = Array.from({ length: 1234 }, (_, i) =>

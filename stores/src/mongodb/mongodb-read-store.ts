@@ -112,6 +112,15 @@ export class MongoReadStore implements ReadStore {
     return stored.map(fromStored<T>);
   }
 
+  async findJson(collection: string, options: FindOptions & { omit?: string[] } = {}): Promise<string[]> {
+    const omitted = [POSITION_FIELD, ...(options.omit ?? [])];
+    return (await this.find(collection, options)).map((document) => {
+      const shown: Record<string, unknown> = { ...document };
+      for (const field of omitted) delete shown[field];
+      return JSON.stringify(shown);
+    });
+  }
+
   async count(collection: string, where?: Where) {
     return this.collection(collection).countDocuments(toFilter(where));
   }
