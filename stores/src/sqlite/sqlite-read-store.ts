@@ -312,5 +312,8 @@ function whereClause(where: Where = {}, afterId?: string) {
 }
 
 function toDocument<T extends Document>(row: { data: string; position: number }): T {
-  return { ...JSON.parse(row.data), [POSITION_FIELD]: row.position } as T;
+  // Set on the parsed object itself: copying it to add one field was a visible share of every read.
+  const document = JSON.parse(row.data);
+  document[POSITION_FIELD] = row.position;
+  return document as T;
 }
