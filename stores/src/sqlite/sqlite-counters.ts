@@ -37,7 +37,7 @@ export class SqliteCounterStore implements CounterStore {
 
   /** `file` may be ':memory:' for counters this process keeps to itself (tests, the tools). */
   constructor(file: string) {
-    this.db = openDatabase(file, 'NORMAL');
+    this.db = openDatabase(file, 'NORMAL', { cacheKb: 512 });
     // The keys name clients and accounts (addresses, emails): a swept row is zeroed, not left
     // in the file's free pages.
     this.db.pragma('secure_delete = ON');

@@ -64,7 +64,7 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
 
   constructor(file: string) {
-    this.db = openDatabase(file, 'FULL');
+    this.db = openDatabase(file, 'FULL', { cacheKb: 1024 });
     this.db.exec(SCHEMA);
     this.appended.setMaxListeners(0);
     this.statements = {

@@ -39,7 +39,7 @@ export class SqliteLease implements Lease {
     this.clock = options.clock ?? (() => new Date());
     // Its own connection: the lease is renewed between the read store's commits, never inside
     // one. FULL: a takeover must not be undone by a power cut.
-    this.db = openDatabase(file, 'FULL');
+    this.db = openDatabase(file, 'FULL', { cacheKb: 256 });
     this.db.exec(SCHEMA);
   }
 
