@@ -46,8 +46,19 @@ export type ManyDocumentProjection<D extends Document = Document, E extends Doma
   Projection<D, E>,
   'documentId' | 'evolve'
 > & {
-  apply(event: RecordedEvent<E>, documents: ProjectionDocuments<D>): Promise<void>;
+  /** `batch`: what the projection leaves for `finish`, one per batch. */
+  apply(event: RecordedEvent<E>, documents: ProjectionDocuments<D>, batch: ProjectionBatch): Promise<void>;
+  /**
+   * Work `apply` left for the end of the batch, done once however many of the batch's events
+   * asked for it (a workout's sets change its exercises' histories once a batch, not once a
+   * set). The runner calls it after the batch's last event, and before an account deletion,
+   * with the documents as the batch left them; what it sets is written with the batch.
+   */
+  finish?(documents: ProjectionDocuments<D>, batch: ProjectionBatch): Promise<void>;
 };
+
+/** What a projection keeps from one event to the next within a batch, by its own keys; empty at each batch's start. */
+export type ProjectionBatch = Map<string, unknown>;
 
 /** Any projection the runner can follow. */
 export type AnyProjection = Projection | ManyDocumentProjection;

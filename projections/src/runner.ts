@@ -18,6 +18,7 @@ import {
   type ManyDocumentProjection,
   ownerOf,
   type Projection,
+  type ProjectionBatch,
   type ProjectionDocuments,
 } from './projection.ts';
 import { SerialQueue } from './serial-queue.ts';
@@ -443,11 +444,50 @@ export class ProjectionRunner implements ProjectionProgress {
     const isNewer = (current: Document | null, event: RecordedEvent) =>
       !current || Number(current[POSITION_FIELD]) < event.position;
 
+    /**
+     * Folds one step (an event, or the batch's finish at `event`, the last event it handled)
+     * into the batch's documents, staging what it touches until the step is over.
+     */
+    const step = async (
+      event: RecordedEvent,
+      run: (view: ProjectionDocuments) => Promise<void>,
+      finishing: boolean,
+    ) => {
+      const staged = new Map<string, Document | null>();
+      const view: ProjectionDocuments = {
+        get: async (id) => (staged.has(id) ? (staged.get(id) ?? null) : await load(id)),
+        set: (id, document) => {
+          staged.set(id, document);
+        },
+      };
+      await run(view);
+      for (const [id, evolved] of staged) {
+        const current = await load(id);
+        // The finish writes at its last event, which may have written the document already.
+        if (!(finishing ? !current || Number(current[POSITION_FIELD]) <= event.position : isNewer(current, event)))
+          continue;
+        const owner = evolved && ownerOf(projection, evolved);
+        const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
+        record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event);
+      }
+    };
+    const batch: ProjectionBatch = new Map();
+    let lastHandled: RecordedEvent | null = null;
+    const finish = async () => {
+      const finishing = projection.finish;
+      if (finishing && lastHandled && batch.size > 0) {
+        await step(lastHandled, (view) => finishing(view, batch), true);
+      }
+      batch.clear();
+    };
+
     let erasing = false;
     const deletions: DocumentWrite[] = [];
     for (const event of events) {
       if (event.position <= follower.position) continue;
       if (event.type === USER_DELETED) {
+        // What the batch left for later is done first: the deletion then takes it away too.
+        await finish();
         erasing = true;
         // Account deletion is every projection's business: what the user owned goes, whatever
         // the collection, found by its owner field (committed documents and this batch's alike).
@@ -475,23 +515,10 @@ export class ProjectionRunner implements ProjectionProgress {
         continue;
       }
       if (!projection.handles.includes(event.type)) continue;
-      // The documents the event touches, staged until it is folded so that `get` sees them.
-      const staged = new Map<string, Document | null>();
-      const view: ProjectionDocuments = {
-        get: async (id) => (staged.has(id) ? (staged.get(id) ?? null) : await load(id)),
-        set: (id, document) => {
-          staged.set(id, document);
-        },
-      };
-      await projection.apply(event, view);
-      for (const [id, evolved] of staged) {
-        const current = await load(id);
-        if (!isNewer(current, event)) continue;
-        const owner = evolved && ownerOf(projection, evolved);
-        const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
-        record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event);
-      }
+      lastHandled = event;
+      await step(event, (view) => projection.apply(event, view, batch), false);
     }
+    await finish();
     return {
       follower,
       writes: [...deletions, ...writes.values()],

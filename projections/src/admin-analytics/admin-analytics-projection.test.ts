@@ -112,7 +112,7 @@ async function fold<D extends Document>(projection: ManyDocumentProjection<D>, t
   for (const [index, event] of history.entries()) {
     for (let time = 0; time < times; time += 1) {
       if ((projection.handles as readonly string[]).includes(event.type)) {
-        await projection.apply(recorded(event, index + 1) as never, documents);
+        await projection.apply(recorded(event, index + 1) as never, documents, new Map());
       }
     }
   }
@@ -172,9 +172,17 @@ describe('admin analytics projection', () => {
       metadata: { actorId: USER, commandId: 'c', correlationId: 'c', timestamp, schemaVersion: 1 },
     });
     const last = Date.parse(at(history.length));
-    await adminUsersProjection.apply(setAt(new Date(last + 59_999).toISOString()) as never, documents as never);
+    await adminUsersProjection.apply(
+      setAt(new Date(last + 59_999).toISOString()) as never,
+      documents as never,
+      new Map(),
+    );
     assert.equal(writes.length, 0);
-    await adminUsersProjection.apply(setAt(new Date(last + 60_000).toISOString()) as never, documents as never);
+    await adminUsersProjection.apply(
+      setAt(new Date(last + 60_000).toISOString()) as never,
+      documents as never,
+      new Map(),
+    );
     assert.deepEqual(
       writes.map((document) => document?.last_active_at),
       [new Date(last + 60_000).toISOString()],

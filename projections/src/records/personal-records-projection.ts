@@ -12,7 +12,12 @@ import {
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
-import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
+import {
+  type ManyDocumentProjection,
+  type ProjectionBatch,
+  type ProjectionDocuments,
+  sameDocument,
+} from '../projection.ts';
 import {
   allWorkouts,
   CHUNK_SIZE,
@@ -79,11 +84,33 @@ export function personalRecordsProjectionWith(options: {
     collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
     handles: workoutEventTypes,
     ownerField: 'user_id',
-    apply: (event, documents) => applyWorkoutEvent(event, documents, options.chunkSize),
+    apply: (event, documents, batch) => applyWorkoutEvent(event, documents, pendingIn(batch)),
+    finish: (documents, batch) => finishWorkouts(documents, pendingIn(batch), options.chunkSize),
   };
 }
 
-async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents, chunkSize: number) {
+/**
+ * Per workout an event of the batch changed: its owner, and what it held before the batch's
+ * first such event. Its exercises' histories, records and the owner's training are brought up
+ * to date at the end of the batch, from that to what it holds then: replacing what a workout
+ * held by what it holds is the same done once or set by set, and a long workout's sets cost
+ * one history update a batch.
+ */
+type PendingWorkouts = Map<
+  string,
+  { userId: string; was: Record<string, ExerciseWorkout>; before: WorkoutState | null }
+>;
+
+function pendingIn(batch: ProjectionBatch): PendingWorkouts {
+  let pending = batch.get('workouts') as PendingWorkouts | undefined;
+  if (!pending) {
+    pending = new Map();
+    batch.set('workouts', pending);
+  }
+  return pending;
+}
+
+async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents, pending: PendingWorkouts) {
   const { workoutId } = event.data;
   const stateId = workoutStateId(workoutId);
   const state = (await documents.get(stateId)) as WorkoutStateDocument | null;
@@ -109,8 +136,16 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
       exercises: is,
     },
   );
-  await updateExercises(documents, userId, was, is, chunkSize);
-  await updateTraining(documents, userId, workoutId, before, after);
+  if (!pending.has(workoutId)) pending.set(workoutId, { userId, was, before });
+}
+
+async function finishWorkouts(documents: Documents, pending: PendingWorkouts, chunkSize: number) {
+  for (const [workoutId, { userId, was, before }] of pending) {
+    const state = (await documents.get(workoutStateId(workoutId))) as WorkoutStateDocument | null;
+    await updateExercises(documents, userId, was, state?.exercises ?? {}, chunkSize);
+    await updateTraining(documents, userId, workoutId, before, state?.workout ?? null);
+  }
+  pending.clear();
 }
 
 async function updateExercises(

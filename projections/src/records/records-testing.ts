@@ -13,7 +13,7 @@ import {
   type WorkoutDocument,
   type WorkoutEvent,
 } from '@fitness/contracts';
-import type { ProjectionDocuments } from '../projection.ts';
+import type { ProjectionBatch, ProjectionDocuments } from '../projection.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import { type PersonalRecordsDocument, personalRecordsProjection } from './personal-records-projection.ts';
 
@@ -38,11 +38,22 @@ export function documentsInMemory() {
   return { stored, written, documents };
 }
 
-/** The projection (tiny chunks if asked) and, beside it, the workouts read model the reference functions read. */
-export function foldedHistory(projection = personalRecordsProjection) {
+/**
+ * The projection (tiny chunks if asked) and, beside it, the workouts read model the reference
+ * functions read. Events are folded in batches of `eventsPerBatch` (1: each event is its own
+ * batch), finished as the runner finishes them; `flush` finishes the batch under way.
+ */
+export function foldedHistory(projection = personalRecordsProjection, options: { eventsPerBatch?: number } = {}) {
   const { stored, written, documents } = documentsInMemory();
   const workouts = new Map<string, WorkoutDocument>();
+  const eventsPerBatch = options.eventsPerBatch ?? 1;
+  const batch: ProjectionBatch = new Map();
   let position = 0;
+
+  async function flush() {
+    await projection.finish?.(documents, batch);
+    batch.clear();
+  }
 
   async function apply(event: WorkoutEvent) {
     position += 1;
@@ -59,7 +70,8 @@ export function foldedHistory(projection = personalRecordsProjection) {
     const workout = workoutsProjection.evolve(workouts.get(event.data.workoutId) ?? null, recorded);
     if (workout) workouts.set(workout.id, workout);
     else workouts.delete(event.data.workoutId);
-    await projection.apply(recorded, documents);
+    await projection.apply(recorded, documents, batch);
+    if (position % eventsPerBatch === 0) await flush();
     return recorded;
   }
 
@@ -87,7 +99,10 @@ export function foldedHistory(projection = personalRecordsProjection) {
   };
 
   /** Applies an event the projection already saw once more, as a retried batch would. */
-  const reapply = (event: RecordedEvent<WorkoutEvent>) => projection.apply(event, documents);
+  const reapply = async (event: RecordedEvent<WorkoutEvent>) => {
+    await projection.apply(event, documents, batch);
+    await flush();
+  };
 
-  return { apply, reapply, stored, written, workouts: () => [...workouts.values()], workoutsOf, answers };
+  return { apply, flush, reapply, stored, written, workouts: () => [...workouts.values()], workoutsOf, answers };
 }
