@@ -149,6 +149,35 @@ describe('admin analytics projection', () => {
     assert.deepEqual(await fold(adminUsersProjection, 2), await fold(adminUsersProjection, 1));
   });
 
+  it('gives the same documents folded in batches, and never changes a document an earlier batch left', async () => {
+    // As the runner keeps them: the very objects, not copies, across events and batches.
+    const stored = new Map<string, AdminAnalyticsDocument>();
+    const documents: ProjectionDocuments<AdminAnalyticsDocument> = {
+      get: async (id) => stored.get(id) ?? null,
+      set: (id, document) => {
+        if (document) stored.set(id, document);
+        else stored.delete(id);
+      },
+    };
+    // The first batch ends after the first set; the second logs, changes and removes sets of the same workout.
+    const half = 3;
+    const foldPart = async (from: number, to: number) => {
+      const batch = new Map();
+      for (let index = from; index < to; index += 1) {
+        const event = history[index] as DomainEvent;
+        if ((adminAnalyticsProjection.handles as readonly string[]).includes(event.type)) {
+          await adminAnalyticsProjection.apply(recorded(event, index + 1) as never, documents, batch);
+        }
+      }
+    };
+    await foldPart(0, half);
+    const left = new Map(stored);
+    const leftAsItWas = JSON.stringify([...left]);
+    await foldPart(half, history.length);
+    assert.equal(JSON.stringify([...left]), leftAsItWas);
+    assert.deepEqual(stored, await fold(adminAnalyticsProjection, 1));
+  });
+
   it('keeps a searchable row per user with their last activity', async () => {
     const rows = await fold(adminUsersProjection, 1);
     assert.deepEqual(rows.get(USER), {

@@ -8,7 +8,7 @@ import {
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
-import type { ManyDocumentProjection, ProjectionDocuments } from '../projection.ts';
+import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments } from '../projection.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -91,20 +91,40 @@ async function markActive(documents: Documents, date: string, userId: string, si
 }
 
 /**
- * Changes a workout's document, if the workout is known. The change gets its own copy of the
- * document and of its sets (the only part changes mutate; a set's pair is replaced, never
- * changed): structuredClone of the whole was a visible share of logging a set.
+ * Changes a workout's document, if the workout is known. The change gets a copy of the
+ * document whose sets (the only part changes mutate; a set's pair is replaced, never changed)
+ * are its own: copied at the workout's first change in a batch, then changed in place by the
+ * batch's later events, so a batch of a long workout's sets copies them once, not once a set.
+ * Documents of earlier batches (committed, and kept by the runner) are never changed.
  */
 async function changeWorkout(
   documents: Documents,
+  batch: ProjectionBatch,
   id: string,
   change: (workout: AnalyticsWorkoutDocument) => AnalyticsWorkoutDocument | null,
 ) {
   const found = (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
-  if (found) documents.set(found.id, change({ ...found, sets: { ...found.sets } }));
+  if (!found) return;
+  const owned = ownedSets(batch);
+  let sets = owned.get(found.id);
+  if (sets !== found.sets) {
+    sets = { ...found.sets };
+    owned.set(found.id, sets);
+  }
+  documents.set(found.id, change({ ...found, sets }));
 }
 
-async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents) {
+/** Per workout document, the sets object this batch copied and may change in place. */
+function ownedSets(batch: ProjectionBatch) {
+  let owned = batch.get('sets') as Map<string, AnalyticsWorkoutDocument['sets']> | undefined;
+  if (!owned) {
+    owned = new Map();
+    batch.set('sets', owned);
+  }
+  return owned;
+}
+
+async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents, batch: ProjectionBatch) {
   switch (event.type) {
     case 'UserRegistered':
       return markActive(documents, dayOf(event.data.registeredAt), event.data.userId, true);
@@ -127,19 +147,19 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
       return markActive(documents, date, found.user_id);
     }
     case 'WorkoutCompleted':
-      return changeWorkout(documents, event.data.workoutId, (workout) => ({ ...workout, completed: true }));
+      return changeWorkout(documents, batch, event.data.workoutId, (workout) => ({ ...workout, completed: true }));
     case 'WorkoutDeleted':
-      return changeWorkout(documents, event.data.workoutId, () => null);
+      return changeWorkout(documents, batch, event.data.workoutId, () => null);
     case 'WorkoutExerciseRemoved': {
       const prefix = `${event.data.workoutExerciseId}/`;
-      return changeWorkout(documents, event.data.workoutId, (workout) => {
+      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
         for (const key of Object.keys(workout.sets)) if (key.startsWith(prefix)) delete workout.sets[key];
         return workout;
       });
     }
     case 'SetLogged': {
       const { workoutExerciseId, setId, reps, weight } = event.data;
-      return changeWorkout(documents, event.data.workoutId, (workout) => {
+      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
         workout.sets[`${workoutExerciseId}/${setId}`] = [reps, weight];
         return workout;
       });
@@ -147,7 +167,7 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
     case 'SetChanged': {
       const { workoutExerciseId, setId, changes } = event.data;
       const key = `${workoutExerciseId}/${setId}`;
-      return changeWorkout(documents, event.data.workoutId, (workout) => {
+      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
         const set = workout.sets[key];
         if (set) workout.sets[key] = [changes.reps ?? set[0], changes.weight !== undefined ? changes.weight : set[1]];
         return workout;
@@ -155,7 +175,7 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
     }
     case 'SetRemoved': {
       const key = `${event.data.workoutExerciseId}/${event.data.setId}`;
-      return changeWorkout(documents, event.data.workoutId, (workout) => {
+      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
         delete workout.sets[key];
         return workout;
       });
