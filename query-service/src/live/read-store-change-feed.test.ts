@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ChangeNotice } from '@fitness/contracts';
 import { silentLogger } from '@fitness/projections';
 import { type FeedEntry, type ReadStore, SqliteReadStore } from '@fitness/stores';
+import { aNotice } from '@fitness/stores/testing/events.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ReadStoreChangeFeed } from './read-store-change-feed.ts';
 
@@ -14,17 +15,9 @@ describe('read store change feed', () => {
   const file = path.join(dir, 'read.sqlite');
   const writer = new SqliteReadStore(file);
   const reader = new SqliteReadStore(file);
-  const notice = (id: string, position: number): ChangeNotice => ({
-    model: 'workouts',
-    id,
-    userId: 'u1',
-    op: 'upsert',
-    position,
-    correlationId: null,
-  });
 
   beforeAll(async () => {
-    await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [notice('before-start', 1)] });
+    await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [aNotice('before-start', 1)] });
   });
   afterAll(async () => {
     await writer.close();
@@ -44,7 +37,7 @@ describe('read store change feed', () => {
     const stopListening = feed.onChange((n) => heard.push(n));
     await feed.start();
     try {
-      const committed = [notice('a', 2), notice('b', 3), notice('c', 3), notice('d', 4), notice('e', 5)];
+      const committed = [aNotice('a', 2), aNotice('b', 3), aNotice('c', 3), aNotice('d', 4), aNotice('e', 5)];
       await writer.commit({ checkpoints: { workouts: 3 }, writes: [], notices: committed.slice(0, 3) });
       await writer.commit({ checkpoints: { workouts: 5 }, writes: [], notices: committed.slice(3) });
       const deadline = Date.now() + 2000;
@@ -67,7 +60,7 @@ describe('read store change feed', () => {
     try {
       const sequence = await writer.latestChangeSequence();
       for (let i = 1; i <= 3; i++) {
-        const committed = notice(`hinted-${i}`, 10 + i);
+        const committed = aNotice(`hinted-${i}`, 10 + i);
         await writer.commit({ checkpoints: { workouts: 10 + i }, writes: [], notices: [committed] });
         await waitFor(heard, i);
         assert.deepEqual(heard.at(-1), committed, `commit ${i} heard`);
@@ -111,7 +104,7 @@ describe('read store change feed', () => {
     await feed.start();
     try {
       const start = await writer.latestChangeSequence();
-      const committed = [notice('p1', 21), notice('p2', 22), notice('p3', 23), notice('p4', 24)];
+      const committed = [aNotice('p1', 21), aNotice('p2', 22), aNotice('p3', 23), aNotice('p4', 24)];
       await writer.commit({ checkpoints: { workouts: 24 }, writes: [], notices: committed });
       const entries = (await reader.changesAfter(start, 10)).slice(0, 4);
       const push = (index: number) => pushed.listener?.(entries[index] as FeedEntry);
@@ -135,7 +128,7 @@ describe('read store change feed', () => {
     feed.onChange((n) => heard.push(n));
     await feed.start();
     try {
-      const committed = notice('polled', 31);
+      const committed = aNotice('polled', 31);
       await writer.commit({ checkpoints: { workouts: 31 }, writes: [], notices: [committed] });
       await waitFor(heard, 1);
       assert.deepEqual(heard, [committed]);

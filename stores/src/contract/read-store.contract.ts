@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CHANGE_FEED_RETENTION, POSITION_FIELD, type ReadStore } from '../read-store.ts';
+import { aNotice } from '../testing/events.ts';
 
 /**
  * The behaviour every read store adapter must have. Each adapter's test file calls this with a
@@ -32,14 +32,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       [POSITION_FIELD]: position,
     });
 
-    const notice = (id: string, position: number): ChangeNotice => ({
-      model: things,
-      id,
-      userId: randomUUID(),
-      op: 'upsert',
-      position,
-      correlationId: null,
-    });
+    const notice = (id: string, position: number) => aNotice(id, position, { model: things, userId: randomUUID() });
 
     it('starts with an empty change feed', async () => {
       assert.equal(await store.latestChangeSequence(), 0);

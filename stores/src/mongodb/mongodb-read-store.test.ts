@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, describe, it, test } from 'vitest';
 import { readStoreContract } from '../contract/read-store.contract.ts';
 import type { FeedEntry } from '../read-store.ts';
 import { containerRuntimeUnavailable } from '../testing/container-runtime.ts';
 import { startMongoReplicaSet, startMongoStandalone } from '../testing/containers.ts';
+import { aNotice } from '../testing/events.ts';
 import { MongoReadStore } from './mongodb-read-store.ts';
 
 const unavailable = await containerRuntimeUnavailable();
@@ -20,21 +20,12 @@ if (unavailable) {
   readStoreContract('MongoDB', () => MongoReadStore.connect(url, `contract_${randomUUID().replaceAll('-', '')}`));
 
   describe('MongoDB change stream on the change feed', () => {
-    const notice = (id: string, position: number): ChangeNotice => ({
-      model: 'workouts',
-      id,
-      userId: 'u1',
-      op: 'upsert',
-      position,
-      correlationId: null,
-    });
-
     it('pushes each entry another connection commits, in commit order, from when it started', async () => {
       const database = `feed_${randomUUID().replaceAll('-', '')}`;
       const writer = await MongoReadStore.connect(url, database);
       const reader = await MongoReadStore.connect(url, database);
       await writer.ensureCollections([]);
-      await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [notice('before', 1)] });
+      await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [aNotice('before', 1)] });
       const pushed: FeedEntry[] = [];
       const errors: unknown[] = [];
       const following = await reader.followChanges((entry) => pushed.push(entry), {
@@ -42,7 +33,7 @@ if (unavailable) {
       });
       assert.ok(following, 'a replica set has change streams');
       try {
-        const committed = [notice('a', 2), notice('b', 3), notice('c', 4)];
+        const committed = [aNotice('a', 2), aNotice('b', 3), aNotice('c', 4)];
         await writer.commit({ checkpoints: { workouts: 3 }, writes: [], notices: committed.slice(0, 2) });
         await writer.commit({ checkpoints: { workouts: 4 }, writes: [], notices: committed.slice(2) });
         for (const deadline = Date.now() + 10_000; pushed.length < 3 && Date.now() < deadline; ) {

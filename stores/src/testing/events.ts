@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@fitness/contracts';
+import type { ChangeNotice, NewEvent } from '@fitness/contracts';
 
 /** A throwaway event for store tests. */
 export function anEvent(type = 'SomethingHappened', data: Record<string, unknown> = {}): NewEvent {
@@ -18,3 +18,8 @@ export function anEvent(type = 'SomethingHappened', data: Record<string, unknown
 }
 
 export const uniqueStream = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+
+/** A change notice for change-feed tests: an upsert of a workout of user u1 unless `fields` say otherwise. */
+export function aNotice(id: string, position: number, fields: Partial<ChangeNotice> = {}): ChangeNotice {
+  return { model: 'workouts', id, userId: 'u1', op: 'upsert', position, correlationId: null, ...fields };
+}
