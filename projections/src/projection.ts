@@ -60,6 +60,12 @@ export type ManyDocumentProjection<D extends Document = Document, E extends Doma
 /** What a projection keeps from one event to the next within a batch, by its own keys; empty at each batch's start. */
 export type ProjectionBatch = Map<string, unknown>;
 
+/** What the projection keeps in the batch under `key`: made by `create` the first time it is asked for. */
+export function keptInBatch<T>(batch: ProjectionBatch, key: string, create: () => T): T {
+  if (!batch.has(key)) batch.set(key, create());
+  return batch.get(key) as T;
+}
+
 /** Any projection the runner can follow. */
 export type AnyProjection = Projection | ManyDocumentProjection;
 

@@ -464,8 +464,10 @@ export class ProjectionRunner implements ProjectionProgress {
       for (const [id, evolved] of staged) {
         const current = await load(id);
         // The finish writes at its last event, which may have written the document already.
-        if (!(finishing ? !current || Number(current[POSITION_FIELD]) <= event.position : isNewer(current, event)))
-          continue;
+        const stale = finishing
+          ? !!current && Number(current[POSITION_FIELD]) > event.position
+          : !isNewer(current, event);
+        if (stale) continue;
         const owner = evolved && ownerOf(projection, evolved);
         const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
         record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event);

@@ -8,7 +8,12 @@ import {
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
-import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments } from '../projection.ts';
+import {
+  keptInBatch,
+  type ManyDocumentProjection,
+  type ProjectionBatch,
+  type ProjectionDocuments,
+} from '../projection.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -105,23 +110,14 @@ async function changeWorkout(
 ) {
   const found = (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
   if (!found) return;
-  const owned = ownedSets(batch);
+  // Per workout document, the sets object this batch copied and may change in place.
+  const owned = keptInBatch<Map<string, AnalyticsWorkoutDocument['sets']>>(batch, 'sets', () => new Map());
   let sets = owned.get(found.id);
   if (sets !== found.sets) {
     sets = { ...found.sets };
     owned.set(found.id, sets);
   }
   documents.set(found.id, change({ ...found, sets }));
-}
-
-/** Per workout document, the sets object this batch copied and may change in place. */
-function ownedSets(batch: ProjectionBatch) {
-  let owned = batch.get('sets') as Map<string, AnalyticsWorkoutDocument['sets']> | undefined;
-  if (!owned) {
-    owned = new Map();
-    batch.set('sets', owned);
-  }
-  return owned;
 }
 
 async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents, batch: ProjectionBatch) {

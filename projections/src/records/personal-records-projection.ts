@@ -13,6 +13,7 @@ import {
   workoutEventTypes,
 } from '@fitness/contracts';
 import {
+  keptInBatch,
   type ManyDocumentProjection,
   type ProjectionBatch,
   type ProjectionDocuments,
@@ -101,14 +102,7 @@ type PendingWorkouts = Map<
   { userId: string; was: Record<string, ExerciseWorkout>; before: WorkoutState | null }
 >;
 
-function pendingIn(batch: ProjectionBatch): PendingWorkouts {
-  let pending = batch.get('workouts') as PendingWorkouts | undefined;
-  if (!pending) {
-    pending = new Map();
-    batch.set('workouts', pending);
-  }
-  return pending;
-}
+const pendingIn = (batch: ProjectionBatch) => keptInBatch<PendingWorkouts>(batch, 'workouts', () => new Map());
 
 async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents, pending: PendingWorkouts) {
   const { workoutId } = event.data;
@@ -145,7 +139,6 @@ async function finishWorkouts(documents: Documents, pending: PendingWorkouts, ch
     await updateExercises(documents, userId, was, state?.exercises ?? {}, chunkSize);
     await updateTraining(documents, userId, workoutId, before, state?.workout ?? null);
   }
-  pending.clear();
 }
 
 async function updateExercises(
