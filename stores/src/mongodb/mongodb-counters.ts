@@ -1,5 +1,6 @@
 import { type Collection, MongoClient, MongoServerError } from 'mongodb';
 import type { Count, CounterStore, HitOptions } from '../counters.ts';
+import { MONGO_ERRORS } from './server-errors.ts';
 
 type CounterDocument = { _id: string; count: number; resetAt: Date };
 
@@ -8,9 +9,6 @@ type CounterDocument = { _id: string; count: number; resetAt: Date };
  * feed's sequence in.
  */
 const COLLECTION = 'limit_counters';
-
-/** MongoDB's duplicate key error: two first hits on one key raced to insert it. */
-const DUPLICATE_KEY = 11000;
 
 /**
  * The counters of the distributed deployment on MongoDB: a `limit_counters` collection in the
@@ -60,7 +58,7 @@ export class MongoCounterStore implements CounterStore {
         return { count: after.count, resetAt: after.resetAt.getTime() };
       } catch (error) {
         // The loser of a race to insert the first hit counts on the winner's document.
-        if (attempt < 3 && error instanceof MongoServerError && error.code === DUPLICATE_KEY) continue;
+        if (attempt < 3 && error instanceof MongoServerError && error.code === MONGO_ERRORS.duplicateKey) continue;
         throw error;
       }
     }

@@ -1,12 +1,12 @@
 import { type Collection, MongoClient, MongoServerError } from 'mongodb';
 import type { Lease, LeaseFence, LeaseOptions } from '../lease.ts';
+import { MONGO_ERRORS } from './server-errors.ts';
 
 /** `{ _id: name, holder, term, expiresAt, commits }`; `commits` counts the fenced commits of the read store. */
 export type LeaseDocument = { _id: string; holder: string; term: number; expiresAt: Date; commits?: number };
 
 /** The collection, in the read store's database, that holds one document per lease. */
 export const LEASES = 'leases';
-const DUPLICATE_KEY = 11000;
 
 /**
  * The lease on MongoDB: a document in the read store's database. Taking it is one
@@ -66,7 +66,7 @@ export class MongoLease implements Lease {
       );
       return taken ? { lease: this.name, holder: this.holder, term: taken.term } : null;
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
+      if (error instanceof MongoServerError && error.code === MONGO_ERRORS.duplicateKey) return null;
       throw error;
     }
   }

@@ -23,6 +23,7 @@ import {
 } from '../read-store.ts';
 import { type ChangeDocument, followChangeStream } from './change-stream-follower.ts';
 import { LEASES, type LeaseDocument } from './mongodb-lease.ts';
+import { MONGO_ERRORS } from './server-errors.ts';
 
 /** A document as MongoDB holds it: the id as `_id`. */
 type StoredDocument = { _id: string; [field: string]: unknown };
@@ -37,9 +38,6 @@ const CHANGES = 'changes';
 const COUNTERS = 'counters';
 /** The store's own collections, which no read model may be named after. */
 const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS, LEASES]);
-/** MongoDB's error code when createCollection meets an existing collection. */
-const NAMESPACE_EXISTS = 48;
-
 /**
  * The distributed read store: each collection is a MongoDB collection whose `_id` is the
  * document id (callers only ever see `id`), with `_position` stored as a plain field.
@@ -88,7 +86,7 @@ export class MongoReadStore implements ReadStore {
       await this.db.createCollection(name);
     } catch (error) {
       // Another process created it between our listing and now: that is the state we want.
-      if (error instanceof MongoServerError && error.code === NAMESPACE_EXISTS) return;
+      if (error instanceof MongoServerError && error.code === MONGO_ERRORS.namespaceExists) return;
       throw error;
     }
   }
@@ -99,6 +97,18 @@ export class MongoReadStore implements ReadStore {
   }
 
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    return (await this.findStored(collection, options)).map(fromStored<T>);
+  }
+
+  async findJson(collection: string, options: FindOptions & { omit?: string[] } = {}): Promise<string[]> {
+    // The server leaves the fields out; each document is then written out once.
+    const projection = Object.fromEntries(
+      [POSITION_FIELD, ...(options.omit ?? [])].map((field) => [fieldName(field), 0 as const]),
+    );
+    return (await this.findStored(collection, options, projection)).map((stored) => JSON.stringify(fromStored(stored)));
+  }
+
+  private async findStored(collection: string, options: FindOptions, projection?: Record<string, 0>) {
     // MongoDB reads a limit of 0 as "no limit"; the port means "nothing".
     if (options.limit === 0) return [];
     // Then by _id, so equal sort keys still come back in a stable order for paging; in the last
@@ -106,19 +116,9 @@ export class MongoReadStore implements ReadStore {
     const sort = new Map<string, 1 | -1>();
     for (const { field, direction } of options.orderBy ?? []) sort.set(fieldName(field), direction === 'desc' ? -1 : 1);
     if (!sort.has('_id')) sort.set('_id', options.orderBy?.at(-1)?.direction === 'desc' ? -1 : 1);
-    const stored = await this.collection(collection)
-      .find(toFilter(options.where), { sort, skip: options.offset ?? 0, limit: options.limit ?? 0 })
+    return this.collection(collection)
+      .find(toFilter(options.where), { sort, skip: options.offset ?? 0, limit: options.limit ?? 0, projection })
       .toArray();
-    return stored.map(fromStored<T>);
-  }
-
-  async findJson(collection: string, options: FindOptions & { omit?: string[] } = {}): Promise<string[]> {
-    const omitted = [POSITION_FIELD, ...(options.omit ?? [])];
-    return (await this.find(collection, options)).map((document) => {
-      const shown: Record<string, unknown> = { ...document };
-      for (const field of omitted) delete shown[field];
-      return JSON.stringify(shown);
-    });
   }
 
   async count(collection: string, where?: Where) {

@@ -183,8 +183,7 @@ export class SqliteReadStore implements ReadStore {
       }
       this.appendChanges(notices);
     });
-    if (fence) commit.immediate();
-    else commit();
+    runFenced(commit, fence);
   }
 
   /** Inside the commit's transaction: the notices, then pruning down to the retention. */
@@ -236,8 +235,7 @@ export class SqliteReadStore implements ReadStore {
          ON CONFLICT (projection) DO UPDATE SET position = 0, version = excluded.version`,
       ).run(projection, version);
     });
-    if (fence) reset.immediate();
-    else reset();
+    runFenced(reset, fence);
   }
 
   /**
@@ -280,6 +278,15 @@ export class SqliteReadStore implements ReadStore {
     }
     return statement;
   }
+}
+
+/**
+ * Runs a transaction; under a fence it takes the write lock first (IMMEDIATE), so no takeover
+ * can commit between the fence's check and the writes.
+ */
+function runFenced(transaction: Database.Transaction<() => void>, fence: LeaseFence | undefined) {
+  if (fence) transaction.immediate();
+  else transaction();
 }
 
 /** Rows a find reads at once before it lets other work run (see `find`). */
