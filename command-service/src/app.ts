@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
-import { allProjections, pollProjectionProgress } from '@fitness/projections';
+import { pollProjectionProgress, projectionNames } from '@fitness/projections';
 import { openCounters, openStores } from '@fitness/stores';
 import { CommandHandler } from './core/command-handler.ts';
 import { commandRoutes } from './routes.ts';
@@ -21,7 +21,7 @@ import {
  */
 export async function buildCommandServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const stores = await openStores(config);
-  const readiness = { projectionNames: allProjections.map((projection) => projection.name) };
+  const readiness = { projectionNames };
   // Authentication and sign-out wait on the users read model, which the projections process keeps.
   const progress = await pollProjectionProgress(stores.readStore);
   // The handler the commands and the token-use records (TokenUsed, the session timeout's) share.

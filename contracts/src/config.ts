@@ -200,22 +200,24 @@ function httpUrl(env: Record<string, string | undefined>, name: string, fallback
   return url.origin;
 }
 
-/** One http(s) origin or several, comma separated, each as httpUrl reads it; duplicates once. */
-function httpUrlList(env: Record<string, string | undefined>, name: string, fallback: string) {
-  const entries = (env[name] ?? '')
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+function commaList(env: Record<string, string | undefined>, name: string) {
+  return (env[name] ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** One http(s) origin or several, comma separated, each as httpUrl reads it; duplicates once. */
+function httpUrlList(env: Record<string, string | undefined>, name: string, fallback: string) {
+  const entries = commaList(env, name);
   if (entries.length === 0) return [fallback];
   return [...new Set(entries.map((entry) => httpUrl({ [name]: entry }, name, fallback)))];
 }
 
 /** Comma separated IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8). */
 function addressList(env: Record<string, string | undefined>, name: string) {
-  const entries = (env[name] ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const entries = commaList(env, name);
   for (const entry of entries) {
     const [address = '', bits, ...rest] = entry.split('/');
     const version = isIP(address);

@@ -31,3 +31,6 @@ export const allProjections = [
   adminUsersProjection,
   pushSubscriptionsProjection,
 ] as unknown as AnyProjection[];
+
+/** Their names, as the checkpoints and the readiness checks know them. */
+export const projectionNames = allProjections.map((projection) => projection.name);

@@ -6,7 +6,7 @@ import { createAuthenticator } from '@fitness/platform/authentication.ts';
 import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
-import { allProjections } from './all-projections.ts';
+import { allProjections, projectionNames } from './all-projections.ts';
 import { ProjectorLease } from './projector-lease.ts';
 import { type RebuildServices, registerRebuildRoutes } from './rebuild-routes.ts';
 import { ProjectionRunner } from './runner.ts';
@@ -40,7 +40,6 @@ export async function buildProjectionsApp(
      * it says alive, and nothing of its internals.
      */
     healthDetails?: boolean;
-    clock?: () => Date;
   } = {},
 ) {
   const { eventStore, readStore } = await openStores(config);
@@ -68,7 +67,6 @@ export async function buildProjectionsApp(
         name: PROJECTOR_LEASE,
         holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
         ttlMs: config.projectorLeaseTtlMs,
-        clock: options.clock,
       }),
       runner,
       ttlMs: config.projectorLeaseTtlMs,
@@ -81,7 +79,7 @@ export async function buildProjectionsApp(
     storeChecks(
       { eventStore, readStore },
       {
-        projectionNames: allProjections.map((projection) => projection.name),
+        projectionNames,
         maxLagSeconds: config.readyMaxLagSeconds,
       },
     ),
@@ -104,9 +102,8 @@ export async function buildProjectionsApp(
     // (their recorded last use included) but their uses are not recorded from this process, which
     // has no users decider (the command service depends on the projections, not the other way).
     authenticator: createAuthenticator({ eventStore, readStore }, runner, { logger: app.log }),
-    projectionNames: allProjections.map((projection) => projection.name),
+    projectionNames,
     projector,
-    leaseTtlMs: config.projectorLeaseTtlMs,
   };
   if (options.rebuildRoutes !== false) {
     // Standalone, the process serves its own OpenAPI document, which the gateway merges.

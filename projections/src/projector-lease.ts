@@ -44,6 +44,11 @@ export class ProjectorLease {
     return this.fence ? 'active' : 'standby';
   }
 
+  /** The lease's TTL: a standby's refusals ask to retry after about this long. */
+  get ttlMs() {
+    return this.options.ttlMs;
+  }
+
   /** The holder id and term this process holds the lease in, if it does. */
   held(): LeaseFence | null {
     return this.fence;

@@ -13,8 +13,6 @@ export type RebuildServices = {
   projectionNames: string[];
   /** The projections process's lease; none in the embedded server, whose runner always runs. */
   projector?: ProjectorLease | null;
-  /** The lease's TTL: a standby's 503 asks to retry after about this long. */
-  leaseTtlMs?: number;
 };
 
 class RebuildUnderWay extends DomainError {
@@ -38,8 +36,9 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
   const adminOnly = requireAdmin(services.authenticator);
   // Before the admin check: a standby's runner is idle, and the answer says nothing about the caller.
   const activeOnly = async (_request: unknown, reply: { header(name: string, value: string): unknown }) => {
-    if (services.projector?.role() !== 'standby') return;
-    reply.header('Retry-After', String(Math.ceil((services.leaseTtlMs ?? 10_000) / 1000)));
+    const projector = services.projector;
+    if (projector?.role() !== 'standby') return;
+    reply.header('Retry-After', String(Math.ceil(projector.ttlMs / 1000)));
     throw new ServiceUnavailable(
       'This projections process is on standby (another instance runs the projections); try again shortly.',
     );

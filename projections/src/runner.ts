@@ -112,8 +112,13 @@ export class ProjectionRunner implements ProjectionProgress {
     }
   }
 
-  /** Creates the collections; the runner reads and rebuilds but does not follow the log. */
-  async prepare() {
+  /**
+   * Creates the collections; the runner reads and rebuilds but does not follow the log. With a
+   * fence (a tool rebuilding under the projector lease), its rebuilds commit only while the
+   * lease is still held, as `start`'s batches do.
+   */
+  async prepare(options: { fence?: LeaseFence } = {}) {
+    this.fence = options.fence;
     // Once: a standby prepares at start and again each time it takes the lease.
     if (!this.collectionsEnsured) {
       await this.options.readStore.ensureCollections([
@@ -140,12 +145,11 @@ export class ProjectionRunner implements ProjectionProgress {
   async start(options: { fence?: LeaseFence } = {}) {
     this.stopped = false;
     this.generation += 1;
-    this.fence = options.fence;
     for (const follower of this.followers.values()) {
       follower.attached = true;
       follower.recent.clear();
     }
-    await this.prepare();
+    await this.prepare({ fence: options.fence });
     for (const follower of this.followers.values()) await this.startOverIfChanged(follower);
     this.follow();
   }
@@ -394,8 +398,10 @@ export class ProjectionRunner implements ProjectionProgress {
   private retryAlone(follower: Follower) {
     follower.attached = false;
     follower.recent.clear();
+    const generation = this.generation;
     setTimeout(async () => {
-      if (this.stopped) return;
+      // Not after a stop, nor after a stop and a new start (which rejoins every projection).
+      if (this.stopped || generation !== this.generation) return;
       try {
         await this.rejoin(follower);
       } catch (error) {

@@ -1,7 +1,7 @@
 import { CommandHandler, tokenUseRecorder } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
-import { allProjections, pollProjectionProgress } from '@fitness/projections';
+import { pollProjectionProgress, projectionNames } from '@fitness/projections';
 import { openStores } from '@fitness/stores';
 import { eventExplorerRoutes } from './event-explorer/routes.ts';
 import { attachLiveChannel } from './live/live-channel.ts';
@@ -17,7 +17,7 @@ import { createQueryServices } from './services.ts';
  */
 export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const stores = await openStores(config);
-  const readiness = { projectionNames: allProjections.map((projection) => projection.name) };
+  const readiness = { projectionNames };
   const progress = await pollProjectionProgress(stores.readStore);
   // A user who only reads keeps their token alive for their next write too: the query service
   // records the uses it sees (TokenUsed, throttled) through the users decider, as the command

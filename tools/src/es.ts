@@ -107,6 +107,8 @@ async function main() {
           );
         }
         // A renewal that fails is tried again at the next tick; the lease outlives two misses.
+        // Lost for good (taken over), the rebuild's next batch is refused by the fence, and the
+        // tool stops with the error.
         const renewing = setInterval(
           () => lease.renew(fence).catch(() => {}),
           Math.max(100, config.projectorLeaseTtlMs / 3),
@@ -119,7 +121,7 @@ async function main() {
           batchSize: wholeNumber('--batch', values.batch),
         });
         try {
-          await runner.prepare();
+          await runner.prepare({ fence });
           for (const projection of names) {
             const started = Date.now();
             await runner.rebuild(projection, progressBar(`rebuild ${projection}`));
