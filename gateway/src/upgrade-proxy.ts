@@ -57,16 +57,15 @@ export function proxyUpgrades(server: http.Server, options: UpgradeProxyOptions)
     }
     connections.track(client);
     const targets = options.targets(request);
+    // Once for the upgrade, whichever targets it tries: one request id across them.
+    const clientAddress = options.clientAddress(request);
+    const id = requestId(request);
 
     const tryTarget = (index: number) => {
       const targetUrl = targets[index] ?? '';
       const target = new URL(targetUrl);
       const transport = target.protocol === 'https:' ? https : http;
-      const headers = withForwarding(
-        { ...request.headers, host: target.host },
-        options.clientAddress(request),
-        requestId(request),
-      );
+      const headers = withForwarding({ ...request.headers, host: target.host }, clientAddress, id);
       const upstreamRequest = transport.request(new URL(url, target), { method: request.method, headers });
       upstreamRequest.setTimeout(options.handshakeTimeoutMs ?? 10_000, () =>
         upstreamRequest.destroy(new Error('The upgrade was not answered in time')),

@@ -15,19 +15,40 @@ function kB(bytes: number) {
   return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${(bytes / 1000).toFixed(1)} kB`;
 }
 
+/** A metric's figures, named as k6's handleSummary data names them for its kind. */
+function figuresOf(aggregate: Aggregate, seconds: number): Record<string, number> {
+  switch (aggregate.kind) {
+    case 'trend':
+      return Object.fromEntries(TREND_FIGURES.map((figure) => [figure, aggregate.figure(figure, seconds)]));
+    case 'counter':
+      return { count: aggregate.sum, rate: aggregate.sum / seconds };
+    case 'rate':
+      return {
+        rate: aggregate.figure('rate', seconds),
+        passes: aggregate.nonZero,
+        fails: aggregate.count - aggregate.nonZero,
+      };
+    case 'gauge':
+      return { value: aggregate.last, min: aggregate.min, max: aggregate.max };
+  }
+}
+
+/** A metric's figures as the text summary shows them. */
 function describe(name: string, aggregate: Aggregate, seconds: number) {
+  const figures = figuresOf(aggregate, seconds);
   const value = (figure: string) => {
-    const raw = aggregate.figure(figure, seconds);
+    const raw = figures[figure] ?? 0;
     return aggregate.isTime ? time(raw) : Number(raw.toFixed(2)).toString();
   };
+  const { count = 0, rate = 0, passes = 0, fails = 0 } = figures;
   switch (aggregate.kind) {
     case 'trend':
       return TREND_FIGURES.map((figure) => `${figure}=${value(figure)}`).join(' ');
     case 'counter':
-      if (name.startsWith('data_')) return `${kB(aggregate.sum)}  ${kB(aggregate.sum / seconds)}/s`;
-      return `${Number(aggregate.sum.toFixed(2))}  ${(aggregate.sum / seconds).toFixed(2)}/s`;
+      if (name.startsWith('data_')) return `${kB(count)}  ${kB(rate)}/s`;
+      return `${Number(count.toFixed(2))}  ${rate.toFixed(2)}/s`;
     case 'rate':
-      return `${((aggregate.nonZero / Math.max(1, aggregate.count)) * 100).toFixed(2)}%  ✓ ${aggregate.nonZero}  ✗ ${aggregate.count - aggregate.nonZero}`;
+      return `${(rate * 100).toFixed(2)}%  ✓ ${passes}  ✗ ${fails}`;
     case 'gauge':
       return `${value('value')}  min=${value('min')}  max=${value('max')}`;
   }
@@ -100,18 +121,7 @@ export function jsonSummary(result: RunResult) {
       result.thresholds.filter((t) => t.metric === selector).map((t) => [t.expression, { ok: t.ok, value: t.value }]),
     );
   const metric = (selector: string, aggregate: Aggregate) => {
-    const values: Record<string, number> =
-      aggregate.kind === 'trend'
-        ? Object.fromEntries(TREND_FIGURES.map((figure) => [figure, aggregate.figure(figure, seconds)]))
-        : aggregate.kind === 'counter'
-          ? { count: aggregate.sum, rate: aggregate.sum / seconds }
-          : aggregate.kind === 'rate'
-            ? {
-                rate: aggregate.figure('rate', seconds),
-                passes: aggregate.nonZero,
-                fails: aggregate.count - aggregate.nonZero,
-              }
-            : { value: aggregate.last, min: aggregate.min, max: aggregate.max };
+    const values = figuresOf(aggregate, seconds);
     return {
       type: aggregate.kind,
       contains: aggregate.isTime ? 'time' : 'default',

@@ -1,3 +1,4 @@
+import { parseDuration } from '../executors.ts';
 import { call, emit } from '../vu-bridge.ts';
 
 /** What the runner sends back for one request (see http-client.ts). */
@@ -101,21 +102,13 @@ function prepare(method: string, url: string, body: Body, params: Params = {}): 
   return { method: method.toUpperCase(), url: String(url), body: text, headers, params };
 }
 
-function timeoutMs(timeout: string | number | undefined) {
-  if (timeout === undefined) return 60_000;
-  if (typeof timeout === 'number') return timeout;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(timeout);
-  if (!match) throw new Error(`timeout "${timeout}": expected e.g. 10s or 500ms`);
-  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 }[match[2] as 'ms' | 's' | 'm'] ?? 1000);
-}
-
 function wire(request: Prepared) {
   return {
     method: request.method,
     url: request.url,
     body: request.body,
     headers: request.headers,
-    timeoutMs: timeoutMs(request.params.timeout),
+    timeoutMs: parseDuration(request.params.timeout, 60_000),
   };
 }
 
