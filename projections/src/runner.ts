@@ -97,9 +97,12 @@ export class ProjectionRunner implements ProjectionProgress {
   private fence: LeaseFence | undefined;
   /** Batches this runner committed, for the projections process's health (a standby's stays 0). */
   private committed = 0;
+  /** What the folds read, through the store's writer where it has one (see `writerReads`). */
+  private readonly reads: Pick<ReadStore, 'get' | 'find'>;
 
   constructor(options: RunnerOptions) {
     this.options = { batchSize: 500, retryDelayMs: 1000, changeFeed: true, ...options };
+    this.reads = options.readStore.writerReads?.() ?? options.readStore;
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
       this.followers.set(projection.name, {
@@ -127,7 +130,7 @@ export class ProjectionRunner implements ProjectionProgress {
       ]);
       this.collectionsEnsured = true;
     }
-    for (const deleted of await this.options.readStore.find(DELETED_USERS.name)) {
+    for (const deleted of await this.reads.find(DELETED_USERS.name)) {
       this.deletedUsers.set(deleted.id, Number(deleted[POSITION_FIELD]));
     }
     for (const follower of this.followers.values()) {
@@ -424,7 +427,7 @@ export class ProjectionRunner implements ProjectionProgress {
         ? (documents.get(id) ?? null)
         : follower.recent.has(id)
           ? (follower.recent.get(id) ?? null)
-          : await this.options.readStore.get(collection, id);
+          : await this.reads.get(collection, id);
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
       // The very document back (an event it ignores): nothing to write or announce.
       if (evolved === current) return;
@@ -509,7 +512,7 @@ export class ProjectionRunner implements ProjectionProgress {
         const owns = (document: Document | null | undefined) => !!document && ownerOf(projection, document) === userId;
         // What the store holds, then what this runner wrote since (recent) or in this batch.
         const owned = new Map<string, Document | null>();
-        for (const document of await this.options.readStore.find(collection, {
+        for (const document of await this.reads.find(collection, {
           where: { [projection.ownerField]: userId },
         })) {
           owned.set(document.id, document);

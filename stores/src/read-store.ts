@@ -64,6 +64,13 @@ export interface ReadStore {
   findJson(collection: string, options?: FindOptions & { omit?: string[] }): Promise<string[]>;
   count(collection: string, where?: Where): Promise<number>;
   /**
+   * Optional: `get` and `find` as the store's writer sees them, for the reads a projection folds
+   * its next batch with. Where the store keeps request reads on a connection (and cache) of
+   * their own (SQLite), a catch-up's reads then neither evict the pages users' reads keep using
+   * nor fill a cache sized for them. The answers are the same as `get`'s and `find`'s.
+   */
+  writerReads?(): Pick<ReadStore, 'get' | 'find'>;
+  /**
    * Applies a batch's writes, moves each named projection's checkpoint and appends the batch's
    * change notices to the change feed, all or nothing. A write is skipped when its document
    * already reflects a later position (`_position`), so re-applying a batch after a crash is

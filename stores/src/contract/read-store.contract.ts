@@ -54,6 +54,27 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal((await store.checkpoints()).p1, 10);
     });
 
+    it("answers the writer's reads (where it has them) as it answers get and find, a commit later too", async () => {
+      const reads = store.writerReads?.() ?? store;
+      const owner = randomUUID();
+      const first = doc({ owner, day: '2026-02-01' }, 40);
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'upsert', document: first }],
+        notices: [],
+      });
+      const changed = { ...first, day: '2026-02-02', [POSITION_FIELD]: 41 };
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'upsert', document: changed }],
+        notices: [],
+      });
+      assert.deepEqual(await reads.get(things, first.id), changed);
+      assert.deepEqual(await store.get(things, first.id), changed);
+      assert.deepEqual(await reads.find(things, { where: { owner } }), [changed]);
+      assert.deepEqual(await store.find(things, { where: { owner } }), [changed]);
+    });
+
     it('finds by equality, sorted and paged, and counts', async () => {
       const owner = randomUUID();
       const days = ['2026-01-03', '2026-01-01', '2026-01-02', '2026-01-05', '2026-01-04'];

@@ -50,6 +50,33 @@ function pageSizeOf(file: string) {
   }
 }
 
+describe('SQLite read store connections', () => {
+  it('answers requests through a connection that cannot write', async () => {
+    const store = new SqliteReadStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite'));
+    try {
+      await store.ensureCollections([{ name: 'things', indexes: [] }]);
+      // Only a request read's statements run on the reader: a write there is refused.
+      const reader = (store as unknown as { reader: { db: Database.Database } }).reader.db;
+      assert.throws(() => reader.exec("INSERT INTO doc_things VALUES ('x', '{}', 1)"), /readonly/);
+      assert.equal(await store.get('things', 'x'), null);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('serves reads and writes on one connection in memory, where a second would see another database', async () => {
+    const store = new SqliteReadStore(':memory:');
+    try {
+      await store.ensureCollections([{ name: 'things', indexes: [] }]);
+      const document = { id: 'a', n: 1, [POSITION_FIELD]: 1 };
+      await store.commit({ checkpoints: {}, writes: [{ collection: 'things', op: 'upsert', document }], notices: [] });
+      assert.deepEqual(await store.get('things', 'a'), document);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('SQLite read store finds', () => {
   it('lets other work run while it reads a long result, a page at a time', async () => {
     const store = new SqliteReadStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite'));
