@@ -422,12 +422,18 @@ export class ProjectionRunner implements ProjectionProgress {
     const writes = new Map<string, DocumentWrite>();
     const changes = new Map<string, ChangeNotice>();
 
-    const load = async (id: string): Promise<Document | null> =>
-      documents.has(id)
-        ? (documents.get(id) ?? null)
-        : follower.recent.has(id)
-          ? (follower.recent.get(id) ?? null)
-          : await this.reads.get(collection, id);
+    // What the batch read from the store and has not written (null: not there): a document
+    // every event reads and few change (the actor's row in admin_users) is read once a batch.
+    // Only this fold writes the collection while it runs, so what was read stays true.
+    const loaded = new Map<string, Document | null>();
+    const load = async (id: string): Promise<Document | null> => {
+      if (documents.has(id)) return documents.get(id) ?? null;
+      if (follower.recent.has(id)) return follower.recent.get(id) ?? null;
+      if (loaded.has(id)) return loaded.get(id) ?? null;
+      const found = await this.reads.get(collection, id);
+      loaded.set(id, found);
+      return found;
+    };
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
       // The very document back (an event it ignores): nothing to write or announce.
       if (evolved === current) return;
