@@ -34,6 +34,67 @@ describe('SQLite read store upgrade', () => {
     assert.equal(pageSizeOf(file), 4096, 'an existing file keeps its pages');
   });
 
+  it('moves the indexed fields of a table from before into columns of their own, and finds by them', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite');
+    const old = new Database(file);
+    old.exec('CREATE TABLE doc_things (id TEXT PRIMARY KEY, data TEXT NOT NULL, position INTEGER NOT NULL)');
+    old.exec(
+      "CREATE INDEX doc_things__owner__day ON doc_things (json_extract(data, '$.owner'), json_extract(data, '$.day'))",
+    );
+    const insert = old.prepare('INSERT INTO doc_things VALUES (?, ?, ?)');
+    insert.run('a', JSON.stringify({ id: 'a', owner: 'ann', day: '2026-01-02', done: true }), 1);
+    insert.run('b', JSON.stringify({ id: 'b', owner: 'ann', day: '2026-01-01', done: false }), 2);
+    insert.run('c', JSON.stringify({ id: 'c', owner: 'bob', day: '2026-01-03', done: true }), 3);
+    old.close();
+
+    const store = new SqliteReadStore(file);
+    try {
+      await store.ensureCollections([{ name: 'things', indexes: [['owner', 'day'], ['done']] }]);
+      const found = await store.find('things', {
+        where: { owner: 'ann' },
+        orderBy: [{ field: 'day', direction: 'asc' }],
+      });
+      assert.deepEqual(
+        found.map((thing) => thing.id),
+        ['b', 'a'],
+      );
+      assert.equal(await store.count('things', { done: true }), 2);
+      // A write keeps the column in step with its document.
+      await store.commit({
+        checkpoints: {},
+        writes: [
+          {
+            collection: 'things',
+            op: 'upsert',
+            document: { id: 'c', owner: 'ann', day: '2026-01-00', done: false, [POSITION_FIELD]: 4 },
+          },
+        ],
+        notices: [],
+      });
+      assert.deepEqual(
+        (await store.find('things', { where: { owner: 'ann' }, orderBy: [{ field: 'day', direction: 'asc' }] })).map(
+          (thing) => thing.id,
+        ),
+        ['c', 'b', 'a'],
+      );
+      assert.equal(await store.count('things', { done: true }), 1);
+    } finally {
+      await store.close();
+    }
+    const db = new Database(file, { readonly: true });
+    const indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'doc_things' AND sql IS NOT NULL",
+      )
+      .all() as { name: string; sql: string }[];
+    db.close();
+    assert.deepEqual(indexes.map((index) => index.name).sort(), ['doc_things__c__done', 'doc_things__c__owner__day']);
+    assert.ok(
+      indexes.every((index) => !index.sql.includes('json_extract')),
+      'no index parses the documents',
+    );
+  });
+
   it('makes a new file with 8 KB pages', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite');
     await new SqliteReadStore(file).close();

@@ -46,7 +46,8 @@ export class SqliteReadStore implements ReadStore {
    * private to its connection, so there the one connection does both.
    */
   private readonly reader: Connection;
-  private readonly known = new Set<string>();
+  /** Each collection ensured: its table and the fields it keeps in columns of their own. */
+  private readonly known = new Map<string, CollectionTable>();
   private readonly file: string;
 
   constructor(file: string) {
@@ -76,19 +77,46 @@ export class SqliteReadStore implements ReadStore {
     };
   }
 
+  /**
+   * Each collection is a table of JSON documents; every field its indexes name is also kept in
+   * a column of its own, written from the document with it, and indexed there. (Indexes on
+   * `json_extract` had SQLite parse a document's whole text for each of them on every write,
+   * the old and the new version: for a long workout's document that doubled the write.) A
+   * table from before gets the columns, filled from its documents, and loses its old indexes.
+   */
   async ensureCollections(definitions: CollectionDefinition[]) {
-    this.writer.db.transaction(() => {
+    const db = this.writer.db;
+    db.transaction(() => {
       for (const definition of definitions) {
         const table = tableOf(definition.name);
-        this.writer.db.exec(
-          `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, data TEXT NOT NULL, position INTEGER NOT NULL)`,
+        const fields = [...new Set(definition.indexes.flat())].filter((field) => field !== 'id');
+        const columns = fields.map(fieldColumn);
+        const extra = columns.map((column) => `, ${column}`).join('');
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, data TEXT NOT NULL, position INTEGER NOT NULL${extra})`,
         );
-        for (const fields of definition.indexes) {
-          const name = `${table}__${fields.map((field) => assertIdentifier('field', field)).join('__')}`;
-          const columns = fields.map(columnOf).join(', ');
-          this.writer.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+        const existing = new Set(
+          (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name),
+        );
+        for (const field of fields) {
+          const column = fieldColumn(field);
+          if (existing.has(column)) continue;
+          db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+          db.exec(`UPDATE ${table} SET ${column} = json_extract(data, '$.${field}')`);
         }
-        this.known.add(definition.name);
+        for (const indexFields of definition.indexes) {
+          const names = indexFields.map((field) => assertIdentifier('field', field)).join('__');
+          db.exec(`DROP INDEX IF EXISTS ${table}__${names}`);
+          const indexed = indexFields.map((field) => (field === 'id' ? 'id' : fieldColumn(field))).join(', ');
+          db.exec(`CREATE INDEX IF NOT EXISTS ${table}__c__${names} ON ${table} (${indexed})`);
+        }
+        const assignments = ['data', 'position', ...columns].map((column) => `${column} = excluded.${column}`);
+        this.known.set(definition.name, {
+          table,
+          fields,
+          upsert: `INSERT INTO ${table} (id, data, position${extra}) VALUES (?, ?, ?${columns.map(() => ', ?').join('')})
+            ON CONFLICT (id) DO UPDATE SET ${assignments.join(', ')} WHERE ${table}.position < excluded.position`,
+        });
       }
     })();
   }
@@ -98,9 +126,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private async getVia<T extends Document>(connection: Connection, collection: string, id: string) {
-    const row = connection.statement(`SELECT data, position FROM ${this.table(collection)} WHERE id = ?`).get(id) as
-      | { data: string; position: number }
-      | undefined;
+    const row = connection
+      .statement(`SELECT data, position FROM ${this.table(collection).table} WHERE id = ?`)
+      .get(id) as { data: string; position: number } | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
@@ -129,14 +157,14 @@ export class SqliteReadStore implements ReadStore {
     data: string,
     toResult: (row: { data: string; position: number }) => R,
   ): Promise<R[]> {
-    const table = this.table(collection);
+    const known = this.table(collection);
     const orderBy = options.orderBy ?? [];
     const inIdOrder = orderBy.every(({ field, direction }) => field === 'id' && direction === 'asc');
     // Equal keys come back by id, in the last key's direction: an index ending in `id` then
     // serves the whole order, read backwards for a descending one.
     const tieBreak = { field: 'id', direction: orderBy.at(-1)?.direction ?? ('asc' as const) };
     const order = [...orderBy, tieBreak]
-      .map(({ field, direction }) => `${columnOf(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
+      .map(({ field, direction }) => `${columnOf(known, field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
       .join(', ');
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const results: R[] = [];
@@ -145,8 +173,8 @@ export class SqliteReadStore implements ReadStore {
     let afterId: string | undefined;
     for (;;) {
       const pageRows = Math.min(PAGE_ROWS, limit - results.length);
-      const { clause, values } = whereClause(options.where, afterId);
-      const sql = `SELECT id, ${data} AS data, position FROM ${table} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const { clause, values } = whereClause(known, options.where, afterId);
+      const sql = `SELECT id, ${data} AS data, position FROM ${known.table} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const rows = connection.statement(sql).all(...values, pageRows, offset) as {
         id: string;
         data: string;
@@ -169,10 +197,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async count(collection: string, where?: Where) {
-    const { clause, values } = whereClause(where);
-    const row = this.reader
-      .statement(`SELECT count(*) AS n FROM ${this.table(collection)} ${clause}`)
-      .get(...values) as {
+    const known = this.table(collection);
+    const { clause, values } = whereClause(known, where);
+    const row = this.reader.statement(`SELECT count(*) AS n FROM ${known.table} ${clause}`).get(...values) as {
       n: number;
     };
     return row.n;
@@ -190,19 +217,16 @@ export class SqliteReadStore implements ReadStore {
     const commit = this.writer.db.transaction(() => {
       this.checkFence(fence);
       for (const write of writes) {
-        const table = this.table(write.collection);
+        const known = this.table(write.collection);
         if (write.op === 'upsert') {
           const { [POSITION_FIELD]: documentPosition, ...document } = write.document;
           if (typeof documentPosition !== 'number') throw new Error(`Document ${write.document.id} has no position`);
-          this.writer
-            .statement(
-              `INSERT INTO ${table} (id, data, position) VALUES (?, ?, ?)
-             ON CONFLICT (id) DO UPDATE SET data = excluded.data, position = excluded.position
-             WHERE ${table}.position < excluded.position`,
-            )
-            .run(write.document.id, JSON.stringify(document), documentPosition);
+          const columns = known.fields.map((field) => columnValue(document[field]));
+          this.writer.statement(known.upsert).run(document.id, JSON.stringify(document), documentPosition, ...columns);
         } else {
-          this.writer.statement(`DELETE FROM ${table} WHERE id = ? AND position < ?`).run(write.id, write.position);
+          this.writer
+            .statement(`DELETE FROM ${known.table} WHERE id = ? AND position < ?`)
+            .run(write.id, write.position);
         }
       }
       for (const [projection, position] of Object.entries(checkpoints)) {
@@ -263,7 +287,7 @@ export class SqliteReadStore implements ReadStore {
   async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
     const reset = this.writer.db.transaction(() => {
       this.checkFence(fence);
-      for (const collection of collections) this.writer.statement(`DELETE FROM ${this.table(collection)}`).run();
+      for (const collection of collections) this.writer.statement(`DELETE FROM ${this.table(collection).table}`).run();
       this.writer
         .statement(
           `INSERT INTO checkpoints (projection, position, version) VALUES (?, 0, ?)
@@ -301,9 +325,10 @@ export class SqliteReadStore implements ReadStore {
     this.writer.db.close();
   }
 
-  private table(collection: string) {
-    if (!this.known.has(collection)) throw new Error(`Unknown collection: ${collection}`);
-    return tableOf(collection);
+  private table(collection: string): CollectionTable {
+    const known = this.known.get(collection);
+    if (!known) throw new Error(`Unknown collection: ${collection}`);
+    return known;
   }
 }
 
@@ -357,12 +382,35 @@ function runFenced(transaction: Database.Transaction<() => void>, fence: LeaseFe
 const PAGE_ROWS = 500;
 
 const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
-/** A field as SQL: the id is the table's own column, every other field is read out of the JSON. */
-const columnOf = (field: string) =>
-  field === 'id' ? 'id' : `json_extract(data, '$.${assertIdentifier('field', field)}')`;
+/** A collection's table, the fields it keeps in columns (`f_<field>`), and its upsert. */
+type CollectionTable = { table: string; fields: string[]; upsert: string };
+
+const fieldColumn = (field: string) => `f_${assertIdentifier('field', field)}`;
+
+/**
+ * A field as SQL: the id and the indexed fields are columns of their own, any other field is
+ * read out of the JSON.
+ */
+const columnOf = (known: CollectionTable, field: string) =>
+  field === 'id'
+    ? 'id'
+    : known.fields.includes(field)
+      ? fieldColumn(field)
+      : `json_extract(data, '$.${assertIdentifier('field', field)}')`;
+
+/**
+ * A field's value as its column holds it: what `json_extract` gives for it, so a column and the
+ * JSON compare alike (booleans as 1 and 0, objects and arrays as their JSON text, nothing as NULL).
+ */
+function columnValue(value: unknown): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return Number(value);
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return JSON.stringify(value);
+}
 
 /** Equality on each field of `where`, and, for a page after the first in id order, `id > afterId`. */
-function whereClause(where: Where = {}, afterId?: string) {
+function whereClause(known: CollectionTable, where: Where = {}, afterId?: string) {
   const parts: string[] = [];
   const values: (string | number)[] = [];
   if (afterId !== undefined) {
@@ -370,7 +418,7 @@ function whereClause(where: Where = {}, afterId?: string) {
     values.push(afterId);
   }
   for (const [field, value] of Object.entries(where)) {
-    const column = columnOf(field);
+    const column = columnOf(known, field);
     if (value === null) {
       parts.push(`${column} IS NULL`);
     } else {
