@@ -12,6 +12,7 @@ import {
   type ReadStore,
   type Where,
 } from '../read-store.ts';
+import { omitMembers } from './omit-members.ts';
 import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
 import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
 import { watchWriteAheadLog } from './watch-write-ahead-log.ts';
@@ -137,10 +138,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async findJson(collection: string, options: FindOptions & { omit?: string[] } = {}): Promise<string[]> {
-    // SQLite takes the fields out of the stored text itself: nothing is parsed in JavaScript.
-    const omitted = (options.omit ?? []).map((field) => `, '$.${assertIdentifier('field', field)}'`).join('');
-    const data = omitted ? `json_remove(data${omitted})` : 'data';
-    return this.findRows(this.reader, collection, options, data, (row) => row.data);
+    // The fields are cut out of the stored text, which is neither parsed nor written again (in
+    // SQL, json_remove would do both).
+    const omitted = options.omit ?? [];
+    return this.findRows(this.reader, collection, options, 'data', (row) => omitMembers(row.data, omitted));
   }
 
   /**
