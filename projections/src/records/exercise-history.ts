@@ -82,8 +82,6 @@ export async function replaceInHistory(
   let chunks = stored?.chunks ?? [];
   let next = stored?.next_chunk ?? 0;
   const changed = new Map<string, ExerciseWorkout[]>();
-  /** The chunk a workout was added to the end of, when it is the history's last: it fills up. */
-  let growing: string | null = null;
   const workoutsOf = async (chunk: HistoryChunk) =>
     changed.get(chunk.id) ?? ((await documents.get(chunk.id)) as ExerciseChunkDocument | null)?.workouts ?? [];
 
@@ -103,7 +101,6 @@ export async function replaceInHistory(
     if (position < 0) position = workouts.length;
     workouts.splice(position, 0, is);
     changed.set(chunk.id, workouts);
-    if (position === workouts.length - 1 && chunk === chunks.at(-1)) growing = chunk.id;
   }
 
   const updated: HistoryChunk[] = [];
@@ -114,16 +111,12 @@ export async function replaceInHistory(
       updated.push(chunk);
       continue;
     }
-    // A full chunk splits in two: the second half goes to a new chunk. Workouts mostly come in
-    // order, at the end of the last chunk: that one stays full and the new one starts with the
-    // workout that did not fit, so chunks fill up rather than stay half full, and the index
-    // names half as many (as B-trees split on an append).
-    const cut = chunk.id === growing ? chunkSize : workouts.length >> 1;
+    // A full chunk splits in two: the second half goes to a new chunk.
     const halves =
       workouts.length > chunkSize
         ? [
-            { id: chunk.id, workouts: workouts.slice(0, cut) },
-            { id: chunkId(userId, key, next++), workouts: workouts.slice(cut) },
+            { id: chunk.id, workouts: workouts.slice(0, workouts.length >> 1) },
+            { id: chunkId(userId, key, next++), workouts: workouts.slice(workouts.length >> 1) },
           ]
         : [{ id: chunk.id, workouts }];
     for (const half of halves) {
