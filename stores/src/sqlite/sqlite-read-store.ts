@@ -74,7 +74,7 @@ export class SqliteReadStore implements ReadStore {
     return {
       get: (collection, id) => this.getVia(this.writer, collection, id),
       find: <T extends Document>(collection: string, options: FindOptions = {}) =>
-        this.findRows(this.writer, collection, options, 'data', toDocument<T>),
+        this.findRows(this.writer, collection, options, toDocument<T>),
     };
   }
 
@@ -134,14 +134,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async find<T extends Document>(collection: string, options: FindOptions = {}): Promise<T[]> {
-    return this.findRows(this.reader, collection, options, 'data', toDocument<T>);
+    return this.findRows(this.reader, collection, options, toDocument<T>);
   }
 
   async findJson(collection: string, options: FindOptions & { omit?: string[] } = {}): Promise<string[]> {
     // The fields are cut out of the stored text, which is neither parsed nor written again (in
     // SQL, json_remove would do both).
     const omitted = options.omit ?? [];
-    return this.findRows(this.reader, collection, options, 'data', (row) => omitMembers(row.data, omitted));
+    return this.findRows(this.reader, collection, options, (row) => omitMembers(row.data, omitted));
   }
 
   /**
@@ -155,7 +155,6 @@ export class SqliteReadStore implements ReadStore {
     connection: Connection,
     collection: string,
     options: FindOptions,
-    data: string,
     toResult: (row: { data: string; position: number }) => R,
   ): Promise<R[]> {
     const known = this.table(collection);
@@ -175,7 +174,7 @@ export class SqliteReadStore implements ReadStore {
     for (;;) {
       const pageRows = Math.min(PAGE_ROWS, limit - results.length);
       const { clause, values } = whereClause(known, options.where, afterId);
-      const sql = `SELECT id, ${data} AS data, position FROM ${known.table} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const sql = `SELECT id, data, position FROM ${known.table} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const rows = connection.statement(sql).all(...values, pageRows, offset) as {
         id: string;
         data: string;
@@ -323,6 +322,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close() {
+    if (this.reader !== this.writer) this.reader.db.close();
     this.writer.db.close();
   }
 
@@ -413,7 +413,7 @@ function columnValue(value: unknown): string | number | null {
 /** Equality on each field of `where`, and, for a page after the first in id order, `id > afterId`. */
 function whereClause(known: CollectionTable, where: Where = {}, afterId?: string) {
   const parts: string[] = [];
-  const values: (string | number)[] = [];
+  const values: (string | number | null)[] = [];
   if (afterId !== undefined) {
     parts.push('id > ?');
     values.push(afterId);
@@ -424,8 +424,8 @@ function whereClause(known: CollectionTable, where: Where = {}, afterId?: string
       parts.push(`${column} IS NULL`);
     } else {
       parts.push(`${column} = ?`);
-      // JSON booleans come out of json_extract as 1 and 0.
-      values.push(typeof value === 'boolean' ? Number(value) : value);
+      // As the column holds it, and as json_extract gives it (booleans as 1 and 0).
+      values.push(columnValue(value));
     }
   }
   return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
