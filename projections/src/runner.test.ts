@@ -138,6 +138,28 @@ describe('projection runner', () => {
     await readStore.close();
   });
 
+  it('tells each committed batch how many events of the log it folded', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const { eventStore, readStore, runner } = open(dir);
+    for (let i = 0; i < 20; i++) await eventStore.appendToStream('tally-a', [event('Counted', 'a')], 'any');
+    const committed: number[] = [];
+    runner.onCommitted((events) => committed.push(events));
+    await runner.start();
+    assert.equal(await runner.waitFor(['tallies'], 20, 2000), true);
+    assert.deepEqual(committed, [7, 7, 6], 'the backlog, in batches of seven');
+
+    const { position } = await eventStore.appendToStream(
+      'tally-b',
+      [event('Counted', 'b'), event('Ignored', 'b')],
+      'any',
+    );
+    assert.equal(await runner.waitFor(['tallies'], position, 2000), true);
+    assert.deepEqual(committed, [7, 7, 6, 2], 'an ignored event is folded (and counted) too');
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
   it('writes the change feed for other processes, unless told that none reads it', async () => {
     for (const changeFeed of [true, false]) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-feed-'));

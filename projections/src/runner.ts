@@ -204,6 +204,14 @@ export class ProjectionRunner implements ProjectionProgress {
     };
   }
 
+  /** Hears each committed batch: how many events of the log it folded in. */
+  onCommitted(listener: (events: number) => void) {
+    this.emitter.on('progress', listener);
+    return () => {
+      this.emitter.off('progress', listener);
+    };
+  }
+
   /** The position each projection has committed up to. */
   positions(): Record<string, number> {
     return Object.fromEntries([...this.followers].map(([name, follower]) => [name, follower.position]));
@@ -394,7 +402,7 @@ export class ProjectionRunner implements ProjectionProgress {
       remember(follower.recent, documents);
     }
     for (const notice of notices) this.emitter.emit('change', notice);
-    this.emitter.emit('progress');
+    this.emitter.emit('progress', events.length);
   }
 
   /** Takes a failed projection out of the subscription and replays it alone until it succeeds. */
