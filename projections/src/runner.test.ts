@@ -406,7 +406,7 @@ describe('projection runner', () => {
     await readStore.close();
   });
 
-  it('rebuilding in a serving process, reports its progress batch by batch and lets the event loop run between batches', async () => {
+  it('rebuilding in a serving process, reports its progress batch by batch and lets the event loop run inside and between batches', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-rebuild-'));
     const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
     const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
@@ -416,6 +416,7 @@ describe('projection runner', () => {
       projections: [tallies as unknown as Projection],
       logger: silentLogger,
       batchSize: 10,
+      catchUpBatchSize: 20,
     });
     try {
       for (let i = 0; i < 5; i++) {
@@ -443,8 +444,10 @@ describe('projection runner', () => {
 
       assert.deepEqual(
         progress.map((step) => step.position),
-        [10, 20, 30, 40, 50],
+        [20, 40, 50],
+        'batches of the catch-up size',
       );
+      assert.ok((progress[0]?.ticks ?? 0) > 0, 'the event loop ran inside the first batch, after its first ten events');
       const ticksBetween = progress.slice(1).map((step, i) => step.ticks - (progress[i]?.ticks ?? 0));
       assert.ok(
         ticksBetween.every((count) => count > 0),

@@ -59,7 +59,15 @@ export type RunnerOptions = {
   readStore: ReadStore;
   projections: AnyProjection[];
   logger: Logger;
+  /** Events a batch of the live subscription holds at most; a fold yields to the event loop after each this many. */
   batchSize?: number;
+  /**
+   * Events a batch holds when the runner replays the log by itself (`catchUp`, a rebuild):
+   * ten live batches unless told. A workout spread over fewer batches is written fewer times,
+   * and so are the documents every batch rewrites (an exercise's history), while the fold's
+   * yields keep the event loop turning inside the batch.
+   */
+  catchUpBatchSize?: number;
   /**
    * Writes each batch's change notices into the read store's change feed, for query services in
    * other processes (the distributed deployment). The embedded server hears the runner itself,
@@ -80,7 +88,8 @@ export type RunnerOptions = {
  * listeners hear it at once, other processes read it from the read store's change feed.
  */
 export class ProjectionRunner implements ProjectionProgress {
-  private readonly options: Required<RunnerOptions>;
+  private readonly options: Required<Omit<RunnerOptions, 'catchUpBatchSize'>>;
+  private readonly catchUpBatchSize: number;
   private readonly followers = new Map<string, Follower>();
   private readonly projectionOfModel = new Map<string, string>();
   private readonly emitter = new EventEmitter();
@@ -102,6 +111,7 @@ export class ProjectionRunner implements ProjectionProgress {
 
   constructor(options: RunnerOptions) {
     this.options = { batchSize: 500, retryDelayMs: 1000, changeFeed: true, ...options };
+    this.catchUpBatchSize = options.catchUpBatchSize ?? this.options.batchSize * 10;
     this.reads = options.readStore.writerReads?.() ?? options.readStore;
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
@@ -269,7 +279,7 @@ export class ProjectionRunner implements ProjectionProgress {
     for (;;) {
       const from = Math.min(...followers.map((follower) => follower.position));
       if (from >= head) break;
-      const batch = await this.options.eventStore.readAll({ fromPosition: from, maxCount: this.options.batchSize });
+      const batch = await this.options.eventStore.readAll({ fromPosition: from, maxCount: this.catchUpBatchSize });
       if (batch.length === 0) break;
       await this.serial.run(() => this.applyBatch(followers, batch));
       onProgress?.(Math.min(...followers.map((follower) => follower.position)), head);
@@ -301,7 +311,7 @@ export class ProjectionRunner implements ProjectionProgress {
       while (follower.position < head) {
         const batch = await this.options.eventStore.readAll({
           fromPosition: follower.position,
-          maxCount: this.options.batchSize,
+          maxCount: this.catchUpBatchSize,
         });
         if (batch.length === 0) break;
         await this.applyBatch([follower], batch);
@@ -426,9 +436,13 @@ export class ProjectionRunner implements ProjectionProgress {
   private async fold(follower: Follower, events: RecordedEvent[]): Promise<Folded> {
     const { projection } = follower;
     const collection = projection.collection.name;
+    // What the batch made of each document it changed, as the projection returned it; stamped
+    // with its position once, at the end, however many of the batch's events changed it.
     const documents = new Map<string, Document | null>();
-    const writes = new Map<string, DocumentWrite>();
-    const changes = new Map<string, ChangeNotice>();
+    /** Per document the batch changed, the event of its last change. */
+    const lastChange = new Map<string, RecordedEvent>();
+    /** Per document the batch deleted, what it held before: its owner hears of the deletion. */
+    const deletedFrom = new Map<string, Document>();
 
     // What the batch read from the store and has not written (null: not there): a document
     // every event reads and few change (the actor's row in admin_users) is read once a batch.
@@ -445,27 +459,16 @@ export class ProjectionRunner implements ProjectionProgress {
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
       // The very document back (an event it ignores): nothing to write or announce.
       if (evolved === current) return;
-      const next = evolved ? { ...evolved, [POSITION_FIELD]: event.position } : null;
-      documents.set(id, next);
-      if (next) {
-        writes.set(id, { collection, op: 'upsert', document: next });
-      } else if (current) {
-        writes.set(id, { collection, op: 'delete', id, position: event.position });
-      }
-      const owner = next ?? current;
-      if (owner) {
-        changes.set(id, {
-          model: collection,
-          id,
-          userId: ownerOf(projection, owner),
-          op: next ? 'upsert' : 'delete',
-          position: event.position,
-          correlationId: event.metadata.correlationId ?? null,
-        });
-      }
+      documents.set(id, evolved);
+      lastChange.set(id, event);
+      if (!evolved && current) deletedFrom.set(id, current);
     };
-    const isNewer = (current: Document | null, event: RecordedEvent) =>
-      !current || Number(current[POSITION_FIELD]) < event.position;
+    // A document the batch changed is at its last change's position (what it holds may carry
+    // an older one, spread from the stored document); any other at the one it was stored with.
+    const positionOf = (id: string, current: Document) =>
+      lastChange.get(id)?.position ?? Number(current[POSITION_FIELD]);
+    const isNewer = (id: string, current: Document | null, event: RecordedEvent) =>
+      !current || positionOf(id, current) < event.position;
 
     /**
      * Folds one step (an event, or the batch's finish at `event`, the last event it handled)
@@ -487,9 +490,7 @@ export class ProjectionRunner implements ProjectionProgress {
       for (const [id, evolved] of staged) {
         const current = await load(id);
         // The finish writes at its last event, which may have written the document already.
-        const stale = finishing
-          ? !!current && Number(current[POSITION_FIELD]) > event.position
-          : !isNewer(current, event);
+        const stale = finishing ? !!current && positionOf(id, current) > event.position : !isNewer(id, current, event);
         if (stale) continue;
         const owner = evolved && ownerOf(projection, evolved);
         const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
@@ -508,7 +509,13 @@ export class ProjectionRunner implements ProjectionProgress {
 
     let erasing = false;
     const deletions: DocumentWrite[] = [];
+    let sinceYield = 0;
     for (const event of events) {
+      // The stores may answer synchronously (SQLite): a long batch lets requests in as it goes.
+      if (++sinceYield > this.options.batchSize) {
+        sinceYield = 1;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       if (event.position <= follower.position) continue;
       if (event.type === USER_DELETED) {
         // What the batch left for later is done first: the deletion then takes it away too.
@@ -535,7 +542,7 @@ export class ProjectionRunner implements ProjectionProgress {
           if (owned.has(id) || owns(document)) owned.set(id, document);
         }
         for (const [id, current] of owned) {
-          if (owns(current) && isNewer(current, event)) record(id, current, null, event);
+          if (owns(current) && isNewer(id, current, event)) record(id, current, null, event);
         }
         continue;
       }
@@ -544,13 +551,30 @@ export class ProjectionRunner implements ProjectionProgress {
       await step(event, (view) => projection.apply(event, view, batch), false);
     }
     await finish();
-    return {
-      follower,
-      writes: [...deletions, ...writes.values()],
-      notices: [...changes.values()],
-      documents,
-      erasing,
-    };
+    const writes: DocumentWrite[] = deletions;
+    const notices: ChangeNotice[] = [];
+    for (const [id, event] of lastChange) {
+      const evolved = documents.get(id) ?? null;
+      const next = evolved && { ...evolved, [POSITION_FIELD]: event.position };
+      documents.set(id, next);
+      writes.push(
+        next
+          ? { collection, op: 'upsert', document: next }
+          : { collection, op: 'delete', id, position: event.position },
+      );
+      const owner = next ?? deletedFrom.get(id);
+      if (owner) {
+        notices.push({
+          model: collection,
+          id,
+          userId: ownerOf(projection, owner),
+          op: next ? 'upsert' : 'delete',
+          position: event.position,
+          correlationId: event.metadata.correlationId ?? null,
+        });
+      }
+    }
+    return { follower, writes, notices, documents, erasing };
   }
 }
 
