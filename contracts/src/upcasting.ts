@@ -16,10 +16,18 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   UserProfileUpdated: { 1: userProfileUpdatedV1toV2 },
 };
 
+/** Worked out once per type: every event read asks, and the upcasters never change. */
+const currentVersions = new Map<string, number>();
+
 /** The version an event type is written at now: one past its last upcaster. */
 export function currentVersion(type: string): number {
-  const steps = Object.keys(upcasters[type] ?? {}).map(Number);
-  return steps.length === 0 ? 1 : Math.max(...steps) + 1;
+  let version = currentVersions.get(type);
+  if (version === undefined) {
+    const steps = Object.keys(upcasters[type] ?? {}).map(Number);
+    version = steps.length === 0 ? 1 : Math.max(...steps) + 1;
+    currentVersions.set(type, version);
+  }
+  return version;
 }
 
 type VersionedEvent = { type: string; data: Record<string, unknown>; metadata: EventMetadata };
