@@ -448,13 +448,22 @@ export class ProjectionRunner implements ProjectionProgress {
     // every event reads and few change (the actor's row in admin_users) is read once a batch.
     // Only this fold writes the collection while it runs, so what was read stays true.
     const loaded = new Map<string, Document | null>();
-    const load = async (id: string): Promise<Document | null> => {
+    /** What the batch already knows of a document (null: not there), undefined if it must be read. */
+    const known = (id: string): Document | null | undefined => {
       if (documents.has(id)) return documents.get(id) ?? null;
       if (follower.recent.has(id)) return follower.recent.get(id) ?? null;
-      if (loaded.has(id)) return loaded.get(id) ?? null;
+      return loaded.get(id);
+    };
+    const read = async (id: string): Promise<Document | null> => {
       const found = await this.reads.get(collection, id);
       loaded.set(id, found);
       return found;
+    };
+    // Not async functions: a fold makes these calls for every event and projection, and
+    // each async layer is one more promise for the collector.
+    const load = (id: string): Promise<Document | null> => {
+      const hit = known(id);
+      return hit === undefined ? read(id) : Promise.resolve(hit);
     };
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
       // The very document back (an event it ignores): nothing to write or announce.
@@ -481,14 +490,15 @@ export class ProjectionRunner implements ProjectionProgress {
     ) => {
       const staged = new Map<string, Document | null>();
       const view: ProjectionDocuments = {
-        get: async (id) => (staged.has(id) ? (staged.get(id) ?? null) : await load(id)),
+        get: (id) => (staged.has(id) ? Promise.resolve(staged.get(id) ?? null) : load(id)),
         set: (id, document) => {
           staged.set(id, document);
         },
       };
       await run(view);
       for (const [id, evolved] of staged) {
-        const current = await load(id);
+        const hit = known(id);
+        const current = hit === undefined ? await read(id) : hit;
         // The finish writes at its last event, which may have written the document already.
         const stale = finishing ? !!current && positionOf(id, current) > event.position : !isNewer(id, current, event);
         if (stale) continue;

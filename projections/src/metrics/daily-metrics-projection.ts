@@ -188,7 +188,7 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   const was = before && { date: before.date, effort: countedEffort(before) };
   const is = after && { date: after.date, effort: countedEffort(after) };
   const keyOf = (effort: WorkoutEffort) => JSON.stringify(effort);
-  if (was && is && was.date === is.date && keyOf(was.effort) === keyOf(is.effort)) return;
+  if (was && is && was.date === is.date && sameEffort(was.effort, is.effort)) return;
   const counted = (effort: WorkoutEffort, by: number) => (day: DayPartsDocument) => {
     const key = keyOf(effort);
     const count = (day.workouts[key]?.count ?? 0) + by;
@@ -203,6 +203,19 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   }
   if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
   if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
+}
+
+/** Whether two efforts have the same key (`keyOf`), field by field: asked at every set logged. */
+function sameEffort(a: WorkoutEffort, b: WorkoutEffort) {
+  return (
+    a.status === b.status &&
+    a.duration === b.duration &&
+    a.exercises.length === b.exercises.length &&
+    a.exercises.every(
+      (exercise, index) =>
+        exercise.exercise_id === b.exercises[index]?.exercise_id && exercise.sets === b.exercises[index]?.sets,
+    )
+  );
 }
 
 /**
