@@ -88,8 +88,7 @@ export type RunnerOptions = {
  * listeners hear it at once, other processes read it from the read store's change feed.
  */
 export class ProjectionRunner implements ProjectionProgress {
-  private readonly options: Required<Omit<RunnerOptions, 'catchUpBatchSize'>>;
-  private readonly catchUpBatchSize: number;
+  private readonly options: Required<RunnerOptions>;
   private readonly followers = new Map<string, Follower>();
   private readonly projectionOfModel = new Map<string, string>();
   private readonly emitter = new EventEmitter();
@@ -110,8 +109,9 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly reads: Pick<ReadStore, 'get' | 'find'>;
 
   constructor(options: RunnerOptions) {
-    this.options = { batchSize: 500, retryDelayMs: 1000, changeFeed: true, ...options };
-    this.catchUpBatchSize = options.catchUpBatchSize ?? this.options.batchSize * 10;
+    const batchSize = options.batchSize ?? 500;
+    const catchUpBatchSize = options.catchUpBatchSize ?? batchSize * 10;
+    this.options = { retryDelayMs: 1000, changeFeed: true, ...options, batchSize, catchUpBatchSize };
     this.reads = options.readStore.writerReads?.() ?? options.readStore;
     this.emitter.setMaxListeners(0);
     for (const projection of options.projections) {
@@ -279,7 +279,10 @@ export class ProjectionRunner implements ProjectionProgress {
     for (;;) {
       const from = Math.min(...followers.map((follower) => follower.position));
       if (from >= head) break;
-      const batch = await this.options.eventStore.readAll({ fromPosition: from, maxCount: this.catchUpBatchSize });
+      const batch = await this.options.eventStore.readAll({
+        fromPosition: from,
+        maxCount: this.options.catchUpBatchSize,
+      });
       if (batch.length === 0) break;
       await this.serial.run(() => this.applyBatch(followers, batch));
       onProgress?.(Math.min(...followers.map((follower) => follower.position)), head);
@@ -311,7 +314,7 @@ export class ProjectionRunner implements ProjectionProgress {
       while (follower.position < head) {
         const batch = await this.options.eventStore.readAll({
           fromPosition: follower.position,
-          maxCount: this.catchUpBatchSize,
+          maxCount: this.options.catchUpBatchSize,
         });
         if (batch.length === 0) break;
         await this.applyBatch([follower], batch);
@@ -518,7 +521,8 @@ export class ProjectionRunner implements ProjectionProgress {
     };
 
     let erasing = false;
-    const deletions: DocumentWrite[] = [];
+    // The deleted accounts' rows first (as the batch meets them), then the documents it changed.
+    const writes: DocumentWrite[] = [];
     let sinceYield = 0;
     for (const event of events) {
       // The stores may answer synchronously (SQLite): a long batch lets requests in as it goes.
@@ -535,7 +539,7 @@ export class ProjectionRunner implements ProjectionProgress {
         // the collection, found by its owner field (committed documents and this batch's alike).
         const userId = String(event.data.userId);
         this.deletedUsers.set(userId, event.position);
-        deletions.push({
+        writes.push({
           collection: DELETED_USERS.name,
           op: 'upsert',
           document: { id: userId, [POSITION_FIELD]: event.position },
@@ -561,7 +565,6 @@ export class ProjectionRunner implements ProjectionProgress {
       await step(event, (view) => projection.apply(event, view, batch), false);
     }
     await finish();
-    const writes: DocumentWrite[] = deletions;
     const notices: ChangeNotice[] = [];
     for (const [id, event] of lastChange) {
       const evolved = documents.get(id) ?? null;

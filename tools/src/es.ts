@@ -14,7 +14,7 @@ const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like t
   npm run es -- tail [--from <position>]           print events as they are appended (Ctrl-C stops)
   npm run es -- state <streamId> [--revision N]    an aggregate as of a revision (default: latest)
   npm run es -- checkpoints                        each projection's position against the log's head
-  npm run es -- rebuild <projection|all> [--batch 500]
+  npm run es -- rebuild <projection|all> [--batch 5000]
                                                    drop a read model and replay the log into it
 Projections: ${allProjections.map((p) => p.name).join(', ')}`;
 
@@ -25,7 +25,7 @@ async function main() {
       limit: { type: 'string', default: '50' },
       from: { type: 'string' },
       revision: { type: 'string' },
-      batch: { type: 'string', default: '500' },
+      batch: { type: 'string', default: '5000' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -118,7 +118,7 @@ async function main() {
           readStore,
           projections: allProjections,
           logger: silentLogger,
-          batchSize: wholeNumber('--batch', values.batch),
+          catchUpBatchSize: wholeNumber('--batch', values.batch),
         });
         try {
           await runner.prepare({ fence });
