@@ -15,7 +15,7 @@ export function openDatabase(
   synchronous: 'FULL' | 'NORMAL',
   options: { pageSize?: number; cacheKb: number },
 ): Database.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!isInMemory(file)) fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   if (options.pageSize) db.pragma(`page_size = ${Number(options.pageSize)}`);
   db.pragma('journal_mode = WAL');
@@ -25,6 +25,9 @@ export function openDatabase(
   db.pragma('foreign_keys = ON');
   return db;
 }
+
+/** Whether SQLite keeps this "file" in memory, private to its connection (':memory:', or '' for a temporary one). */
+export const isInMemory = (file: string) => file === ':memory:' || file === '';
 
 /** Identifiers that go into SQL text (collection and field names) must be plain words. */
 export function assertIdentifier(kind: string, name: string): string {

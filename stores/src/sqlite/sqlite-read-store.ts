@@ -13,7 +13,7 @@ import {
   type Where,
 } from '../read-store.ts';
 import { omitMembers } from './omit-members.ts';
-import { assertIdentifier, openDatabase, truncateWal } from './open-database.ts';
+import { assertIdentifier, isInMemory, openDatabase, truncateWal } from './open-database.ts';
 import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
 import { watchWriteAheadLog } from './watch-write-ahead-log.ts';
 
@@ -56,23 +56,28 @@ export class SqliteReadStore implements ReadStore {
     // 8 KB pages: a busy workout's document (a few KB, rewritten with every set) spans fewer
     // pages, which made each write about a fifth cheaper than with the default 4 KB.
     const db = openDatabase(file, 'NORMAL', { pageSize: 8192, cacheKb: WRITER_CACHE_KB });
-    // Replaced and deleted documents are zeroed rather than left in free space, so a deleted
-    // account's earlier versions do not linger in the file either.
-    db.pragma('secure_delete = ON');
-    db.exec(SCHEMA);
-    // Files written before projections had versions: theirs count as 0, so they are rebuilt.
-    const columns = db.prepare('PRAGMA table_info(checkpoints)').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'version')) {
-      db.exec('ALTER TABLE checkpoints ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+    try {
+      // Replaced and deleted documents are zeroed rather than left in free space, so a deleted
+      // account's earlier versions do not linger in the file either.
+      db.pragma('secure_delete = ON');
+      db.exec(SCHEMA);
+      // Files written before projections had versions: theirs count as 0, so they are rebuilt.
+      const columns = db.prepare('PRAGMA table_info(checkpoints)').all() as { name: string }[];
+      if (!columns.some((column) => column.name === 'version')) {
+        db.exec('ALTER TABLE checkpoints ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+      }
+      this.writer = new Connection(db);
+      this.reader = isInMemory(file) ? this.writer : new Connection(openReader(file));
+    } catch (error) {
+      db.close();
+      throw error;
     }
-    this.writer = new Connection(db);
-    this.reader = isInMemory(file) ? this.writer : new Connection(openReader(file));
   }
 
   /** The writer's reads, for the projections runner's folds (see `reader`). */
   writerReads(): Pick<ReadStore, 'get' | 'find'> {
     return {
-      get: (collection, id) => this.getVia(this.writer, collection, id),
+      get: async (collection, id) => this.getVia(this.writer, collection, id),
       find: <T extends Document>(collection: string, options: FindOptions = {}) =>
         this.findRows(this.writer, collection, options, toDocument<T>),
     };
@@ -87,6 +92,9 @@ export class SqliteReadStore implements ReadStore {
    */
   async ensureCollections(definitions: CollectionDefinition[]) {
     const db = this.writer.db;
+    const ensured: [string, CollectionTable][] = [];
+    // IMMEDIATE: processes starting together on one file queue for the write lock, instead of
+    // one failing (SQLITE_BUSY) when it writes after reading what another then changed.
     db.transaction(() => {
       for (const definition of definitions) {
         const table = tableOf(definition.name);
@@ -105,31 +113,45 @@ export class SqliteReadStore implements ReadStore {
           db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
           db.exec(`UPDATE ${table} SET ${column} = json_extract(data, '$.${field}')`);
         }
+        // The indexes on json_extract from before the columns, found by what they index (their
+        // names could match a new index's): dropped once, when the table is migrated.
+        const old = db
+          .prepare(
+            `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql LIKE '%json_extract(%'`,
+          )
+          .all(table) as { name: string }[];
+        for (const { name } of old) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
         for (const indexFields of definition.indexes) {
           const names = indexFields.map((field) => assertIdentifier('field', field)).join('__');
-          db.exec(`DROP INDEX IF EXISTS ${table}__${names}`);
           const indexed = indexFields.map((field) => (field === 'id' ? 'id' : fieldColumn(field))).join(', ');
           db.exec(`CREATE INDEX IF NOT EXISTS ${table}__c__${names} ON ${table} (${indexed})`);
         }
         const assignments = ['data', 'position', ...columns].map((column) => `${column} = excluded.${column}`);
-        this.known.set(definition.name, {
-          table,
-          fields,
-          upsert: `INSERT INTO ${table} (id, data, position${extra}) VALUES (?, ?, ?${columns.map(() => ', ?').join('')})
+        ensured.push([
+          definition.name,
+          {
+            table,
+            fields,
+            upsert: `INSERT INTO ${table} (id, data, position${extra}) VALUES (?, ?, ?${columns.map(() => ', ?').join('')})
             ON CONFLICT (id) DO UPDATE SET ${assignments.join(', ')} WHERE ${table}.position < excluded.position`,
-        });
+            select: `SELECT data, position FROM ${table} WHERE id = ?`,
+            remove: `DELETE FROM ${table} WHERE id = ? AND position < ?`,
+          },
+        ]);
       }
-    })();
+    }).immediate();
+    // Known once committed: a transaction rolled back leaves the tables as they were.
+    for (const [name, table] of ensured) this.known.set(name, table);
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
     return this.getVia<T>(this.reader, collection, id);
   }
 
-  private async getVia<T extends Document>(connection: Connection, collection: string, id: string) {
-    const row = connection
-      .statement(`SELECT data, position FROM ${this.table(collection).table} WHERE id = ?`)
-      .get(id) as { data: string; position: number } | undefined;
+  private getVia<T extends Document>(connection: Connection, collection: string, id: string): T | null {
+    const row = connection.statement(this.table(collection).select).get(id) as
+      | { data: string; position: number }
+      | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
@@ -224,9 +246,7 @@ export class SqliteReadStore implements ReadStore {
           const columns = known.fields.map((field) => columnValue(document[field]));
           this.writer.statement(known.upsert).run(document.id, JSON.stringify(document), documentPosition, ...columns);
         } else {
-          this.writer
-            .statement(`DELETE FROM ${known.table} WHERE id = ? AND position < ?`)
-            .run(write.id, write.position);
+          this.writer.statement(known.remove).run(write.id, write.position);
         }
       }
       for (const [projection, position] of Object.entries(checkpoints)) {
@@ -361,8 +381,6 @@ const WRITER_CACHE_KB = 4096;
  */
 const READER_CACHE_KB = 16384;
 
-const isInMemory = (file: string) => file === ':memory:' || file === '';
-
 /** A second connection on the file, for reads only (the writer has created the schema). */
 function openReader(file: string) {
   const db = openDatabase(file, 'NORMAL', { cacheKb: READER_CACHE_KB });
@@ -384,7 +402,8 @@ const PAGE_ROWS = 500;
 
 const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
 /** A collection's table, the fields it keeps in columns (`f_<field>`), and its upsert. */
-type CollectionTable = { table: string; fields: string[]; upsert: string };
+/** A collection's table, and the SQL of its per-document statements, written once. */
+type CollectionTable = { table: string; fields: string[]; upsert: string; select: string; remove: string };
 
 const fieldColumn = (field: string) => `f_${assertIdentifier('field', field)}`;
 
