@@ -6,15 +6,12 @@ import {
   type ResumeToken,
 } from 'mongodb';
 import type { ChangeFollowing, FeedEntry } from '../read-store.ts';
+import { MONGO_ERRORS } from './server-errors.ts';
 
 /** A change feed entry as MongoDB holds it: the sequence as `_id`. */
 export type ChangeDocument = { _id: number; notice: FeedEntry['notice'] };
 type InsertEvent = ChangeStreamInsertDocument<ChangeDocument>;
 
-/** The server's code for `$changeStream` on a server that is not a replica set member (a standalone). */
-const CHANGE_STREAMS_UNSUPPORTED = 40573;
-/** The server's code when a resume token is older than the oplog reaches back (ChangeStreamHistoryLost). */
-const HISTORY_LOST = 286;
 /** Pauses before opening the stream again after a failure: growing, then every few seconds. */
 const RETRY_MS = [100, 500, 1000, 2000, 5000];
 
@@ -57,7 +54,7 @@ export async function followChangeStream(
     deliver(await first.tryNext(), first);
   } catch (error) {
     await first.close().catch(() => {});
-    if (error instanceof MongoServerError && error.code === CHANGE_STREAMS_UNSUPPORTED) return null;
+    if (error instanceof MongoServerError && error.code === MONGO_ERRORS.changeStreamsUnsupported) return null;
     throw error;
   }
   stream = first;
@@ -78,7 +75,7 @@ export async function followChangeStream(
         stream = null;
         await current?.close().catch(() => {});
         // Too old to resume from: start from now; the reader reads the gap from the feed collection.
-        if (error instanceof MongoServerError && error.code === HISTORY_LOST) token = undefined;
+        if (error instanceof MongoServerError && error.code === MONGO_ERRORS.changeStreamHistoryLost) token = undefined;
         onError(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]));
       }

@@ -4,4 +4,8 @@ export const MONGO_ERRORS = {
   duplicateKey: 11000,
   /** The collection was created meanwhile by another process. */
   namespaceExists: 48,
+  /** `$changeStream` on a server that is not a replica set member (a standalone). */
+  changeStreamsUnsupported: 40573,
+  /** A resume token older than the oplog reaches back (ChangeStreamHistoryLost). */
+  changeStreamHistoryLost: 286,
 } as const;
