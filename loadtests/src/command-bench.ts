@@ -1,6 +1,6 @@
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
-import { type LoadResult, summarize } from './measure.ts';
+import { type LoadResult, measured } from './measure.ts';
 
 /** Sets logged into one workout before the next begins: a long session, as people train. */
 const SETS_PER_WORKOUT = 25;
@@ -37,31 +37,32 @@ export async function logSetsAsPeopleTrain(baseUrl: string, tokens: string[], se
         remember(context as Session, JSON.parse(answer)),
     }),
   });
-  const result = await autocannon({
-    url: baseUrl,
-    connections: tokens.length,
-    duration: seconds,
-    requests: [
-      post(
-        () => '/api/v1/workouts',
-        JSON.stringify({ name: 'Leg day' }),
-        (session, workout) => {
-          session.workoutId = workout.id;
-        },
-      ),
-      post(
-        (session) => `/api/v1/workouts/${session.workoutId}/exercises`,
-        JSON.stringify({ name: 'Squat' }),
-        (session, exercise) => {
-          session.exerciseId = exercise.id;
-        },
-      ),
-      ...Array.from({ length: SETS_PER_WORKOUT }, () =>
-        post((session) => `/api/v1/workouts/${session.workoutId}/exercises/${session.exerciseId}/sets`, SET_BODY),
-      ),
-    ],
-  });
-  return summarize(result);
+  return measured(
+    autocannon({
+      url: baseUrl,
+      connections: tokens.length,
+      duration: seconds,
+      requests: [
+        post(
+          () => '/api/v1/workouts',
+          JSON.stringify({ name: 'Leg day' }),
+          (session, workout) => {
+            session.workoutId = workout.id;
+          },
+        ),
+        post(
+          (session) => `/api/v1/workouts/${session.workoutId}/exercises`,
+          JSON.stringify({ name: 'Squat' }),
+          (session, exercise) => {
+            session.exerciseId = exercise.id;
+          },
+        ),
+        ...Array.from({ length: SETS_PER_WORKOUT }, () =>
+          post((session) => `/api/v1/workouts/${session.workoutId}/exercises/${session.exerciseId}/sets`, SET_BODY),
+        ),
+      ],
+    }),
+  );
 }
 
 /** People to train in `logSetsAsPeopleTrain`: a signed-in account each. */
@@ -92,23 +93,24 @@ export async function logSetsIntoLongWorkouts(
   seconds: number,
 ): Promise<LoadResult> {
   let next = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: setUrls.length,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: SET_BODY,
-        // Each connection keeps to one workout, as one person logs into their own.
-        setupRequest: (request, context) => {
-          const state = context as { path?: string };
-          state.path ??= setUrls[next++ % setUrls.length] ?? '';
-          return { ...request, path: state.path };
+  return measured(
+    autocannon({
+      url: baseUrl,
+      connections: setUrls.length,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: SET_BODY,
+          // Each connection keeps to one workout, as one person logs into their own.
+          setupRequest: (request, context) => {
+            const state = context as { path?: string };
+            state.path ??= setUrls[next++ % setUrls.length] ?? '';
+            return { ...request, path: state.path };
+          },
         },
-      },
-    ],
-  });
-  return summarize(result);
+      ],
+    }),
+  );
 }
