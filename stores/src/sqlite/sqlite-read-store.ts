@@ -401,8 +401,7 @@ function runFenced(transaction: Database.Transaction<() => void>, fence: LeaseFe
 const PAGE_ROWS = 500;
 
 const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
-/** A collection's table, the fields it keeps in columns (`f_<field>`), and its upsert. */
-/** A collection's table, and the SQL of its per-document statements, written once. */
+/** A collection's table, the fields it keeps in columns (`f_<field>`), and the SQL of its per-document statements, written once. */
 type CollectionTable = { table: string; fields: string[]; upsert: string; select: string; remove: string };
 
 const fieldColumn = (field: string) => `f_${assertIdentifier('field', field)}`;
