@@ -57,8 +57,12 @@ describe('the compose file', () => {
       const context = typeof service.build === 'string' ? service.build : service.build?.context;
       assert.equal(context, '.', name);
       assert.ok(existsSync(path.join(ROOT, context ?? '', 'Dockerfile')), 'the build context holds the Dockerfile');
-      assert.match(service.command ?? '', /^node \S+\/src\/\S+\.ts$/, `${name} runs a server of the image`);
-      assert.ok(existsSync(path.join(ROOT, (service.command ?? '').split(' ')[1] ?? '')), `${name}'s script exists`);
+      // Node's own flags (the server's memory options) may come before the script.
+      assert.match(service.command ?? '', /^node (--\S+ )*\S+\/src\/\S+\.ts$/, `${name} runs a server of the image`);
+      assert.ok(
+        existsSync(path.join(ROOT, (service.command ?? '').split(' ').at(-1) ?? '')),
+        `${name}'s script exists`,
+      );
     }
   });
 
