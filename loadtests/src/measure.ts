@@ -1,18 +1,23 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
 
-/** Drives one HTTP request shape at a fixed number of concurrent connections for a while. */
-export function load(options: {
+export type LoadOptions = {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
   connections: number;
   seconds: number;
-}): Promise<LoadResult> {
+};
+
+/** Drives one HTTP request shape at a fixed number of concurrent connections for a while. */
+export function load(options: LoadOptions): Promise<LoadResult> {
   return measured(
     autocannon({
       url: options.url,
@@ -23,6 +28,26 @@ export function load(options: {
       duration: options.seconds,
     }),
   );
+}
+
+/**
+ * `load` for each phase in turn, from a new Node process (load-process.ts) with this one's flags.
+ * A client's own garbage collections show in the latencies it measures: the bench process that
+ * has just appended a million events collects far more often than a fresh one.
+ */
+export async function loadsInFreshProcess(phases: LoadOptions[]): Promise<LoadResult[]> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify(phases)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`the load process exited with ${code}`);
+  return JSON.parse(output) as LoadResult[];
 }
 
 /**

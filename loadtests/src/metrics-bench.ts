@@ -16,7 +16,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { type ServerProcess, startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { SqliteEventStore } from '@fitness/stores';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
-import { type LoadResult, load, percentile } from './measure.ts';
+import { loadsInFreshProcess, percentile } from './measure.ts';
 
 /**
  * Whether the reads of one account stay flat as the log grows with everyone else's history.
@@ -27,7 +27,9 @@ import { type LoadResult, load, percentile } from './measure.ts';
  * Run alone:
  * `node -e "import('./loadtests/src/metrics-bench.ts').then(async (m) => console.log(JSON.stringify(await m.metricsFlatness(), null, 1)))"`
  * (`metricsFlatness({ quick: true })`: 10k and 100k only, one shorter round). Each figure is the
- * median of three 5-second rounds at 10 connections, after a warm-up of WARM_UP_SECONDS.
+ * median of three 5-second rounds at 10 connections, after a warm-up of WARM_UP_SECONDS, all
+ * driven from a fresh client process (`loadsInFreshProcess`): this one has just appended up to
+ * a million events, and its collections would show in the latencies it measured.
  */
 
 const CONNECTIONS = 10;
@@ -91,11 +93,10 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
       for (const endpoint of ENDPOINTS) {
         const url = `${server.baseUrl}/api/v1${endpoint}`;
         const headers = { authorization: `Bearer ${year.token}` };
-        await load({ url, headers, connections: CONNECTIONS, seconds: warmUpSeconds });
-        const results: LoadResult[] = [];
-        for (let round = 0; round < rounds; round++) {
-          results.push(await load({ url, headers, connections: CONNECTIONS, seconds }));
-        }
+        const [, ...results] = await loadsInFreshProcess([
+          { url, headers, connections: CONNECTIONS, seconds: warmUpSeconds },
+          ...Array.from({ length: rounds }, () => ({ url, headers, connections: CONNECTIONS, seconds })),
+        ]);
         figures[endpoint] = {
           // The middle of the rounds: the machine is shared, and one round that another
           // process's burst hit should not decide whether the reads are flat.
