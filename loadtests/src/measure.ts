@@ -31,14 +31,15 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * `load` for each phase in turn, from a new Node process (load-process.ts) with this one's flags.
- * A client's own garbage collections show in the latencies it measures: the bench process that
- * has just appended a million events collects far more often than a fresh one.
+ * `load` for each phase in turn, from a new Node process (load-process.ts). A client's own
+ * garbage collections show in the latencies it measures: the bench process that has just
+ * appended a million events collects far more often than a fresh one. The process gets the
+ * bench's memory flag by name, not this process's `execArgv`, which may hold an `-e` script.
  */
 export async function loadsInFreshProcess(phases: LoadOptions[]): Promise<LoadResult[]> {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify(phases)],
+    ['--no-allocation-site-pretenuring', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify(phases)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
