@@ -45,7 +45,7 @@ describe('load from a fresh process', () => {
   it('fails when the load process does', async () => {
     await assert.rejects(
       loadsInFreshProcess([{ url: 'not a url', connections: 1, seconds: 1 }]),
-      /the load process exited/,
+      /the load process exited with 1: .*Invalid URL/s,
     );
   });
 });

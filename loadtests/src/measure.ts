@@ -40,14 +40,18 @@ export async function loadsInFreshProcess(phases: LoadOptions[]): Promise<LoadRe
   const child = spawn(
     process.execPath,
     ['--no-allocation-site-pretenuring', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify(phases)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  let errors = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
   });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    errors += chunk;
+  });
   const [code] = (await once(child, 'close')) as [number | null];
-  if (code !== 0) throw new Error(`the load process exited with ${code}`);
+  if (code !== 0) throw new Error(`the load process exited with ${code}: ${errors.trim()}`);
   return JSON.parse(output) as LoadResult[];
 }
 
