@@ -12,6 +12,15 @@ import {
 } from '../event-store.ts';
 import { openDatabase, truncateWal } from './open-database.ts';
 
+type PendingAppend = {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+};
+type AppendOutcome = { ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown };
+
 type EventRow = {
   position: number;
   event_id: string;
@@ -54,14 +63,17 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<() => Promise<void>>();
-  private pendingAppends: {
-    streamId: string;
-    events: NewEvent[];
-    expected: ExpectedRevision;
-    resolve: (result: AppendResult) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  private pendingAppends: PendingAppend[] = [];
   private readonly statements;
+  /**
+   * The group commit's transaction, and the savepoint each append of it runs in (better-sqlite3
+   * nests transactions so). Made once: making a transaction function builds four wrappers,
+   * which every append paid for twice.
+   */
+  private readonly appendGroup: Database.Transaction<(group: PendingAppend[]) => AppendOutcome[]>;
+  private readonly appendInSavepoint: Database.Transaction<
+    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult & { repeated: boolean }
+  >;
 
   constructor(file: string) {
     this.db = openDatabase(file, 'FULL', { cacheKb: 1024 });
@@ -93,6 +105,10 @@ export class SqliteEventStore implements EventStore {
         `SELECT stream_id, revision FROM streams WHERE stream_id >= ? ORDER BY stream_id LIMIT ?`,
       ),
     };
+    this.appendGroup = this.db.transaction((group: PendingAppend[]) => this.appendEach(group));
+    this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
+      this.appendOne(streamId, events, expected),
+    );
   }
 
   appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -112,19 +128,9 @@ export class SqliteEventStore implements EventStore {
   private flushAppends() {
     const group = this.pendingAppends;
     this.pendingAppends = [];
-    const outcomes: ({ ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown })[] = [];
+    let outcomes: AppendOutcome[];
     try {
-      this.db
-        .transaction(() => {
-          for (const append of group) {
-            try {
-              outcomes.push({ ok: true, result: this.appendOne(append.streamId, append.events, append.expected) });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
-            }
-          }
-        })
-        .immediate();
+      outcomes = this.appendGroup.immediate(group);
     } catch (error) {
       for (const append of group) append.reject(error);
       return;
@@ -141,32 +147,43 @@ export class SqliteEventStore implements EventStore {
     if (outcomes.some((outcome) => outcome.ok && !outcome.result.repeated)) this.appended.emit('append');
   }
 
-  /** One append, in a savepoint of the group's transaction (better-sqlite3 nests transactions so). */
-  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-    return this.db.transaction(() => {
-      const repeat = this.findRepeat(streamId, events);
-      if (repeat) return { ...repeat, repeated: true };
-      const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
-      assertExpected(streamId, expected, current);
-      const recordedAt = new Date().toISOString();
-      let revision = current;
-      let position = 0;
-      for (const event of events) {
-        revision += 1;
-        const info = this.statements.insertEvent.run({
-          id: event.id,
-          streamId,
-          revision,
-          type: event.type,
-          data: JSON.stringify(event.data),
-          metadata: JSON.stringify(event.metadata),
-          recordedAt,
-        });
-        position = Number(info.lastInsertRowid);
+  /** One group's appends, each in a savepoint of the group's transaction (`appendInSavepoint`). */
+  private appendEach(group: PendingAppend[]) {
+    const outcomes: AppendOutcome[] = [];
+    for (const append of group) {
+      try {
+        outcomes.push({ ok: true, result: this.appendInSavepoint(append.streamId, append.events, append.expected) });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
       }
-      this.statements.upsertStream.run(streamId, revision);
-      return { nextExpectedRevision: revision, position, repeated: false };
-    })();
+    }
+    return outcomes;
+  }
+
+  /** One append: what `appendInSavepoint` runs. */
+  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
+    const repeat = this.findRepeat(streamId, events);
+    if (repeat) return { ...repeat, repeated: true };
+    const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
+    assertExpected(streamId, expected, current);
+    const recordedAt = new Date().toISOString();
+    let revision = current;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = this.statements.insertEvent.run({
+        id: event.id,
+        streamId,
+        revision,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+        recordedAt,
+      });
+      position = Number(info.lastInsertRowid);
+    }
+    this.statements.upsertStream.run(streamId, revision);
+    return { nextExpectedRevision: revision, position, repeated: false };
   }
 
   /** An append whose event ids are all already in this stream is a repeat of an earlier one. */
