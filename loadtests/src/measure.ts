@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
+
+const execFileAsync = promisify(execFile);
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
 
@@ -37,22 +39,15 @@ export function load(options: LoadOptions): Promise<LoadResult> {
  * bench's memory flag by name, not this process's `execArgv`, which may hold an `-e` script.
  */
 export async function loadsInFreshProcess(phases: LoadOptions[]): Promise<LoadResult[]> {
-  const child = spawn(
-    process.execPath,
-    ['--no-allocation-site-pretenuring', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify(phases)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  let errors = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
+  const script = path.join(import.meta.dirname, 'load-process.ts');
+  const { stdout } = await execFileAsync(process.execPath, [
+    '--no-allocation-site-pretenuring',
+    script,
+    JSON.stringify(phases),
+  ]).catch(({ code, stderr }: { code?: number; stderr?: string }) => {
+    throw new Error(`the load process exited with ${code}: ${stderr?.trim()}`);
   });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    errors += chunk;
-  });
-  const [code] = (await once(child, 'close')) as [number | null];
-  if (code !== 0) throw new Error(`the load process exited with ${code}: ${errors.trim()}`);
-  return JSON.parse(output) as LoadResult[];
+  return JSON.parse(stdout) as LoadResult[];
 }
 
 /**
