@@ -13,11 +13,15 @@ import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { startPushNotifications } from '@fitness/notifications/push/push-notifications.ts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
-import { buildProjectionsApp } from '@fitness/projections/app.ts';
+import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
+import { createHttpApp } from '@fitness/platform/http-app.ts';
+import { OwnWrites, recordOwnWrites } from '@fitness/platform/own-writes.ts';
+import { allProjections, projectionNames } from '@fitness/projections/all-projections.ts';
+import { ProjectionsThread } from '@fitness/projections/projections-thread.ts';
 import { registerRebuildRoutes } from '@fitness/projections/rebuild-routes.ts';
 import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
 import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/routes.ts';
-import { openCounters } from '@fitness/stores';
+import { openCounters, openStores } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -33,19 +37,34 @@ export type EmbeddedAppOptions = {
 
 /**
  * The whole product in one process: command and query routes under /api/v1, the projections
- * runner, the live channel (fed by the runner directly) and the web app, on one origin.
+ * runner (on a thread of its own), the live channel (fed by that thread's notices) and the web
+ * app, on one origin.
  * Returns the app without listening.
  */
 export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptions = {}) {
-  // The projections process's app: the runner over the stores, stopped and closed with the app.
-  const { app, runner, eventStore, readStore, rebuild } = await buildProjectionsApp(config, {
+  const { eventStore, readStore } = await openStores(config);
+  const app = createHttpApp({
+    logLevel: config.logLevel,
     logger: options.logger,
-    rebuildRoutes: false,
-    changeFeed: false,
-    // The data-folder lock (server-lock.ts) makes this the only process on its files.
-    lease: false,
-    healthDetails: false,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
+  // The projections on a thread of their own; this thread hears what they commit at once.
+  const runner = new ProjectionsThread({ config, eventStore, logger: app.log });
+  await runner.start();
+  // This connection serves only the collections it was told of (the thread created them).
+  await readStore.ensureCollections(allProjections.map((projection) => projection.collection));
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+  // It faces the internet: alive and ready, and nothing of its internals.
+  registerHealthRoutes(
+    app as unknown as Parameters<typeof registerHealthRoutes>[0],
+    storeChecks({ eventStore, readStore }, { projectionNames, maxLagSeconds: config.readyMaxLagSeconds }),
+    async () => ({}),
+  );
 
   const clock = options.clock ?? (() => new Date());
   // The commands and the authenticator's token-use records (TokenUsed) share one handler.
@@ -76,15 +95,23 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   await seedCatalogues(commandServices);
 
   const root = app as unknown as FastifyInstance;
+  // The projections run beside the requests: a user's read waits for their own last write.
+  const ownWrites = new OwnWrites();
+  recordOwnWrites(root, ownWrites);
   registerSecurityHeaders(root, config, options.frontendDist);
   await registerApiDocs(root);
   await registerCsrfCookie(root);
   await app.register(
     async (api) => {
       await api.register(commandRoutes, commandServices);
-      await api.register(queryRoutes, createQueryServices(config, { readStore, authenticator, progress: runner }));
+      await api.register(
+        queryRoutes,
+        createQueryServices(config, { readStore, authenticator, progress: runner, ownWrites }),
+      );
       await api.register(eventExplorerRoutes, { eventStore, readStore, authenticator });
-      await api.register(async (scope) => registerRebuildRoutes(scope, { ...rebuild, authenticator }));
+      await api.register(async (scope) =>
+        registerRebuildRoutes(scope, { runner, eventStore, authenticator, projectionNames, projector: null }),
+      );
     },
     { prefix: '/api/v1' },
   );

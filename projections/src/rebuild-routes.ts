@@ -7,7 +7,8 @@ import type { ProjectorLease } from './projector-lease.ts';
 import type { ProjectionRunner } from './runner.ts';
 
 export type RebuildServices = {
-  runner: ProjectionRunner;
+  /** The runner, here or on the embedded server's projections thread: only its rebuild is used. */
+  runner: Pick<ProjectionRunner, 'rebuild'>;
   eventStore: EventStore;
   authenticator: Authenticator;
   projectionNames: string[];

@@ -1,18 +1,19 @@
-import { minPosition, requireUser } from '@fitness/platform/authentication.ts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { readPosition } from '@fitness/platform/own-writes.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QueryServices } from './services.ts';
 
 /**
  * A preHandler for signed-in reads of some read models: authenticates, then, when the client
- * sends X-Min-Position (the position its last write answered with), waits until those models
- * reflect it. The wait is bounded: after the timeout the read answers with what there is and
+ * sends X-Min-Position (the position its last write answered with), or this process remembers
+ * a write of the user's (see OwnWrites), waits until those models reflect it. The wait is bounded: after the timeout the read answers with what there is and
  * says so in `X-Read-Consistent: false`.
  */
 export function signedInRead(services: QueryServices, models: string[]) {
   const authenticate = requireUser(services.authenticator);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
-    const position = minPosition(request);
+    const position = readPosition(request, services.ownWrites);
     if (position === 0) return;
     const reached = await services.progress.waitFor(models, position, services.readYourWritesTimeoutMs);
     if (!reached) reply.header('X-Read-Consistent', 'false');

@@ -1,5 +1,6 @@
 import type { Config, WeatherLocation } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
+import type { OwnWrites } from '@fitness/platform/own-writes.ts';
 import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';
 import type { ReadStore } from '@fitness/stores';
@@ -14,6 +15,8 @@ export type QueryServices = {
   progress: ProjectionProgress;
   /** How long a read carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
+  /** Each user's latest write, where this process also runs the commands (the embedded server). */
+  ownWrites?: OwnWrites;
   weather: { provider: WeatherProvider; defaultLocation: WeatherLocation | null };
   /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): the site says so. */
   googleSignInOffered: boolean;
@@ -33,7 +36,7 @@ export function weatherFrom(config: Config): QueryServices['weather'] {
 /** The query services over a read store, as the configuration sets them up. */
 export function createQueryServices(
   config: Config,
-  parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress },
+  parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress; ownWrites?: OwnWrites },
 ): QueryServices {
   return {
     ...parts,

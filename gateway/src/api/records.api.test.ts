@@ -41,6 +41,8 @@ describe('records and achievements API', () => {
     };
     /** The endpoints' answers equal the reference functions' over the workouts read model. */
     const agrees = async (today: string) => {
+      // Read directly, the read model is as fresh as the projections thread has made it.
+      assert.ok(await server.runner.waitFor(['workouts'], Number(position), 5000));
       const workouts = await server.readStore.find<WorkoutDocument>('workouts', { where: { user_id: user.id } });
       for (const formula of ['epley', 'brzycki'] as const) {
         assert.deepEqual(

@@ -25,6 +25,22 @@ describe('workouts API', () => {
     return response.body;
   };
 
+  it("reads a user's own writes at once without X-Min-Position (a script's POST, then its GET)", async () => {
+    for (let round = 0; round < 20; round++) {
+      const created = await start({ name: `Round ${round}` });
+      const read = await server.api('GET', `/workouts/${created.body.id}`, { token });
+      assert.equal(read.status, 200, `round ${round}`);
+      assert.equal(read.headers.get('x-read-consistent'), null);
+      const exercise = await addExercise(created.body.id);
+      await server.api('POST', `/workouts/${created.body.id}/exercises/${exercise.id}/sets`, {
+        token,
+        body: { reps: 5, weight: 60 },
+      });
+      const after = await server.api('GET', `/workouts/${created.body.id}`, { token });
+      assert.equal(after.body.exercises[0].sets.length, 1, `round ${round}`);
+    }
+  });
+
   it('starts a workout in progress, and reads it back at once with X-Min-Position', async () => {
     const created = await start({ name: ' Push day ', notes: 'felt strong', date: '2026-11-20' });
     assert.deepEqual(

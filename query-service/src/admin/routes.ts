@@ -12,8 +12,9 @@ import {
   searchable,
   type UserDocument,
 } from '@fitness/contracts';
-import { minPosition, requireAdmin } from '@fitness/platform/authentication.ts';
+import { requireAdmin } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
+import { readPosition } from '@fitness/platform/own-writes.ts';
 import {
   ADMIN_ANALYTICS_MODEL,
   ADMIN_USERS_MODEL,
@@ -50,7 +51,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   const admitted = requireAdmin(services.authenticator);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     await admitted(request, reply);
-    const position = minPosition(request);
+    const position = readPosition(request, services.ownWrites);
     if (position === 0) return;
     const reached = await services.progress.waitFor(ADMIN_MODELS, position, services.readYourWritesTimeoutMs);
     if (!reached) reply.header('X-Read-Consistent', 'false');

@@ -201,6 +201,23 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /**
+   * Hears each group commit that appended something new: for readers on another connection of
+   * this file in this process (the embedded server's projections thread), whose own live
+   * subscriptions would otherwise only find it at their next poll.
+   */
+  onAppend(listener: () => void): () => void {
+    this.appended.on('append', listener);
+    return () => {
+      this.appended.off('append', listener);
+    };
+  }
+
+  /** Wakes this connection's live subscriptions: another connection appended (see `onAppend`). */
+  appendedElsewhere() {
+    this.appended.emit('append');
+  }
+
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}) {
     return this.statements.readStream
       .all(streamId, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER)
