@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { type CpuProfile, sharesOf } from './command-profile.ts';
+import { type CpuProfile, sharesOf, threadOfProfile } from './command-profile.ts';
 
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
   id,
@@ -28,10 +28,11 @@ const profile: CpuProfile = {
 
 describe('where a command goes, from a CPU profile', () => {
   it('sums the busy samples by the innermost share their stack reaches, leaving idle time out', () => {
-    const shares = Object.fromEntries(sharesOf(profile, 0, 2_000).map(({ share, fraction }) => [share, fraction]));
-    // Busy: 2, 3, 4, 4, 6, 2, 3, 7 last 10 µs each, the final 4 has no next sample: 80 µs.
-    assert.deepEqual(shares, {
-      'the durable append and its group commit': 20 / 80,
+    const { busy, shares } = sharesOf(profile, 0, 2_000);
+    // Busy: 2, 3, 4, 4, 6, 2, 3, 7 last 10 µs each, the final 4 has no next sample: 80 µs; idle 20.
+    assert.equal(busy, 80 / 100);
+    assert.deepEqual(Object.fromEntries(shares.map(({ share, fraction }) => [share, fraction])), {
+      'the event store: the durable append, its group commit, reads': 20 / 80,
       'the command: validation and decision': 20 / 80,
       'the HTTP framework, headers and body': 30 / 80,
       'garbage collection': 10 / 80,
@@ -39,10 +40,16 @@ describe('where a command goes, from a CPU profile', () => {
   });
 
   it('counts only the samples inside the window', () => {
-    assert.deepEqual(sharesOf(profile, 1_075, 2_000), [
+    assert.deepEqual(sharesOf(profile, 1_075, 2_000).shares, [
       { share: 'the HTTP framework, headers and body', fraction: 2 / 3 },
       { share: 'the command: validation and decision', fraction: 1 / 3 },
     ]);
     assert.throws(() => sharesOf(profile, 5_000, 6_000), /no busy sample/);
+  });
+
+  it("tells each profile's thread from the name Node gives it", () => {
+    assert.equal(threadOfProfile('CPU.20261124.141245.4860.0.001.cpuprofile'), 0);
+    assert.equal(threadOfProfile('CPU.20261124.141246.4860.1.002.cpuprofile'), 1);
+    assert.equal(threadOfProfile('notes.txt'), null);
   });
 });

@@ -23,7 +23,10 @@ export type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: num
  * framework's reply for HTTP even when a command's route called it.
  */
 const SHARES: [share: string, matches: (url: string) => boolean][] = [
-  ['the durable append and its group commit', (url) => url.includes('/stores/src/sqlite/sqlite-event-store')],
+  [
+    'the event store: the durable append, its group commit, reads',
+    (url) => url.includes('/stores/src/sqlite/sqlite-event-store'),
+  ],
   ['the read models: reads in the fold, writes, commit', (url) => url.includes('/stores/src/sqlite/sqlite-read-store')],
   ['folding the projections', (url) => url.includes('/projections/src/')],
   ['the push (socket.io)', (url) => /\/(socket\.io[^/]*|engine\.io[^/]*|ws)\//.test(url) || url.includes('/live-')],
@@ -38,20 +41,28 @@ const SHARES: [share: string, matches: (url: string) => boolean][] = [
   ],
 ];
 
-/** Share of the busy samples between `fromUs` and `toUs` (the profile's clock, µs) by what they did. */
+/**
+ * The thread's busy share of the samples between `fromUs` and `toUs` (the profile's clock, µs),
+ * and the share of its busy samples by what they did.
+ */
 export function sharesOf(profile: CpuProfile, fromUs: number, toUs: number) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const totals = new Map<string, number>();
   let busy = 0;
+  let idle = 0;
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     at += profile.timeDeltas[index] ?? 0;
     const delta = profile.timeDeltas[index + 1] ?? 0;
     if (at < fromUs || at > toUs || delta === 0) return;
     const leaf = byId.get(id);
-    if (!leaf || leaf.callFrame.functionName === '(idle)') return;
+    if (!leaf) return;
+    if (leaf.callFrame.functionName === '(idle)') {
+      idle += delta;
+      return;
+    }
     let share = leaf.callFrame.functionName === '(garbage collector)' ? 'garbage collection' : undefined;
     for (let node: ProfileNode | undefined = leaf; node && !share; node = byId.get(parentOf.get(node.id) ?? -1)) {
       const url = node.callFrame.url;
@@ -62,7 +73,17 @@ export function sharesOf(profile: CpuProfile, fromUs: number, toUs: number) {
     busy += delta;
   });
   if (busy === 0) throw new Error('no busy sample in the window: was the profile taken while the load ran?');
-  return [...totals].map(([share, us]) => ({ share, fraction: us / busy })).sort((a, b) => b.fraction - a.fraction);
+  const shares = [...totals].map(([share, us]) => ({ share, fraction: us / busy }));
+  return { busy: busy / (busy + idle), shares: shares.sort((a, b) => b.fraction - a.fraction) };
+}
+
+/**
+ * The thread a profile is of, from the name Node gives it
+ * (`CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile`): 0 is the main thread.
+ */
+export function threadOfProfile(file: string) {
+  const match = /^CPU\.\d+\.\d+\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file);
+  return match ? Number(match[1]) : null;
 }
 
 /** The monotonic clock V8's profiles use, in µs (the same CLOCK_MONOTONIC in every process). */
@@ -82,10 +103,21 @@ export async function profileCommands(seconds: number) {
     const result = await logSetsAsPeopleTrain(server.baseUrl, people, seconds);
     const to = monotonicUs();
     await server.kill('SIGTERM');
-    const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
-    if (!file) throw new Error('the server wrote no profile');
-    const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
-    return { commandsPerSecond: result.requestsPerSecond, shares: sharesOf(profile, from, to) };
+    const threads = readdirSync(profileDir)
+      .map((file) => ({ file, thread: threadOfProfile(file) }))
+      .filter(({ thread }) => thread !== null)
+      .sort((a, b) => (a.thread ?? 0) - (b.thread ?? 0));
+    if (threads[0]?.thread !== 0) throw new Error('the server wrote no profile of its main thread');
+    return {
+      commandsPerSecond: result.requestsPerSecond,
+      threads: threads.map(({ file, thread }) => {
+        const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+        return {
+          thread: thread === 0 ? 'the request thread' : `worker thread ${thread}`,
+          ...sharesOf(profile, from, to),
+        };
+      }),
+    };
   } finally {
     await server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
@@ -93,7 +125,10 @@ export async function profileCommands(seconds: number) {
 }
 
 if (import.meta.main) {
-  const { commandsPerSecond, shares } = await profileCommands(Number(process.argv[2] ?? 15));
-  console.log(`${commandsPerSecond.toFixed(0)} commands/s; main-thread time while they ran:`);
-  for (const { share, fraction } of shares) console.log(`${(fraction * 100).toFixed(1).padStart(5)}%  ${share}`);
+  const { commandsPerSecond, threads } = await profileCommands(Number(process.argv[2] ?? 15));
+  console.log(`${commandsPerSecond.toFixed(0)} commands/s`);
+  for (const { thread, busy, shares } of threads) {
+    console.log(`${thread}: busy ${(busy * 100).toFixed(1)}% of the time; its busy time went to`);
+    for (const { share, fraction } of shares) console.log(`${(fraction * 100).toFixed(1).padStart(5)}%  ${share}`);
+  }
 }
