@@ -63,7 +63,6 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   registerHealthRoutes(
     app as unknown as Parameters<typeof registerHealthRoutes>[0],
     storeChecks({ eventStore, readStore }, { projectionNames, maxLagSeconds: config.readyMaxLagSeconds }),
-    async () => ({}),
   );
 
   const clock = options.clock ?? (() => new Date());

@@ -1,8 +1,8 @@
-import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { ChangeNotice, Config } from '@fitness/contracts';
 import { type EventStore, SqliteEventStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
+import { CommitAnnouncements } from './commit-announcements.ts';
 import type { Logger } from './logger.ts';
 
 /** What the server's thread asks of the projections thread. */
@@ -48,7 +48,7 @@ export class ProjectionsThread {
   private readonly eventStore: EventStore;
   private readonly logger: Logger;
   private readonly restartDelayMs: number;
-  private readonly emitter = new EventEmitter();
+  private readonly announcements: CommitAnnouncements;
   private worker: Worker | null = null;
   private latest: Record<string, number> = {};
   private batches = 0;
@@ -62,7 +62,11 @@ export class ProjectionsThread {
     this.eventStore = options.eventStore;
     this.logger = options.logger;
     this.restartDelayMs = options.restartDelayMs ?? 1000;
-    this.emitter.setMaxListeners(0);
+    this.announcements = new CommitAnnouncements({
+      projectionOfModel,
+      positionOf: (name) => this.latest[name],
+      headPosition: () => this.eventStore.headPosition(),
+    });
   }
 
   /** Starts the thread and resolves once its runner follows the log (as `ProjectionRunner.start`). */
@@ -122,11 +126,8 @@ export class ProjectionsThread {
     switch (message.kind) {
       case 'committed':
         this.batches = message.batches;
-        // Notices first: a listener that drops a cached document has dropped it by the time a
-        // write waiting for this position answers.
-        for (const notice of message.notices) this.emitter.emit('change', notice);
         this.latest = message.positions;
-        this.emitter.emit('progress', message.events);
+        this.announcements.announce(message.notices, message.events);
         return;
       case 'rebuilt': {
         this.latest = message.positions;
@@ -149,18 +150,12 @@ export class ProjectionsThread {
 
   /** Listens to every change the projections commit. Returns the unsubscribe function. */
   onChange(listener: (notice: ChangeNotice) => void) {
-    this.emitter.on('change', listener);
-    return () => {
-      this.emitter.off('change', listener);
-    };
+    return this.announcements.onChange(listener);
   }
 
   /** Hears each committed batch: how many events of the log it folded in. */
   onCommitted(listener: (events: number) => void) {
-    this.emitter.on('progress', listener);
-    return () => {
-      this.emitter.off('progress', listener);
-    };
+    return this.announcements.onCommitted(listener);
   }
 
   /** The position each projection has committed up to, as last heard from the thread. */
@@ -174,25 +169,8 @@ export class ProjectionsThread {
   }
 
   /** As `ProjectionRunner.waitFor`. */
-  async waitFor(models: string[], position: number, timeoutMs: number) {
-    const names = models.map((model) => projectionOfModel.get(model) ?? model);
-    const reached = () => names.every((name) => (this.latest[name] ?? Number.POSITIVE_INFINITY) >= position);
-    if (reached()) return true;
-    // A position past the log's head (a made-up X-Min-Position) is never reached.
-    if (position > (await this.eventStore.headPosition())) return false;
-    if (reached()) return true;
-    return new Promise<boolean>((resolve) => {
-      const onProgress = () => {
-        if (reached()) finish(true);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.emitter.off('progress', onProgress);
-        resolve(result);
-      };
-      this.emitter.on('progress', onProgress);
-    });
+  waitFor(models: string[], position: number, timeoutMs: number) {
+    return this.announcements.waitFor(models, position, timeoutMs);
   }
 
   /** Drops a projection's documents and replays the log into it, on the thread (see `ProjectionRunner.rebuild`). */

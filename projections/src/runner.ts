@@ -11,6 +11,7 @@ import {
   type ReadStore,
   type Subscription,
 } from '@fitness/stores';
+import { CommitAnnouncements } from './commit-announcements.ts';
 import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
 import {
@@ -90,7 +91,9 @@ export type RunnerOptions = {
 export class ProjectionRunner implements ProjectionProgress {
   private readonly options: Required<RunnerOptions>;
   private readonly followers = new Map<string, Follower>();
-  private readonly projectionOfModel = new Map<string, string>();
+  /** Each change and committed batch, told to listeners and to `waitFor`. */
+  private readonly announcements: CommitAnnouncements;
+  /** Lease-lost errors, told to `onLeaseLost` listeners. */
   private readonly emitter = new EventEmitter();
   /** Batches, rebuild hand-overs and retries run one at a time, in order. */
   private readonly serial = new SerialQueue();
@@ -113,7 +116,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const catchUpBatchSize = options.catchUpBatchSize ?? batchSize * 10;
     this.options = { retryDelayMs: 1000, changeFeed: true, ...options, batchSize, catchUpBatchSize };
     this.reads = options.readStore.writerReads?.() ?? options.readStore;
-    this.emitter.setMaxListeners(0);
+    const projectionOfModel = new Map<string, string>();
     for (const projection of options.projections) {
       this.followers.set(projection.name, {
         projection: asManyDocument(projection),
@@ -121,8 +124,13 @@ export class ProjectionRunner implements ProjectionProgress {
         attached: true,
         recent: new Map(),
       });
-      this.projectionOfModel.set(projection.collection.name, projection.name);
+      projectionOfModel.set(projection.collection.name, projection.name);
     }
+    this.announcements = new CommitAnnouncements({
+      projectionOfModel,
+      positionOf: (name) => this.followers.get(name)?.position,
+      headPosition: () => this.options.eventStore.headPosition(),
+    });
   }
 
   /**
@@ -208,18 +216,12 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Listens to every change the projections commit. Returns the unsubscribe function. */
   onChange(listener: (notice: ChangeNotice) => void) {
-    this.emitter.on('change', listener);
-    return () => {
-      this.emitter.off('change', listener);
-    };
+    return this.announcements.onChange(listener);
   }
 
   /** Hears each committed batch: how many events of the log it folded in. */
   onCommitted(listener: (events: number) => void) {
-    this.emitter.on('progress', listener);
-    return () => {
-      this.emitter.off('progress', listener);
-    };
+    return this.announcements.onCommitted(listener);
   }
 
   /** The position each projection has committed up to. */
@@ -227,29 +229,8 @@ export class ProjectionRunner implements ProjectionProgress {
     return Object.fromEntries([...this.followers].map(([name, follower]) => [name, follower.position]));
   }
 
-  async waitFor(models: string[], position: number, timeoutMs: number) {
-    const names = models.map((model) => this.projectionOfModel.get(model) ?? model);
-    const reached = () =>
-      names.every((name) => (this.followers.get(name)?.position ?? Number.POSITIVE_INFINITY) >= position);
-    if (reached()) return true;
-    // No write answered with a position past the log's head: such a position (a made-up
-    // X-Min-Position) is never reached, and waiting for it would only hold the request.
-    if (position > (await this.options.eventStore.headPosition())) return false;
-    // Again: the runner may have moved on while the head was read.
-    if (reached()) return true;
-    return new Promise<boolean>((resolve) => {
-      const onProgress = () => {
-        if (!reached()) return;
-        finish(true);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.emitter.off('progress', onProgress);
-        resolve(result);
-      };
-      this.emitter.on('progress', onProgress);
-    });
+  waitFor(models: string[], position: number, timeoutMs: number) {
+    return this.announcements.waitFor(models, position, timeoutMs);
   }
 
   /**
@@ -414,8 +395,7 @@ export class ProjectionRunner implements ProjectionProgress {
       follower.position = last;
       remember(follower.recent, documents);
     }
-    for (const notice of notices) this.emitter.emit('change', notice);
-    this.emitter.emit('progress', events.length);
+    this.announcements.announce(notices, events.length);
   }
 
   /** Takes a failed projection out of the subscription and replays it alone until it succeeds. */
