@@ -7,7 +7,7 @@ import {
   type StreamErasure,
   WrongExpectedRevisionError,
 } from '@fitness/stores';
-import { uuidFromName } from './ids.ts';
+import { eventIdOf } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
 
 /** An aggregate's pure logic: fold past events into state; decide new events from a command. */
@@ -203,7 +203,7 @@ export class CommandHandler {
   private envelope(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
     return events.map((event, index) => ({
       ...event,
-      id: uuidFromName(`${context.commandId}:${streamId}:${index}`),
+      id: eventIdOf(context.commandId, streamId, index),
       metadata: {
         actorId: context.actorId,
         commandId: context.commandId,
