@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { type CpuProfile, sharesOf, threadOfProfile } from './command-profile.ts';
+import { type CpuProfile, parseSchedstat, scheduleShares, sharesOf, threadOfProfile } from './command-profile.ts';
 
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
   id,
@@ -51,5 +51,32 @@ describe('where a command goes, from a CPU profile', () => {
     assert.equal(threadOfProfile('CPU.20261124.141245.4860.0.001.cpuprofile'), 0);
     assert.equal(threadOfProfile('CPU.20261124.141246.4860.1.002.cpuprofile'), 1);
     assert.equal(threadOfProfile('notes.txt'), null);
+  });
+});
+
+describe("the scheduler's count of a server's threads", () => {
+  it('reads the time on a core and the time waiting for one from a schedstat line', () => {
+    assert.deepEqual(parseSchedstat('123456789 98765 4321\n'), { ranNs: 123_456_789, waitedNs: 98_765 });
+    assert.throws(() => parseSchedstat(''), /not a schedstat line/);
+  });
+
+  it('gives each thread that ran its shares of the window, a thread new since the first count from zero', () => {
+    const before = new Map([
+      ['10', { name: 'MainThread', ranNs: 1e9, waitedNs: 1e8 }],
+      ['12', { name: 'V8Worker', ranNs: 0, waitedNs: 0 }],
+    ]);
+    const after = new Map([
+      ['10', { name: 'MainThread', ranNs: 1e9 + 1.4e9, waitedNs: 1e8 + 0.4e9 }],
+      ['12', { name: 'V8Worker', ranNs: 0.01e9, waitedNs: 0 }],
+      ['14', { name: 'WorkerThread', ranNs: 1e9, waitedNs: 0.5e9 }],
+    ]);
+    const shares = scheduleShares(before, after, 2);
+    assert.deepEqual(
+      shares.map(({ thread, ran, waited }) => [thread, Number(ran.toFixed(3)), Number(waited.toFixed(3))]),
+      [
+        ['MainThread (10)', 0.7, 0.2],
+        ['WorkerThread (14)', 0.5, 0.25],
+      ],
+    );
   });
 });

@@ -1,16 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { logSetsAsPeopleTrain, trainees } from './command-bench.ts';
 
 /**
- * Where a command's time goes on the server's main thread: P1's realistic workload (50 people
+ * Where a command's time goes on each thread of the server: P1's realistic workload (50 people
  * logging sets) against a server started with `--cpu-prof`, and the samples taken while the
  * load ran summed by what they were doing. Run alone (about a minute):
  * `node --no-allocation-site-pretenuring loadtests/src/command-profile.ts [seconds]`
- * The profile is wall-clock time on the main thread: a commit's wait for the disk counts as its
- * own, and the time the thread waited for requests is left out.
+ * A profile is wall-clock time: a commit's wait for the disk counts as its own, and so does a
+ * wait for a core while other threads have both; the time a thread waited for work is left out.
+ * Beside it, Linux's own count of each thread's time on a core and time ready but waiting for
+ * one tells those apart.
  */
 
 type CallFrame = { functionName: string; url: string };
@@ -86,6 +88,56 @@ export function threadOfProfile(file: string) {
   return match ? Number(match[1]) : null;
 }
 
+/** What Linux says of one thread: its name, and the ns it has run and waited, runnable, for a core. */
+export type ThreadSchedule = { name: string; ranNs: number; waitedNs: number };
+
+/**
+ * A process's threads as the scheduler counts them (`/proc/<pid>/task/<tid>/schedstat`: time
+ * run, time waited on a run queue), by thread id. Empty where there is no /proc. What a profile
+ * calls busy is wall-clock time, which counts a thread that was ready but had no core; this
+ * tells the two apart.
+ */
+export function threadSchedules(pid: number): Map<string, ThreadSchedule> {
+  const schedules = new Map<string, ThreadSchedule>();
+  const tasks = `/proc/${pid}/task`;
+  if (!existsSync(tasks)) return schedules;
+  for (const tid of readdirSync(tasks)) {
+    try {
+      const name = readFileSync(`${tasks}/${tid}/comm`, 'utf8').trim();
+      schedules.set(tid, { name, ...parseSchedstat(readFileSync(`${tasks}/${tid}/schedstat`, 'utf8')) });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return schedules;
+}
+
+/** `schedstat`'s first two fields: ns on a core, ns waiting on a run queue. */
+export function parseSchedstat(text: string) {
+  const [ran, waited] = text.trim().split(/\s+/).map(Number);
+  if (!Number.isFinite(ran) || !Number.isFinite(waited)) throw new Error(`not a schedstat line: ${text}`);
+  return { ranNs: ran as number, waitedNs: waited as number };
+}
+
+/**
+ * The share of `seconds` each thread that ran at least 1% of it spent on a core and waiting for
+ * one, between two `threadSchedules` of the same process.
+ */
+export function scheduleShares(
+  before: Map<string, ThreadSchedule>,
+  after: Map<string, ThreadSchedule>,
+  seconds: number,
+) {
+  const shares: { thread: string; ran: number; waited: number }[] = [];
+  for (const [tid, end] of after) {
+    const start = before.get(tid) ?? { ranNs: 0, waitedNs: 0 };
+    const ran = (end.ranNs - start.ranNs) / 1e9 / seconds;
+    if (ran < 0.01) continue;
+    shares.push({ thread: `${end.name} (${tid})`, ran, waited: (end.waitedNs - start.waitedNs) / 1e9 / seconds });
+  }
+  return shares.sort((a, b) => b.ran - a.ran);
+}
+
 /** The monotonic clock V8's profiles use, in µs (the same CLOCK_MONOTONIC in every process). */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -99,9 +151,12 @@ export async function profileCommands(seconds: number) {
   try {
     const people = await trainees(server.baseUrl, 50);
     await logSetsAsPeopleTrain(server.baseUrl, people, 3);
+    const pid = server.child.pid ?? 0;
+    const scheduledBefore = threadSchedules(pid);
     const from = monotonicUs();
     const result = await logSetsAsPeopleTrain(server.baseUrl, people, seconds);
     const to = monotonicUs();
+    const scheduled = scheduleShares(scheduledBefore, threadSchedules(pid), (to - from) / 1e6);
     await server.kill('SIGTERM');
     const threads = readdirSync(profileDir)
       .map((file) => ({ file, thread: threadOfProfile(file) }))
@@ -110,6 +165,7 @@ export async function profileCommands(seconds: number) {
     if (threads[0]?.thread !== 0) throw new Error('the server wrote no profile of its main thread');
     return {
       commandsPerSecond: result.requestsPerSecond,
+      scheduled,
       threads: threads.map(({ file, thread }) => {
         const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
         return {
@@ -125,8 +181,13 @@ export async function profileCommands(seconds: number) {
 }
 
 if (import.meta.main) {
-  const { commandsPerSecond, threads } = await profileCommands(Number(process.argv[2] ?? 15));
+  const { commandsPerSecond, threads, scheduled } = await profileCommands(Number(process.argv[2] ?? 15));
   console.log(`${commandsPerSecond.toFixed(0)} commands/s`);
+  for (const { thread, ran, waited } of scheduled) {
+    console.log(
+      `${thread}: on a core ${(ran * 100).toFixed(1)}%, ready but waiting for one ${(waited * 100).toFixed(1)}%`,
+    );
+  }
   for (const { thread, busy, shares } of threads) {
     console.log(`${thread}: busy ${(busy * 100).toFixed(1)}% of the time; its busy time went to`);
     for (const { share, fraction } of shares) console.log(`${(fraction * 100).toFixed(1).padStart(5)}%  ${share}`);
