@@ -44,4 +44,11 @@ describe('eventIdOf', () => {
     assert.equal(versionOf(commandId), '5');
     assert.equal(eventIdOf(commandId, 'workout-1', 0), uuidFromName(`${commandId}:workout-1:0`));
   });
+
+  it("keeps the name's hash for a command id that is no UUID, whatever its characters (a seed's)", () => {
+    // The fifteenth character is a 7, where a version 7 UUID has its version.
+    const commandId = 'seed:abcd:1234789abcdef';
+    assert.equal(commandId[14], '7');
+    assert.equal(eventIdOf(commandId, 'exercises', 2), uuidFromName(`${commandId}:exercises:2`));
+  });
 });

@@ -29,16 +29,20 @@ export function newId(): string {
  * (its time), then a SHA-1 of the command id, the stream and the event's index (RFC 9562
  * version 8, a layout of one's own), so the event store's unique index of ids appends at its end
  * where a hash alone lands each event on a random page. A command named by an Idempotency-Key
- * (a hashed id, the only kind a client can send twice) keeps the name's hash, as every event
- * had before: a retry that spans an upgrade still finds its first attempt.
+ * (a hashed id, the only kind a client can send twice), and any other command id that is not
+ * a `newId` (a seed's, an import's), keep the name's hash, as every event had before: a retry or
+ * a seed that spans an upgrade still finds its first attempt.
  */
 export function eventIdOf(commandId: string, streamId: string, index: number): string {
   const name = `${commandId}:${streamId}:${index}`;
-  if (commandId[14] !== '7') return uuidFromName(name);
+  if (!TIME_ORDERED.test(commandId)) return uuidFromName(name);
   const bytes = createHash('sha1').update(name).digest().subarray(0, 16);
   Buffer.from(commandId.replaceAll('-', '').slice(0, 12), 'hex').copy(bytes, 0);
   return formatUuid(versioned(bytes, 0x80));
 }
+
+/** A version 7 UUID, as `newId` makes them (a seed's or an import's command id is not one). */
+const TIME_ORDERED = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Sets the version nibble (`0x50`, `0x70`, `0x80`) and the RFC 9562 variant bits. */
 function versioned(bytes: Buffer, version: number): Buffer {
