@@ -38,8 +38,25 @@ describe('commit announcements', () => {
     assert.equal(heard.length, 4, 'unsubscribed listeners hear nothing more');
   });
 
-  it('answers false past the log head, and after the timeout', async () => {
+  it('answers false past the log head, once the head itself is reached', async () => {
+    positions.workouts_projection = 8;
+    let answered = false;
+    const waiting = announcements.waitFor(['workouts'], 11, 5_000).then((reached) => {
+      answered = true;
+      return reached;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(answered, false, 'the writes up to the head (10) are not all folded in yet');
+    positions.workouts_projection = 10;
+    announcements.announce([], 2);
+    assert.equal(await waiting, false);
+    positions.workouts_projection = 6;
+  });
+
+  it('answers false past the log head at once when the head is reached, and after the timeout', async () => {
+    positions.workouts_projection = 10;
     assert.equal(await announcements.waitFor(['workouts'], 11, 5_000), false);
+    positions.workouts_projection = 6;
     assert.equal(await announcements.waitFor(['workouts'], 9, 20), false);
     assert.equal(await announcements.waitFor(['unknown_model'], 9, 20), true, 'a model no projection here keeps');
   });

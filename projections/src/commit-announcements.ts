@@ -53,8 +53,15 @@ export class CommitAnnouncements {
       names.every((name) => (this.options.positionOf(name) ?? Number.POSITIVE_INFINITY) >= position);
     if (reached()) return true;
     // No write answered with a position past the log's head: such a position (a made-up
-    // X-Min-Position) is never reached, and waiting for it would only hold the request.
-    if (position > (await this.options.headPosition())) return false;
+    // X-Min-Position) is never reached, and waiting out the timeout for it would only hold the
+    // request. The head is waited for instead: it holds every write answered so far, the
+    // caller's own among them (a read's position is the larger of the two), and the answer
+    // still says the position asked for was not reached.
+    const head = await this.options.headPosition();
+    if (position > head) {
+      await this.waitFor(models, head, timeoutMs);
+      return false;
+    }
     // Again: the runner may have moved on while the head was read.
     if (reached()) return true;
     return new Promise<boolean>((resolve) => {
