@@ -49,32 +49,32 @@ export class CommitAnnouncements {
   /** Whether the models reached `position` within `timeoutMs`. */
   async waitFor(models: string[], position: number, timeoutMs: number) {
     const names = models.map((model) => this.options.projectionOfModel.get(model) ?? model);
-    const reached = () =>
-      names.every((name) => (this.options.positionOf(name) ?? Number.POSITIVE_INFINITY) >= position);
-    if (reached()) return true;
+    const reachedUpTo = (target: number) =>
+      names.every((name) => (this.options.positionOf(name) ?? Number.POSITIVE_INFINITY) >= target);
+    if (reachedUpTo(position)) return true;
     // No write answered with a position past the log's head: such a position (a made-up
     // X-Min-Position) is never reached, and waiting out the timeout for it would only hold the
     // request. The head is waited for instead: it holds every write answered so far, the
     // caller's own among them (a read's position is the larger of the two), and the answer
     // still says the position asked for was not reached.
     const head = await this.options.headPosition();
-    if (position > head) {
-      await this.waitFor(models, head, timeoutMs);
-      return false;
+    const target = Math.min(position, head);
+    const reached = () => reachedUpTo(target);
+    // The runner may have moved on while the head was read.
+    if (!reached()) {
+      await new Promise<void>((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          this.emitter.off('progress', onProgress);
+          resolve();
+        };
+        const onProgress = () => {
+          if (reached()) finish();
+        };
+        const timer = setTimeout(finish, timeoutMs);
+        this.emitter.on('progress', onProgress);
+      });
     }
-    // Again: the runner may have moved on while the head was read.
-    if (reached()) return true;
-    return new Promise<boolean>((resolve) => {
-      const onProgress = () => {
-        if (reached()) finish(true);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.emitter.off('progress', onProgress);
-        resolve(result);
-      };
-      this.emitter.on('progress', onProgress);
-    });
+    return position <= head && reached();
   }
 }

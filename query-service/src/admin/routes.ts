@@ -14,7 +14,6 @@ import {
 } from '@fitness/contracts';
 import { requireAdmin } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
-import { readPosition } from '@fitness/platform/own-writes.ts';
 import {
   ADMIN_ANALYTICS_MODEL,
   ADMIN_USERS_MODEL,
@@ -22,6 +21,7 @@ import {
 } from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
 import type { ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { waitForOwnWrites } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
 import { analyticsFor, statsAt } from './analytics.ts';
 
@@ -51,10 +51,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   const admitted = requireAdmin(services.authenticator);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     await admitted(request, reply);
-    const position = readPosition(request, services.ownWrites);
-    if (position === 0) return;
-    const reached = await services.progress.waitFor(ADMIN_MODELS, position, services.readYourWritesTimeoutMs);
-    if (!reached) reply.header('X-Read-Consistent', 'false');
+    await waitForOwnWrites(services, ADMIN_MODELS, request, reply);
   });
   const denied = { 401: ErrorBody, 403: ErrorBody };
 
