@@ -106,6 +106,15 @@ describe('projections thread (the embedded server runner on a worker thread)', (
     await assert.rejects(thread.rebuild('no-such-projection'), /Unknown projection/);
   });
 
+  it('stops by letting its worker end by itself, not by terminating it mid-teardown', async () => {
+    const worker = workerOf(thread);
+    assert.ok(worker);
+    // A terminated worker exits with code 1; one whose event loop drained, with 0.
+    const exitCode = new Promise<number>((resolve) => worker.once('exit', resolve));
+    await thread.stop();
+    assert.equal(await exitCode, 0);
+  });
+
   it('starts again from its checkpoints when its worker dies, and folds what came meanwhile', async () => {
     const userId = randomUUID();
     await workerOf(thread)?.terminate();

@@ -24,6 +24,8 @@ export type FromThread =
   | { kind: 'stopped' };
 
 const WORKER = new URL('./projections-thread-worker.ts', import.meta.url);
+/** How long a thread that said it stopped gets to end by itself before it is terminated. */
+const STOPPED_THREAD_GRACE_MS = 2_000;
 
 /** The projection that keeps each read model (collection), as `waitFor` is asked by model. */
 const projectionOfModel = new Map(allProjections.map((projection) => [projection.collection.name, projection.name]));
@@ -140,11 +142,17 @@ export class ProjectionsThread {
       case 'log':
         this.logger[message.level](message.object, message.message);
         return;
-      case 'stopped':
-        // Its stores are closed: nothing is lost by ending the thread rather than waiting for
-        // its event loop to drain.
-        void this.worker?.terminate();
+      case 'stopped': {
+        // Its stores are closed and it has closed its port, so its event loop drains and the
+        // thread ends by itself. Terminating it at once could stop it in the middle of native
+        // teardown (better-sqlite3's connections being freed), which is where a worker's exit
+        // has crashed a process before; terminating is only the fallback for a thread that
+        // does not end.
+        const worker = this.worker;
+        const fallback = setTimeout(() => void worker?.terminate(), STOPPED_THREAD_GRACE_MS);
+        worker?.once('exit', () => clearTimeout(fallback));
         return;
+      }
     }
   }
 
