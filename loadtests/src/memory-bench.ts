@@ -37,15 +37,15 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
     const tokens: string[] = [];
     for (let i = 0; i < SOCKET_ACCOUNTS; i++) tokens.push((await registerUser(api, `Watcher ${i}`)).token);
     // A read that reached the seeded head: then the whole log is folded in. Until the users read
-    // model has folded the new accounts (after the seeded log), their tokens are not known yet
-    // and a read answers 401: asked again until it answers.
+    // model has folded the new accounts (after the seeded log), the server cannot tell their
+    // tokens yet and a read answers 503 (try again), never 401: asked again until it answers.
     for (let answered = 0; answered !== 200; ) {
       const read = await api('GET', '/workouts', { token: tokens[0], headers: { 'x-min-position': String(head) } });
       answered = read.status;
-      if (answered !== 200 && answered !== 401) throw new Error(`catching up answered ${answered}`);
+      if (answered !== 200 && answered !== 503) throw new Error(`catching up answered ${answered}`);
       if (performance.now() - started > 600_000) throw new Error('the log was not folded in within 10 minutes');
       // A pause between the tries, so that they do not take the server's time from the catch-up it times.
-      if (answered === 401) await delay(100);
+      if (answered === 503) await delay(100);
     }
     const catchUpMs = performance.now() - started;
     const pid = server.child.pid ?? 0;

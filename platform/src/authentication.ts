@@ -13,7 +13,7 @@ import {
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CachedDocuments, type ChangeNotices } from './cached-documents.ts';
-import { Forbidden, Unauthenticated, ValidationFailed } from './errors.ts';
+import { Forbidden, ServiceUnavailable, Unauthenticated, ValidationFailed } from './errors.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
 
@@ -90,8 +90,13 @@ export class Authenticator {
     if (found !== 'unknown' && found !== 'idle') return found;
     // Not in the read model yet (issued a moment ago), or idle by what it holds while another
     // process's record of a recent use may still be on its way: check again at the log's head.
+    // A read model that cannot reach the head in time (a server still catching up with a long
+    // log after a start, projections that are down) cannot tell: 401 would sign out someone
+    // who registered or signed in a moment ago, so the answer is "try again" instead.
     const head = await this.options.headPosition();
-    if (!(await this.options.progress.waitFor(['users'], head, this.options.waitMs))) return null;
+    if (!(await this.options.progress.waitFor(['users'], head, this.options.waitMs))) {
+      throw new ServiceUnavailable(CATCHING_UP);
+    }
     const retried = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
     return retried === 'unknown' || retried === 'idle' ? null : retried;
   }
@@ -162,7 +167,10 @@ const PRUNE_ABOVE = 50_000;
 /** The longest a token's recorded last use may lag behind its real one (a quarter of the timeout if less). */
 const MAX_RECORD_THROTTLE_MS = 5 * 60_000;
 
-/** How long an unknown token waits for the users read model before it is refused. */
+/** The answer to a token the users read model cannot tell yet (see `authenticate`). */
+export const CATCHING_UP = 'The server is still catching up with recent changes. Please try again in a moment.';
+
+/** How long an unknown token waits for the users read model before the server says it cannot tell. */
 export const AUTH_WAIT_MS = 2000;
 
 /**

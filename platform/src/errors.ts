@@ -20,10 +20,15 @@ export class NotFound extends DomainError {
   }
 }
 
-/** A dependency (another service, a store) cannot answer now; the client may retry. */
+/**
+ * A dependency (another service, a store) cannot answer now; the client may retry, and is told
+ * when (Retry-After), which is also how a client tells this from maintenance mode's 503.
+ */
 export class ServiceUnavailable extends DomainError {
-  constructor(message = 'The service is unavailable, please try again.') {
+  readonly retryAfterSeconds: number;
+  constructor(message = 'The service is unavailable, please try again.', retryAfterSeconds = 5) {
     super('unavailable', message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -36,12 +36,12 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
   const { runner, eventStore, projectionNames } = services;
   const adminOnly = requireAdmin(services.authenticator);
   // Before the admin check: a standby's runner is idle, and the answer says nothing about the caller.
-  const activeOnly = async (_request: unknown, reply: { header(name: string, value: string): unknown }) => {
+  const activeOnly = async () => {
     const projector = services.projector;
     if (projector?.role() !== 'standby') return;
-    reply.header('Retry-After', String(Math.ceil(projector.ttlMs / 1000)));
     throw new ServiceUnavailable(
       'This projections process is on standby (another instance runs the projections); try again shortly.',
+      Math.ceil(projector.ttlMs / 1000),
     );
   };
   const underWay = new Set<string>();

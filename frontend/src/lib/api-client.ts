@@ -16,7 +16,7 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly body: unknown;
   readonly fieldErrors: FieldErrors;
-  /** How long the server asked to wait before trying again (Retry-After of a 429), when it said. */
+  /** How long the server asked to wait before trying again (Retry-After of a 429 or 503), when it said. */
   readonly retryAfterSeconds: number | null;
   constructor(status: number | null, message: string, body: unknown = null, retryAfterSeconds: number | null = null) {
     super(message);
@@ -183,7 +183,16 @@ export function createApiClient(options: ApiClientOptions) {
         title: t('errors.forbidden.title'),
         message: message || t('errors.forbidden.message'),
       });
+    } else if (status === 503 && error.retryAfterSeconds !== null) {
+      // A 503 that says when to try again is a passing one (a server still starting, a service
+      // not answering): the app's own words, in the reader's language.
+      options.notify({
+        type: 'warning',
+        title: t('errors.unavailable.title'),
+        message: t('errors.unavailable.message'),
+      });
     } else if (status === 503) {
+      // Maintenance mode: the admins' message, as they wrote it.
       options.notify({
         type: 'warning',
         title: t('errors.maintenance.title'),
