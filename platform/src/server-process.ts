@@ -20,13 +20,20 @@ export function runMain(main: () => Promise<void>) {
  * Listens, and on SIGTERM (docker stop, a supervisor) or SIGINT (Ctrl-C) closes the app, whose
  * onClose hooks stop what it runs and close its stores, then exits: 0 when everything closed,
  * 1 when something failed to (logged with the signal).
+ *
+ * Closing waits for the connections still open, and Node counts as busy a connection that has
+ * not sent a whole request: a browser's speculative preconnect, a client that stalled mid-way.
+ * Those held a shutdown until their headers timeout (a minute), past the 10 s a supervisor such
+ * as `docker stop` waits before it kills. So after a grace period for the requests under way,
+ * every connection left is closed.
  */
 export async function serveUntilStopped(
-  app: Pick<FastifyInstance, 'listen' | 'close' | 'log'>,
+  app: Pick<FastifyInstance, 'listen' | 'close' | 'log' | 'server'>,
   config: { port: number; host: string },
 ) {
   const shutdown = async (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       process.exit(0);
@@ -39,3 +46,6 @@ export async function serveUntilStopped(
   process.once('SIGTERM', shutdown);
   return app.listen({ port: config.port, host: config.host });
 }
+
+/** How long requests under way get to finish once a shutdown began, before their connections close. */
+export const SHUTDOWN_GRACE_MS = 3_000;
