@@ -168,7 +168,7 @@ describe('API client', () => {
     assert.deepEqual(toasts, []);
   });
 
-  it('on 503: Maintenance Mode, or Temporarily Unavailable when it says when to retry; on other 5xx: Server Error', async () => {
+  it('on 503: Maintenance Mode; on other 5xx: Server Error', async () => {
     const maintenance = setup(() => json(503, { message: 'Back at noon.' }));
     await assert.rejects(maintenance.api.get('/x'));
     assert.deepEqual(maintenance.toasts, [
@@ -177,10 +177,11 @@ describe('API client', () => {
     const bare503 = setup(() => new Response('', { status: 503 }));
     await assert.rejects(bare503.api.get('/x'));
     assert.equal(bare503.toasts[0]?.message, 'errors.maintenance.message');
+    // A passing 503 (a server catching up after a start) says when to retry, and is told the same way.
     const passing = setup(() => json(503, { message: 'Still catching up.' }, { 'Retry-After': '5' }));
     await assert.rejects(passing.api.get('/x'), (error: ApiError) => error.retryAfterSeconds === 5);
     assert.deepEqual(passing.toasts, [
-      { type: 'warning', title: 'errors.unavailable.title', message: 'errors.unavailable.message' },
+      { type: 'warning', title: 'errors.maintenance.title', message: 'Still catching up.' },
     ]);
     const server = setup(() => json(500, { message: 'Server Error' }));
     await assert.rejects(server.api.get('/x'));

@@ -183,16 +183,7 @@ export function createApiClient(options: ApiClientOptions) {
         title: t('errors.forbidden.title'),
         message: message || t('errors.forbidden.message'),
       });
-    } else if (status === 503 && error.retryAfterSeconds !== null) {
-      // A 503 that says when to try again is a passing one (a server still starting, a service
-      // not answering): the app's own words, in the reader's language.
-      options.notify({
-        type: 'warning',
-        title: t('errors.unavailable.title'),
-        message: t('errors.unavailable.message'),
-      });
     } else if (status === 503) {
-      // Maintenance mode: the admins' message, as they wrote it.
       options.notify({
         type: 'warning',
         title: t('errors.maintenance.title'),

@@ -41,6 +41,21 @@ describe('toasts', () => {
     );
   });
 
+  it('shows the same news once while it is on screen, and again after it left', () => {
+    const { toasts, timers } = setup();
+    const first = toasts.error('Network Error', 'Please check your internet connection and try again.');
+    const second = toasts.error('Network Error', 'Please check your internet connection and try again.');
+    toasts.error('Network Error', 'Another message');
+    assert.equal(second, first);
+    assert.deepEqual(
+      toasts.state.items.map((t) => t.message),
+      ['Please check your internet connection and try again.', 'Another message'],
+    );
+    timers[0]?.fn();
+    toasts.error('Network Error', 'Please check your internet connection and try again.');
+    assert.equal(toasts.state.items.length, 2, 'shown again once the first had gone');
+  });
+
   it('dismisses itself after its duration, unless persistent', () => {
     const { toasts, timers } = setup();
     toasts.error('Stays', 'until closed', true);

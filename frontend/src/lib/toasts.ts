@@ -36,6 +36,12 @@ export function createToasts(options: { now?: () => number; setTimer?: (fn: () =
 
   function show(input: ToastInput): string {
     const type = input.type ?? 'info';
+    // The same news twice at once (a page's parallel requests all finding the network down, or
+    // the server busy) is one toast: the first stays, and the screen is not filled with copies.
+    const same = state.items.find(
+      (item) => item.type === type && item.title === input.title && item.message === (input.message ?? ''),
+    );
+    if (same) return same.id;
     counter += 1;
     const toast: ToastItem = {
       id: `toast-${now()}-${counter}`,
