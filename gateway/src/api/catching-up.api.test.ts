@@ -6,9 +6,11 @@ import path from 'node:path';
 import { Authenticator, CATCHING_UP, requireUser } from '@fitness/platform/authentication.ts';
 import { installErrorHandler } from '@fitness/platform/error-handler.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { attachLiveChannel } from '@fitness/query-service/live/live-channel.ts';
 import { SqliteReadStore } from '@fitness/stores';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { connectLive } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -24,6 +26,8 @@ describe('authentication while the users read model catches up', () => {
   let readStore: SqliteReadStore;
   let runner: ProjectionRunner;
   let app: ReturnType<typeof Fastify>;
+  let live: ReturnType<typeof attachLiveChannel>;
+  let baseUrl: string;
   let token: string;
   let userId: string;
 
@@ -52,10 +56,12 @@ describe('authentication while the users read model catches up', () => {
     app.get('/me', { preHandler: requireUser(authenticator) }, async (request: FastifyRequest) => ({
       id: request.auth?.id,
     }));
-    await app.ready();
+    live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: silentLogger });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
+    live?.close();
     await app?.close();
     await runner?.stop();
     await readStore?.close();
@@ -73,6 +79,14 @@ describe('authentication while the users read model catches up', () => {
     assert.deepEqual(response.json(), { message: CATCHING_UP });
   });
 
+  it("refuses the live channel's join with a try-again, not as unauthenticated (which ends the client's channel)", async () => {
+    await assert.rejects(connectLive(baseUrl, token), (error: Error) => {
+      assert.doesNotMatch(error.message, /Unauthenticated/);
+      assert.match(error.message, /unavailable, try again/);
+      return true;
+    });
+  });
+
   it('still answers 401 at once for what is not a token at all', async () => {
     const response = await me('not-a-token');
     assert.equal(response.statusCode, 401);
@@ -83,6 +97,9 @@ describe('authentication while the users read model catches up', () => {
     const response = await me(token);
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { id: userId });
+    const joined = await connectLive(baseUrl, token);
+    assert.equal(joined.socket.connected, true);
+    joined.socket.disconnect();
     const [, tokenId] = token.split('.');
     assert.equal((await me(`${userId}.${tokenId}.${'x'.repeat(43)}`)).statusCode, 401, 'a wrong secret');
     assert.equal((await me(`${userId}.${randomUUID()}.${'x'.repeat(43)}`)).statusCode, 401, 'a token never issued');

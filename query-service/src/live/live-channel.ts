@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { type ClientToServerEvents, type ServerToClientEvents, SYSTEM_SETTINGS_MODEL } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ChangeNotices } from '@fitness/platform/cached-documents.ts';
+import { ServiceUnavailable } from '@fitness/platform/errors.ts';
 import type { Logger } from '@fitness/projections';
 import {
   ADMIN_ANALYTICS_MODEL,
@@ -69,7 +70,10 @@ export function attachLiveChannel(
       if (auth.role === 'admin') await socket.join(ADMIN_ROOM);
       next();
     } catch (error) {
-      options.logger.error({ err: error }, 'socket authentication failed');
+      // A server still catching up cannot tell a new token yet: expected after a start, and the
+      // client tries again by itself, so it is not logged as a failure.
+      if (error instanceof ServiceUnavailable) options.logger.info({ reason: error.message }, 'socket join deferred');
+      else options.logger.error({ err: error }, 'socket authentication failed');
       next(new Error('Authentication is unavailable, try again.'));
     }
   });
