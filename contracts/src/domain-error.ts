@@ -25,6 +25,8 @@ export type DomainErrorKind =
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly fieldErrors: FieldErrors | undefined;
+  /** When the caller may try again, for a refusal that passes (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: DomainErrorKind, message: string, fieldErrors?: FieldErrors) {
     super(message);
@@ -36,7 +38,7 @@ export class DomainError extends Error {
 
 /** Too many attempts for now: answered 429 with a Retry-After of `retryAfterSeconds`. */
 export class RateLimited extends DomainError {
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
     super('rate_limited', message);

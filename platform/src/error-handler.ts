@@ -1,8 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { DomainError, type DomainErrorKind, RateLimited, summarise } from '@fitness/contracts';
+import { DomainError, type DomainErrorKind, summarise } from '@fitness/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceUnavailable } from './errors.ts';
 import { toFieldErrors } from './validation.ts';
 
 /** The HTTP status each kind of domain error answers with. */
@@ -23,9 +22,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      if (error instanceof RateLimited || error instanceof ServiceUnavailable) {
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-      }
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply
         .status(STATUS_OF_KIND[error.kind])
         .send(error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message });

@@ -25,7 +25,7 @@ export class NotFound extends DomainError {
  * when (Retry-After), which is also how a client tells this from maintenance mode's 503.
  */
 export class ServiceUnavailable extends DomainError {
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
   constructor(message = 'The service is unavailable, please try again.', retryAfterSeconds = 5) {
     super('unavailable', message);
     this.retryAfterSeconds = retryAfterSeconds;

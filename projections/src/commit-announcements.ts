@@ -49,9 +49,9 @@ export class CommitAnnouncements {
   /** Whether the models reached `position` within `timeoutMs`. */
   async waitFor(models: string[], position: number, timeoutMs: number) {
     const names = models.map((model) => this.options.projectionOfModel.get(model) ?? model);
-    const reachedUpTo = (target: number) =>
+    const reached = (target: number) =>
       names.every((name) => (this.options.positionOf(name) ?? Number.POSITIVE_INFINITY) >= target);
-    if (reachedUpTo(position)) return true;
+    if (reached(position)) return true;
     // No write answered with a position past the log's head: such a position (a made-up
     // X-Min-Position) is never reached, and waiting out the timeout for it would only hold the
     // request. The head is waited for instead: it holds every write answered so far, the
@@ -59,9 +59,8 @@ export class CommitAnnouncements {
     // still says the position asked for was not reached.
     const head = await this.options.headPosition();
     const target = Math.min(position, head);
-    const reached = () => reachedUpTo(target);
     // The runner may have moved on while the head was read.
-    if (!reached()) {
+    if (!reached(target)) {
       await new Promise<void>((resolve) => {
         const finish = () => {
           clearTimeout(timer);
@@ -69,12 +68,12 @@ export class CommitAnnouncements {
           resolve();
         };
         const onProgress = () => {
-          if (reached()) finish();
+          if (reached(target)) finish();
         };
         const timer = setTimeout(finish, timeoutMs);
         this.emitter.on('progress', onProgress);
       });
     }
-    return position <= head && reached();
+    return position <= head && reached(target);
   }
 }
