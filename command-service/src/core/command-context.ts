@@ -4,8 +4,11 @@ import type { CommandContext } from './command-handler.ts';
 import { newId, uuidFromName } from './ids.ts';
 
 /**
- * The context of a command sent over HTTP. A client may send `Idempotency-Key` to make a retry
- * safe; the key is scoped to the caller so two users' keys never collide.
+ * The context of a command sent over HTTP. A signed-in client may send `Idempotency-Key` to make
+ * a retry safe; the key is scoped to the caller so two users' keys never collide. A guest's key
+ * is not used: guests share no identity a key could be scoped by, so one guest's key would name
+ * another guest's command (a registration replayed as the first admin's). A guest's retry is a
+ * new command, which registration and sign-in answer safely (the email is taken; a new session).
  */
 export function commandContext(request: FastifyRequest, now: Date): CommandContext {
   const scope = idempotencyScope(request);
@@ -28,12 +31,16 @@ export function createdId(request: FastifyRequest, what: string): string {
   return scope ? uuidFromName(`${scope}:${what}`) : newId();
 }
 
-/** The request's Idempotency-Key scoped to its caller (`actor:key`), or null when it sends none. */
+/**
+ * The request's Idempotency-Key scoped to its caller (`actor:key`), or null when it sends none
+ * or comes from a guest.
+ */
 function idempotencyScope(request: FastifyRequest) {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return null;
   if (typeof key !== 'string' || key.length === 0 || key.length > 200) {
     throw new ValidationFailed({ 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 200 characters.'] });
   }
-  return `${request.auth?.id ?? 'guest'}:${key}`;
+  const actorId = request.auth?.id;
+  return actorId ? `${actorId}:${key}` : null;
 }

@@ -33,6 +33,7 @@ export async function claimExerciseName(
     handler,
     nameClaimStream(userId, name),
     { type: 'ExerciseNameClaimed', data: { userId, exerciseId, name: name.trim() } },
+    'exerciseId',
     context,
     namedClaimStatus(handler, name),
   );
@@ -92,6 +93,7 @@ export async function customExerciseNamed(
     handler,
     stream,
     { type: 'ExerciseNameClaimed', data: { userId, exerciseId, name } },
+    'exerciseId',
     { ...context, commandId: namedCommandId(exerciseId) },
     namedClaimStatus(handler, name),
   );

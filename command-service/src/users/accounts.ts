@@ -269,6 +269,7 @@ export class Accounts {
       this.handler,
       emailReservationStream(email),
       { type: 'EmailReserved', data: { email, userId, reservedAt: at } },
+      'userId',
       context,
       emailStatus,
     );
@@ -278,6 +279,7 @@ export class Accounts {
       this.handler,
       FIRST_ADMIN_STREAM,
       { type: 'FirstAdminClaimed', data: { userId, claimedAt: at } },
+      'userId',
       context,
       seatStatus,
     );
