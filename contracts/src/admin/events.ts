@@ -115,7 +115,13 @@ export const AggregateState = Type.Object({
 });
 export type AggregateState = Static<typeof AggregateState>;
 
-export const UserTimelineParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }) });
+/** A user's id, whole: the timeline matches it exactly, so a fragment ("0") matches nobody's. */
+export const UserTimelineParams = Type.Object({
+  userId: Type.String({
+    pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    errorMessage: "The user id must be a user's id (a UUID).",
+  }),
+});
 export const UserTimelineQuery = Type.Object({
   /** Events before this position (exclusive); the log's head when absent. */
   before: Type.Optional(Positive('before', Number.MAX_SAFE_INTEGER)),

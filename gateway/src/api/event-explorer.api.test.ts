@@ -49,7 +49,7 @@ describe('event explorer API (admin)', () => {
     ['GET', '/admin/events/streams/system-first-admin'],
     ['GET', '/admin/events/streams/system-first-admin/state'],
     ['GET', '/admin/events/log/1'],
-    ['GET', '/admin/events/users/someone/timeline'],
+    ['GET', '/admin/events/users/00000000-0000-4000-8000-000000000000/timeline'],
     ['GET', '/admin/projections'],
     ['POST', '/admin/projections/workouts/rebuild'],
   ];
@@ -195,6 +195,20 @@ describe('event explorer API (admin)', () => {
     assert.equal(gone.status, 404);
     const state = await ok('GET', `/admin/events/streams/${userStream(leaver.user.id)}/state`, admin.token);
     assert.doesNotMatch(JSON.stringify(state), /Leo Leaver/);
+  });
+
+  it('matches a timeline user id whole: a fragment of one is refused, not a substring search', async () => {
+    for (const fragment of ['0', 'a', '-', user.user.id.slice(0, 8)]) {
+      const refused = await server.api('GET', `/admin/events/users/${fragment}/timeline`, { token: admin.token });
+      assert.equal(refused.status, 422, fragment);
+      assert.deepEqual(Object.keys(refused.body.errors), ['userId']);
+    }
+    // A well-formed id nobody has names no one's events, though every id shares its digits.
+    const nobody = await ok('GET', '/admin/events/users/00000000-0000-4000-8000-000000000000/timeline', admin.token);
+    assert.deepEqual(nobody.data, []);
+    const own = await ok('GET', `/admin/events/users/${user.user.id}/timeline`, admin.token);
+    assert.ok(own.data.length > 0);
+    assert.ok(own.data.every((e: { stream_id: string; data: object }) => JSON.stringify(e).includes(user.user.id)));
   });
 
   it("shows each projection's position and lag, and rebuilds one while its position climbs back to the head", async () => {

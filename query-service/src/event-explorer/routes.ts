@@ -234,7 +234,19 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 };
 
-/** Whether an event is about a user: in one of their streams, or naming them in its data. */
+/**
+ * Whether an event is about a user: in one of their streams (`user-<id>`, `water-<id>-<date>`),
+ * or naming them in its data (a workout's start, a claim, an admin's change of their role). The
+ * id is compared whole, as a stream name's segment or a whole value, never as a substring.
+ */
 function namesUser(event: RecordedEvent, userId: string) {
-  return event.streamId.includes(userId) || JSON.stringify(event.data).includes(userId);
+  const { streamId } = event;
+  return streamId.endsWith(`-${userId}`) || streamId.includes(`-${userId}-`) || holdsValue(event.data, userId);
+}
+
+function holdsValue(data: unknown, value: string): boolean {
+  if (data === value) return true;
+  if (Array.isArray(data)) return data.some((item) => holdsValue(item, value));
+  if (data !== null && typeof data === 'object') return Object.values(data).some((item) => holdsValue(item, value));
+  return false;
 }
