@@ -1,6 +1,7 @@
 export * from './admin/api.ts';
 export * from './admin/events.ts';
 export * from './admin/settings.ts';
+export * from './app-path.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
 export * from './config.ts';

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { APP_PATH_PATTERN } from '../app-path.ts';
 import { CALENDAR_DATE_PATTERN } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import type { ClientSettings } from './client-settings.ts';
@@ -100,7 +101,7 @@ export const GoogleRedirectQuery = Type.Object({
   redirect: Type.Optional(
     Type.String({
       maxLength: 2000,
-      pattern: '^/(?![/\\\\])',
+      pattern: APP_PATH_PATTERN,
       errorMessage: 'The redirect must be a path of this app, like /workouts.',
     }),
   ),

@@ -78,5 +78,7 @@ describe('route guard', () => {
     assert.equal(afterLogin(''), '/dashboard');
     assert.equal(afterLogin('?redirect=https%3A%2F%2Fevil.example'), '/dashboard');
     assert.equal(afterLogin('?redirect=%2F%2Fevil.example'), '/dashboard');
+    assert.equal(afterLogin('?redirect=%2F%09%2Fevil.example'), '/dashboard');
+    assert.equal(afterLogin('?redirect=%2F%5Cevil.example'), '/dashboard');
   });
 });

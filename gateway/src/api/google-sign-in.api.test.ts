@@ -182,7 +182,13 @@ describe('Google sign-in API', () => {
   });
 
   it('refuses a redirect that leaves the app, and a callback that is not text', async () => {
-    for (const redirect of ['//evil.example', '/\\evil.example', 'https://evil.example']) {
+    for (const redirect of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+    ]) {
       const started = await start(`?redirect=${encodeURIComponent(redirect)}`);
       assert.equal(started.status, 422, redirect);
       assert.deepEqual(Object.keys(started.body.errors), ['redirect']);
