@@ -20,7 +20,7 @@ import {
   UserNotFound,
   VerificationLinkInvalid,
 } from './errors.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import type { UserState } from './user.ts';
 
 /** The signer's purpose for verification links: a value signed for anything else is refused. */
@@ -137,9 +137,8 @@ export class AccountSecurity {
   ) {
     const state = await this.stateOf(user.userId);
     if (!state.registered || state.deleted) throw new UserNotFound();
-    if (!state.passwordHash || !(await verifyPassword(state.passwordHash, input.currentPassword))) {
-      throw new CurrentPasswordIncorrect();
-    }
+    const right = await this.options.accounts.confirmPassword(state, input.currentPassword, context.now);
+    if (!right) throw new CurrentPasswordIncorrect();
     const passwordHash = await hashPassword(input.password);
     const at = context.now.toISOString();
     const result = await this.run(

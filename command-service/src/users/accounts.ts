@@ -147,6 +147,18 @@ export class Accounts {
   }
 
   /**
+   * Whether a signed-in user typed their password right (to change it, or to close the account),
+   * counted with the sign-ins: a stolen token must not become a way to guess the password.
+   * An account made through Google has no password to type. Throws TooManySignInAttempts while
+   * the account must wait.
+   */
+  async confirmPassword(account: { email: string; passwordHash: string | null }, password: string, now: Date) {
+    const { passwordHash } = account;
+    if (passwordHash === null) return false;
+    return this.throttle.attempt(account.email, now, () => verifyPassword(passwordHash, password));
+  }
+
+  /**
    * A personal access token the user names, for a script or another app: the plain token is
    * in the answer only, its hash in the log.
    */
@@ -176,10 +188,7 @@ export class Accounts {
     if (!state.registered || state.deleted) throw new UserNotFound();
     if (state.passwordHash) {
       if (!confirmation.password) throw new PasswordRequired();
-      // The same count as signing in: a stolen token must not become a way to guess the password.
-      const { passwordHash } = state;
-      const password = confirmation.password;
-      const right = await this.throttle.attempt(state.email, context.now, () => verifyPassword(passwordHash, password));
+      const right = await this.confirmPassword(state, confirmation.password, context.now);
       if (!right) throw new PasswordIncorrect();
     } else if (!confirmation.email || (await this.userIdOfEmail(confirmation.email)) !== userId) {
       throw new EmailConfirmationIncorrect();

@@ -103,4 +103,30 @@ describe('sign-in limits', () => {
       await server.close();
     }
   });
+
+  it('counts wrong current passwords of a password change with the sign-ins, then lets the right one in once it has waited', async () => {
+    let now = new Date('2026-03-02T10:00:00Z');
+    const server = await startTestServer({}, { clock: () => now });
+    try {
+      await server.register('Admin');
+      const { token, email, password } = await server.register('Victim');
+      const change = (current: string) =>
+        server.api('POST', '/auth/change-password', {
+          token,
+          body: { current_password: current, password: 'taken over now', password_confirmation: 'taken over now' },
+        });
+      const statuses = [];
+      for (let i = 1; i <= 8; i += 1) statuses.push((await change(`guess ${i}`)).status);
+      assert.deepEqual(statuses, [422, 422, 422, 422, 422, 429, 429, 429]);
+      const held = await change(password);
+      assert.equal(held.status, 429, 'even the right password waits, so waiting cannot be told from a hit');
+      assert.ok(Number(held.headers.get('retry-after')) >= 1);
+      assert.equal((await server.api('POST', '/auth/login', { body: { email, password } })).status, 429);
+
+      now = new Date(now.getTime() + 15 * 60_000);
+      assert.equal((await change(password)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
 });
