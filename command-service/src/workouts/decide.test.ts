@@ -1,4 +1,9 @@
-import type { SetValues, WorkoutEvent } from '@fitness/contracts';
+import {
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  type SetValues,
+  type WorkoutEvent,
+} from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { workoutDecider } from './decide.ts';
@@ -6,6 +11,8 @@ import {
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
   SetNotFound,
+  TooManyExercises,
+  TooManySets,
   WorkoutAlreadyCompleted,
   WorkoutAlreadyExists,
   WorkoutExerciseNotFound,
@@ -155,6 +162,95 @@ describe('workout decider', () => {
         .given([started, benchAdded, setLogged])
         .when({ type: 'UpdateSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', changes: {} })
         .thenEvents([]);
+    });
+  });
+
+  describe('how much a workout holds', () => {
+    const exerciseAdded = (workoutExerciseId: string): WorkoutEvent => ({
+      type: 'WorkoutExerciseAdded',
+      data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Bench press', notes: null, addedAt: at },
+    });
+    const benchSet = (index: number): WorkoutEvent => ({
+      type: 'SetLogged',
+      data: { workoutId, workoutExerciseId: 'e1', setId: `s${index}`, loggedAt: at, ...values },
+    });
+    const fullOfExercises = Array.from({ length: MAX_EXERCISES_PER_WORKOUT }, (_, i) => exerciseAdded(`e${i + 1}`));
+    const fullOfSets = Array.from({ length: MAX_SETS_PER_EXERCISE }, (_, i) => benchSet(i + 1));
+    const addRow = (workoutExerciseId: string) =>
+      ({
+        type: 'AddExercise',
+        workoutId,
+        userId,
+        at,
+        workoutExerciseId,
+        exerciseId: null,
+        name: 'Row',
+        notes: null,
+      }) as const;
+
+    it(`refuses an exercise past the ${MAX_EXERCISES_PER_WORKOUT}th`, () => {
+      spec
+        .given([started, ...fullOfExercises.slice(1)])
+        .when(addRow('last'))
+        .thenEvents([
+          {
+            type: 'WorkoutExerciseAdded',
+            data: { workoutId, workoutExerciseId: 'last', exerciseId: null, name: 'Row', notes: null, addedAt: at },
+          },
+        ]);
+      spec
+        .given([started, ...fullOfExercises])
+        .when(addRow('one-more'))
+        .thenThrows(TooManyExercises);
+    });
+    it('counts the exercises still in the workout, not those removed', () => {
+      spec
+        .given([
+          started,
+          ...fullOfExercises,
+          { type: 'WorkoutExerciseRemoved', data: { workoutId, workoutExerciseId: 'e7' } },
+        ])
+        .when(addRow('instead'))
+        .thenEvents([
+          {
+            type: 'WorkoutExerciseAdded',
+            data: { workoutId, workoutExerciseId: 'instead', exerciseId: null, name: 'Row', notes: null, addedAt: at },
+          },
+        ]);
+    });
+    it('refuses to start with more exercises than a workout holds', () => {
+      const exercises = Array.from({ length: MAX_EXERCISES_PER_WORKOUT + 1 }, (_, i) => ({
+        workoutExerciseId: `e${i}`,
+        exerciseId: null,
+        name: 'Row',
+        plan: null,
+      }));
+      spec
+        .given([])
+        .when({ type: 'StartWorkout', workoutId, userId, at, name: 'Huge', notes: null, date: '2026-11-21', exercises })
+        .thenThrows(TooManyExercises);
+    });
+    it(`refuses a set past the ${MAX_SETS_PER_EXERCISE}th of an exercise`, () => {
+      const logSet = (setId: string) =>
+        ({ type: 'LogSet', workoutId, userId, at, workoutExerciseId: 'e1', setId, values }) as const;
+      spec
+        .given([started, benchAdded, ...fullOfSets.slice(1)])
+        .when(logSet('last'))
+        .thenEvents([
+          { type: 'SetLogged', data: { workoutId, workoutExerciseId: 'e1', setId: 'last', loggedAt: at, ...values } },
+        ]);
+      spec
+        .given([started, benchAdded, ...fullOfSets])
+        .when(logSet('one-more'))
+        .thenThrows(TooManySets);
+    });
+    it('lets another exercise of a workout take sets when one is full', () => {
+      spec
+        .given([started, benchAdded, exerciseAdded('e2'), ...fullOfSets])
+        .when({ type: 'LogSet', workoutId, userId, at, workoutExerciseId: 'e2', setId: 'r1', values })
+        .thenEvents([
+          { type: 'SetLogged', data: { workoutId, workoutExerciseId: 'e2', setId: 'r1', loggedAt: at, ...values } },
+        ]);
     });
   });
 

@@ -1,9 +1,17 @@
-import type { ExercisePlan, SetValues, WorkoutEvent } from '@fitness/contracts';
+import {
+  type ExercisePlan,
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  type SetValues,
+  type WorkoutEvent,
+} from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import {
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
   SetNotFound,
+  TooManyExercises,
+  TooManySets,
   WorkoutAlreadyCompleted,
   WorkoutAlreadyExists,
   WorkoutExerciseNotFound,
@@ -66,6 +74,7 @@ const MAX_DURATION = 1440;
 export function decideWorkout(command: WorkoutCommand, state: WorkoutState): WorkoutEvent[] {
   if (command.type === 'StartWorkout') {
     if (state.status !== 'none') throw new WorkoutAlreadyExists();
+    if ((command.exercises?.length ?? 0) > MAX_EXERCISES_PER_WORKOUT) throw new TooManyExercises();
     const { workoutId, userId, name, notes, date, at } = command;
     return [
       { type: 'WorkoutStarted', data: { workoutId, userId, name, notes, date, startedAt: at } },
@@ -91,6 +100,7 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       return [{ type: 'WorkoutDeleted', data: { workoutId, deletedAt: command.at } }];
     case 'AddExercise': {
       assertOpen(state);
+      if (state.exercises.size >= MAX_EXERCISES_PER_WORKOUT) throw new TooManyExercises();
       const { workoutExerciseId, exerciseId, name, notes, at } = command;
       return [
         { type: 'WorkoutExerciseAdded', data: { workoutId, workoutExerciseId, exerciseId, name, notes, addedAt: at } },
@@ -118,6 +128,7 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     case 'LogSet': {
       assertOpen(state);
       assertExercise(state, command.workoutExerciseId);
+      if ((state.exercises.get(command.workoutExerciseId)?.size ?? 0) >= MAX_SETS_PER_EXERCISE) throw new TooManySets();
       const { workoutExerciseId, setId, values, at } = command;
       return [{ type: 'SetLogged', data: { workoutId, workoutExerciseId, setId, loggedAt: at, ...values } }];
     }

@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput } from '@fitness/contracts';
+import { DomainError, InvalidInput, TOO_MANY_EXERCISES_MESSAGE, TOO_MANY_SETS_MESSAGE } from '@fitness/contracts';
 
 export class WorkoutNotFound extends DomainError {
   constructor() {
@@ -46,5 +46,19 @@ export class DurationNeedsCompletion extends DomainError {
 export class ExerciseNotInLibrary extends InvalidInput {
   constructor() {
     super({ exercise_id: ['No exercise in your library has this id.'] });
+  }
+}
+
+/** The workout has as many exercises as one may hold (MAX_EXERCISES_PER_WORKOUT). */
+export class TooManyExercises extends InvalidInput {
+  constructor() {
+    super({ exercises: [TOO_MANY_EXERCISES_MESSAGE] });
+  }
+}
+
+/** The exercise has as many sets as one may hold in a workout (MAX_SETS_PER_EXERCISE). */
+export class TooManySets extends InvalidInput {
+  constructor() {
+    super({ sets: [TOO_MANY_SETS_MESSAGE] });
   }
 }

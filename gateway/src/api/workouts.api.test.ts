@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import {
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  TOO_MANY_EXERCISES_MESSAGE,
+  TOO_MANY_SETS_MESSAGE,
+} from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -321,6 +327,40 @@ describe('workouts API', () => {
       reps,
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
+  });
+
+  it(`holds at most ${MAX_SETS_PER_EXERCISE} sets per exercise and ${MAX_EXERCISES_PER_WORKOUT} exercises, even sent all at once: the rest answer 422`, async () => {
+    const workout = (await start()).body;
+    const exercise = await addExercise(workout.id);
+    const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+    const sets = await Promise.all(
+      Array.from({ length: MAX_SETS_PER_EXERCISE + 5 }, () => server.api('POST', url, { token, body: { reps: 5 } })),
+    );
+    assert.equal(sets.filter((r) => r.status === 201).length, MAX_SETS_PER_EXERCISE);
+    const refusedSets = sets.filter((r) => r.status !== 201);
+    assert.equal(refusedSets.length, 5);
+    for (const refused of refusedSets) {
+      assert.equal(refused.status, 422);
+      assert.deepEqual(refused.body, { message: TOO_MANY_SETS_MESSAGE, errors: { sets: [TOO_MANY_SETS_MESSAGE] } });
+    }
+
+    const exercises = await Promise.all(
+      Array.from({ length: MAX_EXERCISES_PER_WORKOUT }, (_, i) =>
+        server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: `Exercise ${i}` } }),
+      ),
+    );
+    // The one added first and 99 of these fit; the last one does not.
+    assert.equal(exercises.filter((r) => r.status === 201).length, MAX_EXERCISES_PER_WORKOUT - 1);
+    const refusedExercise = exercises.find((r) => r.status !== 201);
+    assert.equal(refusedExercise?.status, 422);
+    assert.deepEqual(refusedExercise?.body, {
+      message: TOO_MANY_EXERCISES_MESSAGE,
+      errors: { exercises: [TOO_MANY_EXERCISES_MESSAGE] },
+    });
+
+    const read = await server.api('GET', `/workouts/${workout.id}`, { token });
+    assert.equal(read.body.exercises.length, MAX_EXERCISES_PER_WORKOUT);
+    assert.equal(read.body.exercises[0].sets.length, MAX_SETS_PER_EXERCISE);
   });
 
   it('applies a retried command once when it carries the same Idempotency-Key', async () => {

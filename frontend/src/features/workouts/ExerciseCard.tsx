@@ -1,4 +1,5 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { MAX_SETS_PER_EXERCISE } from '@fitness/contracts/workouts/sets.ts';
 import { History, ListChecks, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -194,7 +195,10 @@ export function ExerciseCard({ workout, exercise, measure, previous, onRemoveExe
           </tbody>
         </table>
       )}
-      {open && (
+      {open && exercise.sets.length >= MAX_SETS_PER_EXERCISE && (
+        <p className="muted">{t('workout.setsFull', { max: MAX_SETS_PER_EXERCISE })}</p>
+      )}
+      {open && exercise.sets.length < MAX_SETS_PER_EXERCISE && (
         <form className="set-form" onSubmit={addSet} noValidate aria-label={`${t('workout.addSet')}: ${exercise.name}`}>
           {measure === 'time' && (
             <TextField

@@ -1,4 +1,5 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/sets.ts';
 import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   if (!workout) return <Spinner />;
 
   const open = workout.status === 'in_progress';
+  const full = workout.exercises.length >= MAX_EXERCISES_PER_WORKOUT;
   const allSets = workout.exercises.flatMap((exercise) => exercise.sets);
   const volume = allSets.reduce((sum, set) => sum + (set.weight ?? 0) * set.reps, 0);
 
@@ -228,26 +230,29 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
         <section className="card stack" aria-labelledby="add-exercise-title">
           <h2 id="add-exercise-title">{t('workout.addExercise')}</h2>
           {workout.exercises.length === 0 && <p className="muted">{t('workout.noExercises')}</p>}
-          <form className="exercise-form" onSubmit={addExercise} noValidate>
-            <TextField
-              label={t('workout.exerciseName')}
-              placeholder={t('workout.exercisePlaceholder')}
-              value={exerciseName}
-              maxLength={120}
-              list="library-suggestions"
-              autoComplete="off"
-              onChange={(e) => setExerciseName(e.target.value)}
-              error={exerciseError || undefined}
-            />
-            <datalist id="library-suggestions" aria-label={t('workout.suggestions')}>
-              {suggestions.map((exercise) => (
-                <option key={exercise.id} value={exercise.name} />
-              ))}
-            </datalist>
-            <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={adding}>
-              {adding ? t('workout.adding') : t('workout.addExercise')}
-            </Button>
-          </form>
+          {full && <p className="muted">{t('workout.exercisesFull', { max: MAX_EXERCISES_PER_WORKOUT })}</p>}
+          {!full && (
+            <form className="exercise-form" onSubmit={addExercise} noValidate>
+              <TextField
+                label={t('workout.exerciseName')}
+                placeholder={t('workout.exercisePlaceholder')}
+                value={exerciseName}
+                maxLength={120}
+                list="library-suggestions"
+                autoComplete="off"
+                onChange={(e) => setExerciseName(e.target.value)}
+                error={exerciseError || undefined}
+              />
+              <datalist id="library-suggestions" aria-label={t('workout.suggestions')}>
+                {suggestions.map((exercise) => (
+                  <option key={exercise.id} value={exercise.name} />
+                ))}
+              </datalist>
+              <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={adding}>
+                {adding ? t('workout.adding') : t('workout.addExercise')}
+              </Button>
+            </form>
+          )}
         </section>
       )}
 
