@@ -1,6 +1,7 @@
 import { type Config, toApiSettings, userStream } from '@fitness/contracts';
 import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
+import type { PushEndpointPolicy } from '@fitness/notifications/push/push-endpoint-policy.ts';
 import { WeeklyReports } from '@fitness/notifications/weekly-report/weekly-reports.ts';
 import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
@@ -45,6 +46,8 @@ export type CommandServices = {
   signer: Signer;
   /** APP_URL: where people reach the web app. */
   publicUrl: string;
+  /** Which push endpoints a browser may subscribe with (https on the public internet, by default). */
+  pushEndpoints: PushEndpointPolicy;
 };
 
 /** The command services over an event store, as the configuration sets them up. */
@@ -95,6 +98,7 @@ export function createCommandServices(
       : null,
     signer,
     publicUrl: config.publicUrl,
+    pushEndpoints: config.push,
   };
 }
 

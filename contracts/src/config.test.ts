@@ -39,6 +39,12 @@ describe('configuration', () => {
     }
   });
 
+  it('pushes only to https endpoints on the public internet unless PUSH_ALLOW_INSECURE_ENDPOINTS is true', () => {
+    assert.equal(readConfig({}).push.allowInsecureEndpoints, false);
+    assert.equal(readConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).push.allowInsecureEndpoints, true);
+    assert.throws(() => readConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'yes' }), /PUSH_ALLOW_INSECURE_ENDPOINTS/);
+  });
+
   it('refuses settings it cannot use, naming them', () => {
     assert.throws(() => readConfig({ GATEWAY_MODE: 'split' }), ConfigError);
     assert.throws(() => readConfig({ COMMAND_SERVICE_URL: 'command-service:3001' }), /COMMAND_SERVICE_URL/);

@@ -82,6 +82,14 @@ export type Config = {
     timeoutMs: number;
     cacheSeconds: number;
   };
+  push: {
+    /**
+     * PUSH_ALLOW_INSECURE_ENDPOINTS=true lets browsers subscribe with an http endpoint on
+     * loopback, and the server push there: only for the local push endpoint tests run against.
+     * Off by default: endpoints are https on the public internet (no request forgery inward).
+     */
+    allowInsecureEndpoints: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +131,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       location: weatherLocation(env),
       timeoutMs: integer(env, 'WEATHER_TIMEOUT_MS', 2500, 100, 30_000),
       cacheSeconds: integer(env, 'WEATHER_CACHE_SECONDS', 600, 0, 86_400),
+    },
+    push: {
+      allowInsecureEndpoints:
+        oneOf(env, 'PUSH_ALLOW_INSECURE_ENDPOINTS', ['true', 'false'] as const, 'false') === 'true',
     },
   };
 }

@@ -39,7 +39,8 @@ describe('push notifications in the web app', () => {
   let app: App;
   let pushService: PushEndpointServer;
   beforeAll(async () => {
-    app = await startApp();
+    // The local push service is plain http on loopback: only the test switch lets the server push there.
+    app = await startApp({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     const key = await app.api('GET', '/push/public-key');
     pushService = await startPushEndpointServer({ vapidPublicKey: key.body.public_key });
   });
@@ -251,7 +252,13 @@ describe('a new version of the installed app', () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'update-'));
     cpSync(path.resolve(import.meta.dirname, '../dist'), dist, { recursive: true });
-    const config = readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '1000' });
+    const config = readConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      AUTH_RATE_LIMIT: '1000',
+      PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
+    });
     const built = await buildEmbeddedApp(config, { logger: false, frontendDist: dist });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     const address = built.app.server.address();

@@ -25,7 +25,14 @@ import { type ServerProcess, startAll, startProcess } from './testing/server-pro
  */
 describe('distributed deployment: four processes behind the gateway', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'distributed-'));
-  const env = { DATA_DIR: dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', AUTH_RATE_LIMIT: '10000' };
+  const env = {
+    DATA_DIR: dataDir,
+    EVENT_STORE: 'sqlite',
+    READ_STORE: 'sqlite',
+    AUTH_RATE_LIMIT: '10000',
+    // The local push service is plain http on loopback: only the test switch lets the server push there.
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
+  };
   // The services' clocks run ahead by what the session timeout test writes here (see shifted-clock.ts).
   const clockOffsetFile = path.join(dataDir, 'clock-offset-ms');
   const shiftedClock = pathToFileURL(

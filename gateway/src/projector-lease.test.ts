@@ -35,6 +35,8 @@ describe('projector lease: two projections processes on one data folder', () => 
     READ_STORE: 'sqlite',
     AUTH_RATE_LIMIT: '10000',
     PROJECTOR_LEASE_TTL_MS: '1500',
+    // The local push service is plain http on loopback: only the test switch lets the server push there.
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
   };
   const processes: ServerProcess[] = [];
   let commands: ServerProcess;

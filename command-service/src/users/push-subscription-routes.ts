@@ -9,6 +9,7 @@ import {
   PushSubscriptionParams,
   PushSubscriptionView,
 } from '@fitness/contracts';
+import { pushEndpointProblem } from '@fitness/notifications/push/push-endpoint-policy.ts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { commandRunner, signedInUser } from '../core/command-route.ts';
@@ -35,7 +36,9 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
     async (request, reply) => {
       const { endpoint, keys, time_zone } = request.body;
       const errors: Record<string, string[]> = {};
-      if (!URL.canParse(endpoint)) errors.endpoint = ['The endpoint must be an http or https URL.'];
+      // Refused here as well as when sending, so a subscription the server would never push to is never kept.
+      const endpointProblem = await pushEndpointProblem(endpoint, services.pushEndpoints);
+      if (endpointProblem) errors.endpoint = [endpointProblem];
       if (!isUncompressedPoint(keys.p256dh)) {
         errors['keys.p256dh'] = ['The p256dh key must be a base64url P-256 public key (65 bytes).'];
       }

@@ -9,6 +9,12 @@ import { type Static, Type } from 'typebox';
 
 export const PUSH_SUBSCRIPTIONS_MODEL = 'push_subscriptions';
 
+/**
+ * One answer for every refused endpoint, whatever the reason (not a URL, plain http, an unknown
+ * name, a private address): a finer one would tell an attacker which internal names resolve.
+ */
+export const UNSAFE_PUSH_ENDPOINT = 'The endpoint must be the https URL of a push service on the public internet.';
+
 /** base64url without padding (browsers give it so), padding tolerated. */
 const base64url = (bytes: number, message: string) =>
   Type.String({ pattern: `^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`, errorMessage: message });
@@ -18,8 +24,9 @@ export const PushSubscriptionBody = Type.Object(
     endpoint: Type.String({
       minLength: 1,
       maxLength: 2000,
+      // Which URLs the server pushes to is the endpoint policy's to say (https on the public internet).
       pattern: '^https?://[^\\s]+$',
-      errorMessage: 'The endpoint must be an http or https URL.',
+      errorMessage: UNSAFE_PUSH_ENDPOINT,
     }),
     keys: Type.Object(
       {

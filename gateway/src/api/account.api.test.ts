@@ -15,7 +15,8 @@ describe('account deletion (DELETE /me)', () => {
   let server: TestServer;
   let admin: Awaited<ReturnType<TestServer['register']>>;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The push subscription below points at a loopback port, which only the test switch accepts.
+    server = await startTestServer({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     admin = await server.register('First Admin');
   });
   afterAll(() => server?.close());

@@ -137,7 +137,8 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     // A closed port: the weather route never reaches the internet.
-    server = await startTestServer({ WEATHER_API_URL: 'http://127.0.0.1:9' });
+    // Push subscriptions point at a closed loopback port, which only the test switch accepts.
+    server = await startTestServer({ WEATHER_API_URL: 'http://127.0.0.1:9', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     // The first account of an empty system is its admin.
     admin = await server.register('Matrix admin');
     assert.equal(admin.user.role, 'admin');

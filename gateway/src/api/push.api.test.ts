@@ -20,7 +20,8 @@ describe('push notifications API', () => {
   let pushService: PushEndpointServer;
   let admin: Awaited<ReturnType<TestServer['register']>>;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The local push service is plain http on loopback: only the test switch lets the server push there.
+    server = await startTestServer({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     const key = await server.api('GET', '/push/public-key');
     assert.equal(key.status, 200);
     // The push service refuses anything not signed with the server's VAPID key.

@@ -23,13 +23,15 @@ export async function startPushNotifications(
   },
 ) {
   const secrets = loadOrCreateSecrets(config.dataDir);
-  const push =
-    parts.push ??
-    new WebPushService({
+  const webPush = new WebPushService(
+    {
       subject: vapidSubject(config.publicUrl, config.mail.from),
       publicKey: secrets.vapidPublicKey,
       privateKey: secrets.vapidPrivateKey,
-    });
+    },
+    config.push,
+  );
+  const push = parts.push ?? webPush;
   const senders = new PushSenders({ ...parts, push });
   await senders.prepare();
   const unlisten = senders.listen(parts.changes);
@@ -42,6 +44,7 @@ export async function startPushNotifications(
       unlisten();
       await reminders.stop();
       await senders.idle();
+      await webPush.close();
     },
   };
 }
