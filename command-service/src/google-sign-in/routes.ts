@@ -83,6 +83,8 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
         requestContext(request, clock),
         deviceName(request.headers['user-agent']),
       );
+      // Answer once the read side has it: a reclaimed account's old tokens are refused from here on.
+      await services.progress.waitFor(['users'], signedIn.position, services.consistencyTimeoutMs);
       reply.header('X-Event-Position', signedIn.position);
       return { user: signedIn.user, token: signedIn.token, redirect: signIn.redirect };
     },

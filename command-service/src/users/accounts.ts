@@ -97,6 +97,9 @@ export class Accounts {
   /**
    * Signs in the person Google vouches for: the account holding their (verified) email, or a
    * new one without a password when registration is open. The Google account is linked either way.
+   * An account whose address nobody verified is reclaimed for them (see SignInWithGoogle): its
+   * password, tokens and push subscriptions go, as they may be those of whoever registered the
+   * address first.
    */
   async signInWithGoogle(claims: VerifiedClaims, context: CommandContext, device = UNKNOWN_DEVICE): Promise<SignedIn> {
     if (!claims.emailVerified) throw emailNotVerified();
@@ -115,7 +118,8 @@ export class Accounts {
     const role = await this.roleForNewAccount();
     const account = await this.claimNewAccount(google.email, role, context);
     if (!account) {
-      // Registered a moment ago by someone else's request: theirs now, and Google vouches for the address.
+      // Registered a moment ago by another request: Google vouches for the address, so its holder is
+      // signed in (and reclaimed, if nobody has verified the address yet).
       const registered = await this.holderOfEmail(google.email);
       if (!registered) throw new EmailTaken();
       return signIn(registered.userId);

@@ -1,8 +1,9 @@
+import assert from 'node:assert/strict';
 import { MAX_PERSONAL_TOKENS, type UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { userDecider } from './decide.ts';
-import { TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
+import { PasswordResetLinkInvalid, TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
 
 const spec = specification(userDecider);
 const userId = 'u1';
@@ -71,9 +72,10 @@ describe('user decider', () => {
         .when({ type: 'RegisterWithGoogle', userId, at, name: 'Ada', role: 'user', google, token })
         .thenThrows(UserAlreadyRegistered);
     });
-    it('signs in to an existing account, linking a Google account it has not seen', () => {
+    const verified: UserEvent = { type: 'EmailVerified', data: { userId, email: 'Ada@Example.com', verifiedAt: at } };
+    it('signs in to an account with a verified address, linking a Google account it has not seen', () => {
       spec
-        .given([registered])
+        .given([registered, verified])
         .when({ type: 'SignInWithGoogle', userId, at, google, token })
         .thenEvents([linked, issued]);
       spec
@@ -85,6 +87,83 @@ describe('user decider', () => {
         .given([registered, linked])
         .when({ type: 'SignInWithGoogle', userId, at, google: other, token })
         .thenEvents([{ type: 'GoogleAccountLinked', data: { userId, ...other, linkedAt: at } }, issued]);
+    });
+    describe('to an account whose address was never verified (maybe registered by someone else first)', () => {
+      const later = '2026-11-22T10:00:00.000Z';
+      const personal = { ...token, tokenId: 'p1', tokenHash: 'hp', name: 'script', kind: 'personal' as const };
+      const expired = { ...token, tokenId: 't0', tokenHash: 'h0', expiresAt: at };
+      const issue = (issuedToken: typeof token | typeof personal): UserEvent => ({
+        type: 'AccessTokenIssued',
+        data: { userId, ...issuedToken, issuedAt: at },
+      });
+      const subscribed: UserEvent = {
+        type: 'PushSubscriptionAdded',
+        data: {
+          userId,
+          subscriptionId: 's1',
+          endpoint: 'https://push.example.net/theirs',
+          keys: { p256dh: 'p', auth: 'a' },
+          timeZone: 'UTC',
+          addedAt: at,
+        },
+      };
+      const resetAsked: UserEvent = {
+        type: 'PasswordResetRequested',
+        data: { userId, tokenHash: 'reset', requestedAt: at, expiresAt: '2026-11-23T10:00:00.000Z' },
+      };
+      const history = [registered, issue(expired), issue(token), issue(personal), subscribed, resetAsked];
+      const ownToken = { ...token, tokenId: 't3', tokenHash: 'h3' };
+      const signIn = { type: 'SignInWithGoogle', userId, at: later, google, token: ownToken } as const;
+      const reclaimed: UserEvent[] = [
+        { type: 'UnverifiedAccountReclaimed', data: { userId, reclaimedAt: later } },
+        { type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: later } },
+        { type: 'AccessTokenRevoked', data: { userId, tokenId: 'p1', revokedAt: later } },
+        {
+          type: 'PushSubscriptionRemoved',
+          data: { userId, subscriptionId: 's1', reason: 'reclaimed', removedAt: later },
+        },
+        { type: 'GoogleAccountLinked', data: { userId, ...google, linkedAt: later } },
+        { type: 'AccessTokenIssued', data: { userId, ...ownToken, issuedAt: later } },
+      ];
+
+      it('reclaims it for the owner Google vouches for: no password, every token and push subscription gone', () => {
+        spec.given(history).when(signIn).thenEvents(reclaimed);
+      });
+      it('leaves the password, the reset link and the old tokens useless afterwards, the address verified', () => {
+        const after = [...history, ...reclaimed];
+        spec
+          .given(after)
+          .when({ type: 'ResetPassword', userId, at: later, tokenHash: 'reset', passwordHash: 'mine' })
+          .thenThrows(PasswordResetLinkInvalid);
+        spec
+          .given(after)
+          .when({ type: 'RecordTokenUse', userId, at: '2026-11-22T11:00:00.000Z', tokenId: 't1' })
+          .thenEvents([]);
+        spec.given(after).when({ type: 'RevokeToken', userId, at: later, tokenId: 't1' }).thenEvents([]);
+        // The owner's next Google sign-in is an ordinary one.
+        const next = { ...token, tokenId: 't4', tokenHash: 'h4' };
+        spec
+          .given(after)
+          .when({ ...signIn, token: next })
+          .thenEvents([{ type: 'AccessTokenIssued', data: { userId, ...next, issuedAt: later } }]);
+        const state = after.reduce(userDecider.evolve, userDecider.initialState());
+        assert.equal(state.passwordHash, null);
+        assert.deepEqual([...state.tokens.keys()], ['t0', 't3']);
+        assert.equal(state.pushSubscriptions.size, 0);
+      });
+      it('reclaims one with nothing to end just as well, whatever the case of the address Google gives', () => {
+        spec
+          .given([registered])
+          .when({ ...signIn, google: { subject: 'g-999', email: 'ADA@example.com' } })
+          .thenEvents([
+            { type: 'UnverifiedAccountReclaimed', data: { userId, reclaimedAt: later } },
+            {
+              type: 'GoogleAccountLinked',
+              data: { userId, subject: 'g-999', email: 'ADA@example.com', linkedAt: later },
+            },
+            { type: 'AccessTokenIssued', data: { userId, ...ownToken, issuedAt: later } },
+          ]);
+      });
     });
     it('signs in to no account that is gone', () => {
       const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };

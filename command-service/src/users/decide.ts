@@ -18,8 +18,12 @@ import {
   VerificationLinkForOtherEmail,
   VerificationLinkInvalid,
 } from './errors.ts';
-import { decideAddPushSubscription, decideRemovePushSubscription } from './push-subscriptions.ts';
-import { evolveUser, initialUserState, type PushSubscription, type UserState } from './user.ts';
+import {
+  decideAddPushSubscription,
+  decideRemovePushSubscription,
+  removePushSubscriptions,
+} from './push-subscriptions.ts';
+import { emailVerified, evolveUser, initialUserState, type PushSubscription, type UserState } from './user.ts';
 
 /** A new reset link within this long of the last one is not mailed: one address is not flooded. */
 const PASSWORD_RESET_INTERVAL_MS = 60_000;
@@ -36,7 +40,10 @@ export type UserCommand =
   /** A new account from a Google sign-in: no password, the Google account linked, signed in. */
   | (Base & { type: 'RegisterWithGoogle'; name: string; role: Role; google: GoogleAccount; token: IssuedToken })
   | (Base & { type: 'IssueToken'; token: IssuedToken })
-  /** Signing in to an existing account through Google: links the Google account if it is new. */
+  /**
+   * Signing in to an existing account through Google: links the Google account if it is new. An
+   * account whose address was never verified is reclaimed for the address's owner.
+   */
   | (Base & { type: 'SignInWithGoogle'; google: GoogleAccount; token: IssuedToken })
   | (Base & { type: 'RevokeToken'; tokenId: string })
   /** The token was used at `at` (the authenticator records it, throttled). */
@@ -100,7 +107,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     if (command.expiresAt <= at) throw new VerificationLinkExpired();
     if (normaliseEmail(command.email) !== normaliseEmail(state.email)) throw new VerificationLinkForOtherEmail();
     // Opening the link again is harmless.
-    if (state.verifiedEmail !== null && normaliseEmail(state.verifiedEmail) === normaliseEmail(state.email)) return [];
+    if (emailVerified(state)) return [];
     return [{ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: at } }];
   }
   if (!state.registered || state.deleted) throw new UserNotFound();
@@ -114,9 +121,19 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'SignInWithGoogle': {
       const issued: UserEvent = { type: 'AccessTokenIssued', data: { userId, ...command.token, issuedAt: at } };
-      return state.googleSubject === command.google.subject
-        ? [issued]
-        : [{ type: 'GoogleAccountLinked', data: { userId, ...command.google, linkedAt: at } }, issued];
+      const linked: UserEvent = { type: 'GoogleAccountLinked', data: { userId, ...command.google, linkedAt: at } };
+      if (!emailVerified(state)) {
+        // Nobody proved the address before Google did: the password may be a stranger's who
+        // registered it first. The owner gets the account with no way in left for anyone else.
+        return [
+          { type: 'UnverifiedAccountReclaimed', data: { userId, reclaimedAt: at } },
+          ...revokeTokens(state, userId, at, () => true),
+          ...removePushSubscriptions(state, userId, at, 'reclaimed'),
+          linked,
+          issued,
+        ];
+      }
+      return state.googleSubject === command.google.subject ? [issued] : [linked, issued];
     }
     case 'RevokeToken':
       // Revoking a token that is already gone is done already.

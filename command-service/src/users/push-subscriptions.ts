@@ -3,6 +3,7 @@ import { PushSubscriptionNotFound } from './errors.ts';
 import type { PushSubscription, UserState } from './user.ts';
 
 type Base = { userId: string; at: string };
+type RemovalReason = Extract<UserEvent, { type: 'PushSubscriptionRemoved' }>['data']['reason'];
 
 /**
  * A browser subscribing again (each time the app starts, or after its keys changed) is the
@@ -34,4 +35,17 @@ export function decideRemovePushSubscription(
     throw new PushSubscriptionNotFound();
   }
   return [{ type: 'PushSubscriptionRemoved', data: { userId, subscriptionId, reason, removedAt: at } }];
+}
+
+/** Removes every browser subscribed to the user's pushes. */
+export function removePushSubscriptions(
+  state: UserState,
+  userId: string,
+  at: string,
+  reason: RemovalReason,
+): UserEvent[] {
+  return [...state.pushSubscriptions.keys()].map((subscriptionId) => ({
+    type: 'PushSubscriptionRemoved',
+    data: { userId, subscriptionId, reason, removedAt: at },
+  }));
 }

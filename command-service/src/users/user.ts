@@ -1,4 +1,11 @@
-import { type ClientSettings, clientSettingsOf, type Role, type TokenKind, type UserEvent } from '@fitness/contracts';
+import {
+  type ClientSettings,
+  clientSettingsOf,
+  normaliseEmail,
+  type Role,
+  type TokenKind,
+  type UserEvent,
+} from '@fitness/contracts';
 
 export type UserState = {
   registered: boolean;
@@ -50,6 +57,10 @@ export const initialUserState = (): UserState => ({
   pushSubscriptions: new Map(),
 });
 
+/** Whether the user proved they read mail at the account's address (a link opened, or Google's word). */
+export const emailVerified = (state: UserState) =>
+  state.verifiedEmail !== null && normaliseEmail(state.verifiedEmail) === normaliseEmail(state.email);
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
@@ -89,6 +100,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         googleSubject: event.data.subject,
         verifiedEmail: state.verifiedEmail ?? event.data.email,
       };
+    case 'UnverifiedAccountReclaimed':
+      return { ...state, passwordHash: null, passwordReset: null };
     case 'EmailVerified':
       return { ...state, verifiedEmail: event.data.email };
     case 'PasswordResetRequested': {

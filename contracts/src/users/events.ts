@@ -64,6 +64,14 @@ export type UserEvent =
    * Google's stable id), whose address Google verified: the email counts as verified from now on.
    */
   | { type: 'GoogleAccountLinked'; data: { userId: string; subject: string; email: string; linkedAt: string } }
+  /**
+   * Google vouched for the address of an account whose address nobody had proved before: whoever
+   * registered it with a password may have been someone else, so the account goes to the address's
+   * owner without that password (and without a reset link mailed before). In the same append its
+   * tokens are revoked (AccessTokenRevoked), its push subscriptions removed (PushSubscriptionRemoved,
+   * reason reclaimed) and the Google account linked (GoogleAccountLinked), which verifies the address.
+   */
+  | { type: 'UnverifiedAccountReclaimed'; data: { userId: string; reclaimedAt: string } }
   /** The user opened the signed link mailed to `email`, so they read mail there. */
   | { type: 'EmailVerified'; data: { userId: string; email: string; verifiedAt: string } }
   /**
@@ -110,10 +118,20 @@ export type UserEvent =
         addedAt: string;
       };
     }
-  /** unsubscribed: the user turned push off there; gone: the push service said it no longer exists. */
+  /**
+   * unsubscribed: the user turned push off there; gone: the push service said it no longer exists;
+   * reclaimed: the account went to its address's owner (UnverifiedAccountReclaimed), and a browser
+   * someone else subscribed must not receive their records. `reclaimed` widened the reason without
+   * a new version: every event written before is still this shape.
+   */
   | {
       type: 'PushSubscriptionRemoved';
-      data: { userId: string; subscriptionId: string; reason: 'unsubscribed' | 'gone'; removedAt: string };
+      data: {
+        userId: string;
+        subscriptionId: string;
+        reason: 'unsubscribed' | 'gone' | 'reclaimed';
+        removedAt: string;
+      };
     };
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -148,6 +166,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'WeeklyReportSent',
   'UserRoleChanged',
   'GoogleAccountLinked',
+  'UnverifiedAccountReclaimed',
   'EmailVerified',
   'PasswordResetRequested',
   'PasswordReset',

@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import {
   type LocalProvider,
   signInAtProvider,
   startLocalProvider,
 } from '@fitness/command-service/google-sign-in/testing/local-provider.ts';
+import { readMailFiles } from '@fitness/notifications/mail/testing/mail-files.ts';
+import { recipients } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ApiResponse } from '../testing/api-client.ts';
+import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const APP_URL = 'http://app.test';
@@ -15,6 +20,7 @@ const CLIENT = { clientId: 'fitness-app', clientSecret: 'local secret' };
 describe('Google sign-in API', () => {
   let provider: LocalProvider;
   let server: TestServer;
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     provider = await startLocalProvider({
@@ -34,9 +40,26 @@ describe('Google sign-in API', () => {
     });
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await server?.close();
     await provider?.close();
   });
+
+  /** The newest link to `linkPath` mailed to `to` (the embedded server writes its mails to files). */
+  async function mailedLink(to: string, linkPath: string) {
+    const pattern = new RegExp(`${APP_URL}${linkPath}\\?\\S+`);
+    let link: string | undefined;
+    const mailed = await waitUntil(async () => {
+      const mails = await readMailFiles(path.join(server.dataDir, 'mail'));
+      link = mails
+        .filter((mail) => recipients(mail).includes(to.toLowerCase()))
+        .map((mail) => mail.text?.match(pattern)?.[0])
+        .findLast((found) => found !== undefined);
+      return link !== undefined;
+    }, 10_000);
+    assert.ok(mailed && link, `no ${linkPath} link mailed to ${to}`);
+    return new URL(link);
+  }
 
   /** GET /auth/google/redirect as the browser would: the provider's URL and the cookie set with it. */
   async function start(query = '') {
@@ -126,20 +149,79 @@ describe('Google sign-in API', () => {
     assert.deepEqual(login.body.errors, { email: ['These credentials do not match our records.'] });
   });
 
-  it('signs in the account registered with a password that holds the email, and verifies its email', async () => {
+  it('signs in a password account whose owner verified its email, keeping its password', async () => {
     const registered = await server.register('Pat Password');
+    const verifyLink = await mailedLink(registered.email, '/verify-email');
+    const verified = await server.api('POST', '/auth/verify-email', {
+      body: { token: verifyLink.searchParams.get('token') },
+    });
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
     provider.addAccount({ subject: 'sub-pat', email: registered.email.toUpperCase(), emailVerified: true });
     const answer = await signInWithGoogle(registered.email);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.user.id, registered.user.id);
     assert.equal(answer.body.user.has_password, true);
-    assert.equal(registered.user.email_verified_at, null);
-    assert.notEqual(answer.body.user.email_verified_at, null);
-    // The password still works.
+    // The password and the sessions made with it still work.
     const login = await server.api('POST', '/auth/login', {
       body: { email: registered.email, password: registered.password },
     });
     assert.equal(login.status, 200);
+    assert.equal((await server.api('GET', '/auth/me', { token: registered.token })).status, 200);
+  });
+
+  it("reclaims an account an attacker pre-registered with the victim's email: every way in they had ends", async () => {
+    // The attacker registers the victim's address with a password of their own and never verifies it,
+    // makes a personal access token and keeps a live socket open.
+    const victim = 'victim@example.com';
+    const password = 'attacker knows this';
+    const registered = await server.api('POST', '/auth/register', {
+      body: { name: 'Planted', email: victim, password, password_confirmation: password },
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.body));
+    const attacker = registered.body.token as string;
+    const personal = await server.api('POST', '/auth/tokens', { token: attacker, body: { name: 'backdoor' } });
+    assert.equal(personal.status, 201);
+    const socket = await connectLive(server.baseUrl, attacker);
+    sockets.push(socket.socket);
+    const signedOut = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+    const workout = await server.api('POST', '/workouts', { token: attacker, body: { name: 'Planted workout' } });
+    assert.equal(workout.status, 201);
+
+    // The victim, who owns the address, signs in with Google.
+    provider.addAccount({ subject: 'sub-victim', email: victim, emailVerified: true });
+    const answer = await signInWithGoogle(victim);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const { user, token } = answer.body;
+    assert.equal(user.id, registered.body.user.id, 'the account and what is in it go to the owner');
+    assert.equal(user.has_password, false);
+    assert.notEqual(user.email_verified_at, null);
+
+    // Every way in the attacker had is refused at once: sessions, personal token, socket, password.
+    for (const old of [attacker, personal.body.plain_text_token]) {
+      assert.equal((await server.api('GET', '/auth/me', { token: old })).status, 401);
+    }
+    assert.equal(await signedOut, 'io server disconnect');
+    const login = await server.api('POST', '/auth/login', { body: { email: victim, password } });
+    assert.equal(login.status, 422);
+    const devices = await server.api('GET', '/auth/tokens', { token });
+    assert.deepEqual(
+      devices.body.data.map((device: { current: boolean }) => device.current),
+      [true],
+    );
+    // The attacker's password confirms nothing either: the owner deletes by typing their address.
+    const deleteWithPassword = await server.api('DELETE', '/me', { token, body: { password } });
+    assert.equal(deleteWithPassword.status, 422);
+    assert.deepEqual(Object.keys(deleteWithPassword.body.errors), ['email']);
+
+    // The owner can give the account a password of their own through a reset link.
+    assert.equal((await server.api('POST', '/password/forgot', { body: { email: victim } })).status, 200);
+    const resetLink = await mailedLink(victim, '/reset-password');
+    const own = 'the owner chose this';
+    const reset = await server.api('POST', '/password/reset', {
+      body: { email: victim, token: resetLink.searchParams.get('token'), password: own, password_confirmation: own },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal((await server.api('POST', '/auth/login', { body: { email: victim, password: own } })).status, 200);
   });
 
   it('refuses an address Google has not verified, making no account', async () => {

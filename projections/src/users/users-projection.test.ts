@@ -88,6 +88,37 @@ describe('users projection', () => {
     assert.equal(user?.email_verified_at, '2026-01-01T00:00:00.000Z');
   });
 
+  it('holds an account reclaimed through Google without a password, its old tokens gone, its email verified', () => {
+    const reclaimedAt = '2026-02-01T00:00:00.000Z';
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        { event: token('theirs', '2027-01-01T00:00:00.000Z'), at: '2026-01-01T00:00:00.000Z' },
+        { event: { type: 'UnverifiedAccountReclaimed', data: { userId, reclaimedAt } }, at: reclaimedAt },
+        {
+          event: { type: 'AccessTokenRevoked', data: { userId, tokenId: 'theirs', revokedAt: reclaimedAt } },
+          at: reclaimedAt,
+        },
+        {
+          event: {
+            type: 'GoogleAccountLinked',
+            data: { userId, subject: 'g-1', email: 'ada@example.com', linkedAt: reclaimedAt },
+          },
+          at: reclaimedAt,
+        },
+        { event: token('own', '2027-01-01T00:00:00.000Z'), at: reclaimedAt },
+      ]),
+    );
+    assert.equal(user?.has_password, false);
+    assert.equal(user?.email_verified_at, reclaimedAt);
+    assert.equal(user?.updated_at, reclaimedAt);
+    assert.deepEqual(
+      user?.tokens.map((t) => t.id),
+      ['own'],
+    );
+  });
+
   it('changes the role', () => {
     const user = foldDocument(
       usersProjection,

@@ -98,6 +98,9 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         email_verified_at: current.email_verified_at ?? event.data.linkedAt,
         updated_at: at,
       };
+    case 'UnverifiedAccountReclaimed':
+      // The password is gone; the tokens it ends come as their own revocations.
+      return { ...current, tokens, has_password: false, updated_at: at };
     case 'EmailVerified':
       return { ...current, tokens, email_verified_at: event.data.verifiedAt, updated_at: at };
     case 'PasswordResetRequested':
