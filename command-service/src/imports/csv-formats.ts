@@ -1,4 +1,14 @@
-import { type ImportFormat, isFitName, nameKey, type RejectedRow, type WeightUnit } from '@fitness/contracts';
+import {
+  type ImportFormat,
+  isFitName,
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  nameKey,
+  type RejectedRow,
+  TOO_MANY_EXERCISES_MESSAGE,
+  TOO_MANY_SETS_MESSAGE,
+  type WeightUnit,
+} from '@fitness/contracts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 
@@ -6,7 +16,8 @@ import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } f
  * The workout exports of two popular apps, Strong and Hevy, read into workouts ready for the
  * workout commands. A row that cannot be used is rejected with its line and a reason; the rest
  * of the file still imports. Values are checked against the same bounds the workouts API
- * enforces, because imported sets bypass the API's request validation.
+ * enforces, because imported sets bypass the API's request validation; so is how many exercises
+ * a workout and sets an exercise hold, the rows past either bound rejected.
  */
 
 export const IMPORT_FORMATS: Record<ImportFormat, string> = { strong: 'Strong', hevy: 'Hevy' };
@@ -153,6 +164,16 @@ export function parseWorkoutExport(text: string, options: ParseOptions = {}): Pa
     // One exercise per name within a workout, even when its sets are interleaved with another's (supersets).
     const exerciseKey = nameKey(reading.exercise.name);
     let exercise = group.exercises.get(exerciseKey);
+    // What a workout cannot hold is refused row by row, as the workout commands would refuse it.
+    const overflow = exercise
+      ? exercise.sets.length >= MAX_SETS_PER_EXERCISE &&
+        `"${exercise.name}" already has ${MAX_SETS_PER_EXERCISE} sets in the workout "${group.workout.name}". ${TOO_MANY_SETS_MESSAGE}`
+      : group.exercises.size >= MAX_EXERCISES_PER_WORKOUT &&
+        `The workout "${group.workout.name}" already has ${MAX_EXERCISES_PER_WORKOUT} exercises without "${reading.exercise.name}". ${TOO_MANY_EXERCISES_MESSAGE}`;
+    if (overflow) {
+      rejected.push({ row: record.line, reason: overflow });
+      continue;
+    }
     if (!exercise) {
       exercise = { ...reading.exercise, sets: [] };
       group.exercises.set(exerciseKey, exercise);

@@ -1,4 +1,11 @@
 import assert from 'node:assert/strict';
+import {
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_EXPORT_ROWS,
+  MAX_SETS_PER_EXERCISE,
+  TOO_MANY_EXERCISES_MESSAGE,
+  TOO_MANY_SETS_MESSAGE,
+} from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { STRONG_HEADER } from '../testing/strong-export.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -218,6 +225,50 @@ describe('imports API', () => {
     ]);
     assert.equal(report.workouts_imported, 0);
     assert.equal((await server.api('GET', '/workouts', { token })).body.meta.total, 0);
+  });
+
+  it('imports no more of a workout than one holds (the file of 19,999 sets): each row past it is reported with why, and nothing else is lost', async () => {
+    const { token } = await server.register();
+    const row = (workout: string, exercise: string) =>
+      `2026-11-21 07:30:00,"${workout}",1h,"${exercise}",1,60,8,0,0,,,`;
+    const moves = MAX_EXERCISES_PER_WORKOUT + 100;
+    const bench = MAX_EXPORT_ROWS - moves - 2;
+    const csv = [
+      STRONG_HEADER,
+      ...Array.from({ length: bench }, () => row('Marathon', 'Bench Press (Barbell)')),
+      ...Array.from({ length: moves }, (_, i) => row('Marathon', `Move ${i + 1}`)),
+      row('Legs', 'Deadlift (Barbell)'),
+      row('Legs', 'Deadlift (Barbell)'),
+    ].join('\n');
+    const { report, position } = await importFile(token, { csv });
+
+    // Line 1 is the header: the bench rows are lines 2.., the moves follow, Legs comes last.
+    const benchLine = (index: number) => 2 + index;
+    const moveLine = (index: number) => 2 + bench + index;
+    const setsRefused = Array.from({ length: bench - MAX_SETS_PER_EXERCISE }, (_, i) => ({
+      row: benchLine(MAX_SETS_PER_EXERCISE + i),
+      reason: `"Bench Press (Barbell)" already has ${MAX_SETS_PER_EXERCISE} sets in the workout "Marathon". ${TOO_MANY_SETS_MESSAGE}`,
+    }));
+    // Bench is the first exercise: 99 moves fit beside it.
+    const exercisesRefused = Array.from({ length: moves - (MAX_EXERCISES_PER_WORKOUT - 1) }, (_, i) => ({
+      row: moveLine(MAX_EXERCISES_PER_WORKOUT - 1 + i),
+      reason: `The workout "Marathon" already has ${MAX_EXERCISES_PER_WORKOUT} exercises without "Move ${MAX_EXERCISES_PER_WORKOUT + i}". ${TOO_MANY_EXERCISES_MESSAGE}`,
+    }));
+    assert.deepEqual(report.rows_rejected, [...setsRefused, ...exercisesRefused]);
+    assert.equal(report.workouts_imported, 2);
+    assert.equal(report.sets_imported, MAX_SETS_PER_EXERCISE + (MAX_EXERCISES_PER_WORKOUT - 1) + 2);
+
+    const listed = await workouts(token, position);
+    const read = async (name: string) =>
+      (await server.api('GET', `/workouts/${listed.find((w) => w.name === name).id}`, { token })).body;
+    const marathon = await read('Marathon');
+    assert.equal(marathon.exercises.length, MAX_EXERCISES_PER_WORKOUT);
+    assert.equal(marathon.exercises[0].sets.length, MAX_SETS_PER_EXERCISE);
+    assert.deepEqual(
+      marathon.exercises.slice(1).map((exercise: { name: string }) => exercise.name),
+      Array.from({ length: MAX_EXERCISES_PER_WORKOUT - 1 }, (_, i) => `Move ${i + 1}`),
+    );
+    assert.equal((await read('Legs')).exercises[0].sets.length, 2);
   });
 
   it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {
