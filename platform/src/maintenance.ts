@@ -1,4 +1,4 @@
-import { DEFAULT_MAINTENANCE_MESSAGE } from '@fitness/contracts';
+import { DEFAULT_MAINTENANCE_MESSAGE, type Role } from '@fitness/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Authenticator, bearerToken } from './authentication.ts';
 import { UnderMaintenance } from './errors.ts';
@@ -12,7 +12,13 @@ export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set([
   'POST /auth/logout',
   'GET /auth/google/redirect',
 ]);
+/**
+ * Sign-ins pass the gate: whether an admin signs in is known only once the credentials are
+ * checked. The password sign-in refuses anyone else itself before it issues a token
+ * (refuseSignInDuringMaintenance); a Google sign-in's answer is replaced by the 503 here.
+ */
 const SIGN_IN = new Set(['POST /auth/login', 'POST /auth/google/callback']);
+const ANSWER_REPLACED = new Set(['POST /auth/google/callback']);
 
 const routeKey = (request: FastifyRequest, prefix: string) => {
   const url = request.routeOptions.url ?? '';
@@ -24,9 +30,8 @@ const signingIn = new WeakSet<FastifyRequest>();
 /**
  * Maintenance mode: while an admin has it on, every API request of anyone but an admin answers
  * 503 with the admins' message (the client shows it as the "Maintenance Mode" toast). Admins keep
- * working, and can switch it off. Sign-in stays open, but only an admin's succeeds: anyone else's
- * answer is replaced by the 503 (the token it issued is refused by this gate anyway). Register it
- * on the plugin that holds a service's routes; `prefix` is what the routes' URLs start with.
+ * working, and can switch it off. Sign-in stays open, but only an admin's succeeds (see SIGN_IN).
+ * Register it on the plugin that holds a service's routes; `prefix` is what the routes' URLs start with.
  */
 export function registerMaintenanceGate(app: FastifyInstance, authenticator: Authenticator, prefix = '/api/v1') {
   app.addHook('onRequest', async (request) => {
@@ -35,7 +40,7 @@ export function registerMaintenanceGate(app: FastifyInstance, authenticator: Aut
     const settings = await authenticator.systemSettings();
     if (!settings.maintenance_mode) return;
     if (SIGN_IN.has(key)) {
-      signingIn.add(request);
+      if (ANSWER_REPLACED.has(key)) signingIn.add(request);
       return;
     }
     const auth = await authenticator.authenticate(bearerToken(request));
@@ -50,4 +55,16 @@ export function registerMaintenanceGate(app: FastifyInstance, authenticator: Aut
     reply.code(503);
     return JSON.stringify({ message: settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE });
   });
+}
+
+/**
+ * Throws UnderMaintenance while maintenance mode is on and the one signing in is not an admin:
+ * called once their credentials are checked and before a token is issued, so a refused sign-in
+ * leaves no session behind.
+ */
+export async function refuseSignInDuringMaintenance(authenticator: Authenticator, role: Role) {
+  const settings = await authenticator.systemSettings();
+  if (settings.maintenance_mode && role !== 'admin') {
+    throw new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);
+  }
 }

@@ -129,22 +129,29 @@ export class Accounts {
     return this.signedIn(account.userId, token.tokenId, secret, result);
   }
 
+  /**
+   * `beforeIssuing` may still refuse the sign-in (maintenance mode, for anyone but an admin) once
+   * the password is checked, with the account's role as the write side knows it: nothing is
+   * written until it has let the sign-in through.
+   */
   async login(
     input: { email: string; password: string; remember: boolean; device?: string },
     context: CommandContext,
+    options: { beforeIssuing?: (role: Role) => Promise<void> } = {},
   ): Promise<SignedIn> {
     // Per account, whichever address the guesses come from; an unknown email is held back alike.
-    let userId: string | undefined;
+    let holder: { userId: string; state: UserState } | null | undefined;
     const valid = await this.throttle.attempt(input.email, context.now, async () => {
-      const holder = await this.holderOfEmail(input.email);
-      userId = holder?.userId;
+      holder = await this.holderOfEmail(input.email);
       const state = holder?.state ?? userDecider.initialState();
       const matches = state.passwordHash
         ? await verifyPassword(state.passwordHash, input.password)
         : await verifyPassword(await decoyHash, input.password).then(() => false);
-      return userId !== undefined && matches;
+      return holder !== null && matches;
     });
-    if (!valid || !userId) throw new CredentialsDoNotMatch();
+    if (!valid || !holder) throw new CredentialsDoNotMatch();
+    const { userId, state } = holder;
+    await options.beforeIssuing?.(state.role);
     const { token, secret } = this.newSession(input.device ?? UNKNOWN_DEVICE, input.remember, context.now);
     const result = await this.run({ type: 'IssueToken', userId, at: context.now.toISOString(), token }, context);
     return this.signedIn(userId, token.tokenId, secret, result);

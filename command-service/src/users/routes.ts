@@ -18,6 +18,7 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
+import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { usersProjection } from '@fitness/projections';
 import type { FastifyInstance } from 'fastify';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
@@ -95,6 +96,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const signedIn = await accounts.login(
         { email, password, remember: remember ?? false, device: deviceName(request.headers['user-agent']) },
         requestContext(request, clock),
+        { beforeIssuing: (role) => refuseSignInDuringMaintenance(services.authenticator, role) },
       );
       reply.header('X-Event-Position', signedIn.position);
       return { user: signedIn.user, token: signedIn.token };

@@ -185,6 +185,31 @@ describe('admin settings API', () => {
     assert.equal((await server.api('GET', '/site')).body.maintenance_message, null);
   });
 
+  it("maintenance mode: a user's sign-in is refused before it makes a session, an admin's still makes one", async () => {
+    const devices = async (account: { token: string }) => {
+      const headers = { 'x-min-position': String(await server.eventStore.headPosition()) };
+      const list = await server.api('GET', '/auth/tokens', { token: account.token, headers });
+      assert.equal(list.status, 200);
+      return list.body.data.length;
+    };
+    const [userDevices, adminDevices] = [await devices(user), await devices(admin)];
+    assert.equal((await put({ maintenance_mode: true })).status, 200);
+    try {
+      const refused = await server.api('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+      assert.equal(refused.status, 503);
+      assert.deepEqual(Object.keys(refused.body), ['message']);
+      const signedIn = await server.api('POST', '/auth/login', {
+        body: { email: admin.email, password: admin.password },
+      });
+      assert.equal(signedIn.status, 200);
+      assert.equal((await server.api('GET', '/auth/me', { token: signedIn.body.token })).status, 200);
+    } finally {
+      assert.equal((await put({ maintenance_mode: false })).status, 200);
+    }
+    assert.equal(await devices(user), userDevices, 'no new device for the refused sign-in');
+    assert.equal(await devices(admin), adminDevices + 1);
+  });
+
   it("maintenance mode closes users' live channels once they heard of it, while admins' stay open", async () => {
     const userLive = await connectLive(server.baseUrl, user.token);
     const adminLive = await connectLive(server.baseUrl, admin.token);
