@@ -78,7 +78,13 @@ export function stateAt(streamId: string, events: RecordedEvent[], revision: num
   const at = upTo.at(-1)?.recordedAt ?? null;
   const found = aggregates[streamCategory(streamId)];
   if (!found) {
-    return { revision, at, state: null, document: null, events: upTo.map((e) => ({ type: e.type, data: e.data })) };
+    return {
+      revision,
+      at,
+      state: null,
+      document: null,
+      events: upTo.map((e) => ({ type: e.type, data: redactSecrets(e.data) })),
+    };
   }
   const state = upTo.reduce<unknown>(
     (s, event) => found.evolve(s as never, event as unknown as DomainEvent as never),
@@ -93,10 +99,16 @@ export function stateAt(streamId: string, events: RecordedEvent[], revision: num
   };
 }
 
-/** Whether a field holds a secret: a hash of a password or a token. */
-const secret = (key: string) => /hash$/i.test(key);
+/**
+ * A push subscription's endpoint (a capability URL naming the user's browser) and keys (what a
+ * push to it is encrypted for): nothing an admin needs to read, so shown no more than a hash.
+ */
+const PUSH_SUBSCRIPTION_SECRETS = new Set(['endpoint', 'keys']);
 
-/** An event's data as the tools show it: every hash of a password or token redacted. */
+/** Whether a field holds a secret: a hash of a password or a token, or what reaches a user's browser. */
+const secret = (key: string) => /hash$/i.test(key) || PUSH_SUBSCRIPTION_SECRETS.has(key);
+
+/** An event's data as the tools show it: every secret (hashes, push subscriptions) redacted. */
 export function redactSecrets(data: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(data, (key, value) => (secret(key) ? '[redacted]' : value)));
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,16 @@ function tool(script: 'es' | 'users', args: string[], dataDir: string) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A browser's push subscription: what reaches it, which the tools must not print. */
+const pushSubscription = {
+  endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+};
+const pushSecrets = [pushSubscription.endpoint, pushSubscription.keys.p256dh, pushSubscription.keys.auth];
+
 describe('developer tools', () => {
   let server: TestServer;
   let workoutId = '';
@@ -27,11 +38,17 @@ describe('developer tools', () => {
   let userId = '';
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // A push subscription on a loopback endpoint (nothing is pushed to it) needs the test switch.
+    server = await startTestServer({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     await server.register('First admin');
     const account = await server.register('Lifter');
     email = account.email;
     userId = account.user.id;
+    const subscribed = await server.api('POST', '/me/push-subscriptions', {
+      token: account.token,
+      body: { endpoint: pushSubscription.endpoint, keys: pushSubscription.keys, time_zone: 'UTC' },
+    });
+    assert.equal(subscribed.status, 201, JSON.stringify(subscribed.body));
     const workout = (await server.api('POST', '/workouts', { token: account.token, body: { name: 'Pull day' } })).body;
     workoutId = workout.id;
     await server.api('POST', `/workouts/${workoutId}/exercises`, { token: account.token, body: { name: 'Row' } });
@@ -49,6 +66,18 @@ describe('developer tools', () => {
     assert.match(stream.stdout, /UserRegistered/);
     assert.match(stream.stdout, /"passwordHash":"\[redacted\]"/);
     assert.doesNotMatch(stream.stdout, /argon2id/);
+  });
+
+  it('prints a push subscription’s endpoint and keys in no stream or state, redacted like the hashes', () => {
+    const stream = tool('es', ['stream', `user-${userId}`], server.dataDir);
+    assert.match(stream.stdout, /PushSubscriptionAdded/);
+    assert.match(stream.stdout, /"endpoint":"\[redacted\]","keys":"\[redacted\]"/);
+    const state = tool('es', ['state', `user-${userId}`], server.dataDir);
+    assert.equal(state.status, 0, state.stderr);
+    assert.match(state.stdout, /"keys": "\[redacted\]"/);
+    for (const output of [stream.stdout, state.stdout]) {
+      for (const secret of pushSecrets) assert.ok(!output.includes(secret), output);
+    }
   });
 
   it('shows a workout as of an earlier revision (time travel)', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { userStream, workoutStream } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -32,7 +32,8 @@ describe('event explorer API (admin)', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // A push subscription on a loopback endpoint (nothing is pushed to it) needs the test switch.
+    server = await startTestServer({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
     admin = await server.register('Ada Admin');
     user = await server.register('Uma User');
     const workout = await ok('POST', '/workouts', user.token, { name: 'Pull day' });
@@ -285,6 +286,34 @@ describe('event explorer API (admin)', () => {
     const demoted = await server.accounts.changeRole(deputy.user.id, 'user', { ...context, commandId: randomUUID() });
     await server.runner.waitFor(['users'], demoted, 2000);
     assert.equal((await server.api('GET', '/admin/projections', { token: deputy.token })).status, 403);
+  });
+
+  it('never shows what reaches a user’s browser: a push subscription’s endpoint and keys are redacted like hashes', async () => {
+    const subscriber = await server.register('Pia Push');
+    const endpoint = `http://127.0.0.1:9/push/${randomUUID()}`;
+    const keys = {
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    await ok('POST', '/me/push-subscriptions', subscriber.token, { endpoint, keys, time_zone: 'UTC' });
+    await settle();
+    const stream = userStream(subscriber.user.id);
+
+    const events = await ok('GET', `/admin/events/streams/${stream}`, admin.token);
+    const added = events.data.find((event: { type: string }) => event.type === 'PushSubscriptionAdded');
+    assert.equal(added.data.endpoint, '[redacted]');
+    assert.equal(added.data.keys, '[redacted]');
+    assert.equal(added.data.timeZone, 'UTC', 'the rest of the event shows');
+    const shown = [
+      events,
+      await ok('GET', `/admin/events/log/${added.position}`, admin.token),
+      await ok('GET', `/admin/events/users/${subscriber.user.id}/timeline`, admin.token),
+      await ok('GET', `/admin/events/streams/${stream}/state`, admin.token),
+    ];
+    for (const body of shown) {
+      const text = JSON.stringify(body);
+      for (const secret of [endpoint, keys.p256dh, keys.auth]) assert.ok(!text.includes(secret), text);
+    }
   });
 
   it('lists every explorer route in the OpenAPI document', async () => {
