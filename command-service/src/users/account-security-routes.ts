@@ -88,12 +88,13 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
         response: { 200: MessageResponse, 422: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
-      await accountSecurity.requestPasswordReset(
-        request.body.email.trim(),
-        requestLanguage(request),
-        requestContext(request, clock),
-      );
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      const language = requestLanguage(request);
+      const context = requestContext(request, clock);
+      // Looked up, written and mailed once the answer is sent (or the asker has gone): the answer
+      // waits for the same nothing whether or not the address has an account.
+      reply.raw.once('close', () => accountSecurity.requestPasswordResetInBackground(email, language, context));
       return { message: PASSWORD_RESET_SENT };
     },
   );

@@ -82,19 +82,21 @@ export class AccountSecurity {
   }
 
   /**
-   * Mails a single-use reset link when the address has an account, and does as much work
-   * otherwise, so neither the answer nor its timing tells who has an account. The mail goes out
-   * in the background for the same reason.
+   * Mails a single-use reset link when the address has an account, in the background: the
+   * request asking for it is answered before (see the route), so neither the answer nor its
+   * timing tells whether the address has an account. Failures are logged.
    */
-  async requestPasswordReset(email: string, language: Language, context: CommandContext) {
+  requestPasswordResetInBackground(email: string, language: Language, context: CommandContext) {
+    this.requestPasswordReset(email, language, context).catch((error) =>
+      this.options.logger.error({ err: error }, 'requesting a password reset failed'),
+    );
+  }
+
+  private async requestPasswordReset(email: string, language: Language, context: CommandContext) {
+    const userId = await this.options.accounts.userIdOfEmail(email);
+    if (!userId) return;
     const secret = newSecret();
     const tokenHash = hashSecret(secret);
-    const userId = await this.options.accounts.userIdOfEmail(email);
-    if (!userId) {
-      // The decoy: the read of a user's stream the known address costs.
-      await this.options.handler.readStream(userStream(tokenHash));
-      return;
-    }
     const expiresAt = new Date(context.now.getTime() + PASSWORD_RESET_TTL_MS).toISOString();
     const at = context.now.toISOString();
     const result = await this.run({ type: 'RequestPasswordReset', userId, at, tokenHash, expiresAt }, context);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { WEAK_PASSWORD_MESSAGE } from '@fitness/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type RecordedEvent, userStream, WEAK_PASSWORD_MESSAGE } from '@fitness/contracts';
 import {
   recipients,
   type SmtpTestServer,
@@ -151,6 +152,34 @@ describe('account security (verification, reset, change password)', () => {
       const invalid = await server.api('POST', '/password/forgot', { body: { email: 'not an email' } });
       assert.equal(invalid.status, 422);
       assert.ok(invalid.body.errors.email);
+    });
+
+    it('answers before anything is written for a known address, as for an unknown one', async () => {
+      const user = await server.register('Timed');
+      const resets = async () =>
+        (await server.eventStore.readStream(userStream(user.user.id))).filter(
+          (event) => event.type === 'PasswordResetRequested',
+        );
+      // The resets recorded the moment each answer has been sent, read right then.
+      const atAnswer: Promise<RecordedEvent[]>[] = [];
+      const watch = (request: IncomingMessage, response: ServerResponse) => {
+        if (request.url === '/api/v1/password/forgot')
+          response.prependListener('finish', () => atAnswer.push(resets()));
+      };
+      server.app.server.prependListener('request', watch);
+      try {
+        const known = await server.api('POST', '/password/forgot', { body: { email: user.email } });
+        const unknown = await server.api('POST', '/password/forgot', { body: { email: 'nobody-timed@example.com' } });
+        assert.deepEqual([known.status, unknown.status], [200, 200]);
+        assert.deepEqual(known.body, unknown.body);
+        assert.equal(atAnswer.length, 2);
+        assert.deepEqual(await atAnswer[0], [], 'nothing was recorded before the answer');
+      } finally {
+        server.app.server.off('request', watch);
+      }
+      // Once the answer is out, the link is recorded and mailed.
+      await mailTo(user.email, /^Reset your Stride password$/);
+      assert.equal((await resets()).length, 1);
     });
 
     it('sets the password with the mailed link once, and signs out every device', async () => {
