@@ -21,9 +21,10 @@ import {
 import {
   decideAddPushSubscription,
   decideRemovePushSubscription,
+  type PushSubscriptionGiven,
   removePushSubscriptions,
 } from './push-subscriptions.ts';
-import { emailVerified, evolveUser, initialUserState, type PushSubscription, type UserState } from './user.ts';
+import { emailVerified, evolveUser, initialUserState, type UserState } from './user.ts';
 
 /** A new reset link within this long of the last one is not mailed: one address is not flooded. */
 const PASSWORD_RESET_INTERVAL_MS = 60_000;
@@ -63,7 +64,7 @@ export type UserCommand =
   /** The signed-in user, their current password checked, sets a new one; only `keepTokenId` stays signed in. */
   | (Base & { type: 'ChangePassword'; passwordHash: string; keepTokenId: string })
   /** `subscriptionId` is used when the endpoint is new; a known endpoint keeps its id. */
-  | (Base & { type: 'AddPushSubscription'; subscriptionId: string } & PushSubscription)
+  | (Base & { type: 'AddPushSubscription'; subscriptionId: string } & PushSubscriptionGiven)
   | (Base & { type: 'RemovePushSubscription'; subscriptionId: string; reason: 'unsubscribed' | 'gone' })
   | (Base & { type: 'RecordErasure'; streams: number });
 

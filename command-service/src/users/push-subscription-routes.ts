@@ -28,7 +28,7 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
       schema: {
         tags: ['account'],
         summary:
-          'Receive push notifications in this browser: its PushSubscription (endpoint and keys) and its time zone',
+          'Receive push notifications in this browser: its PushSubscription.toJSON() (endpoint and keys), and its time zone if it gives one',
         body: PushSubscriptionBody,
         response: { 201: PushSubscriptionView, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       },
@@ -42,7 +42,7 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
       if (!isUncompressedPoint(keys.p256dh)) {
         errors['keys.p256dh'] = ['The p256dh key must be a base64url P-256 public key (65 bytes).'];
       }
-      if (!isTimeZone(time_zone)) errors.time_zone = [INVALID_TIME_ZONE];
+      if (time_zone !== undefined && !isTimeZone(time_zone)) errors.time_zone = [INVALID_TIME_ZONE];
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
       const userId = signedInUser(request);
@@ -58,7 +58,7 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
         [...state.pushSubscriptions].find(([, subscription]) => subscription.endpoint === endpoint) ?? [];
       if (!id || !kept) throw new Error('the decider keeps the subscription it was given');
       reply.status(201);
-      return { id, endpoint, time_zone, created_at: kept.addedAt };
+      return { id, endpoint, time_zone: kept.timeZone, created_at: kept.addedAt };
     },
   );
 

@@ -14,7 +14,10 @@ const registered: UserEvent = {
 };
 const endpoint = 'https://push.example.com/send/abc';
 const keys = { p256dh: 'BPk', auth: 'au' };
-const subscribe = (subscriptionId: string, changes: Partial<{ keys: typeof keys; timeZone: string }> = {}) => ({
+const subscribe = (
+  subscriptionId: string,
+  changes: Partial<{ keys: typeof keys; timeZone: string | undefined; endpoint: string }> = {},
+) => ({
   type: 'AddPushSubscription' as const,
   userId,
   at: later,
@@ -45,6 +48,28 @@ describe('user decider: push subscriptions', () => {
         {
           type: 'PushSubscriptionAdded',
           data: { userId, subscriptionId: 's1', endpoint, keys, timeZone: 'Asia/Tokyo', addedAt: later },
+        },
+      ]);
+  });
+  it('takes a browser that gives no time zone (PushSubscription.toJSON() has none) in UTC, or where the user’s browsers are', () => {
+    const other = 'https://push.example.com/send/other';
+    spec
+      .given([registered])
+      .when(subscribe('s1', { timeZone: undefined }))
+      .thenEvents([{ ...added, data: { ...added.data, timeZone: 'UTC', addedAt: later } } as UserEvent]);
+    // The same browser again keeps the zone it gave before: nothing new.
+    spec
+      .given([registered, added])
+      .when(subscribe('s2', { timeZone: undefined }))
+      .thenEvents([]);
+    // Another browser of the user's: the zone the latest one gave.
+    spec
+      .given([registered, added])
+      .when(subscribe('s2', { timeZone: undefined, endpoint: other }))
+      .thenEvents([
+        {
+          type: 'PushSubscriptionAdded',
+          data: { userId, subscriptionId: 's2', endpoint: other, keys, timeZone: 'Europe/Berlin', addedAt: later },
         },
       ]);
   });

@@ -3,6 +3,12 @@ import { PushSubscriptionNotFound } from './errors.ts';
 import type { PushSubscription, UserState } from './user.ts';
 
 type Base = { userId: string; at: string };
+
+/** What a browser gives when it subscribes: the time zone only if it said (PushSubscription.toJSON() has none). */
+export type PushSubscriptionGiven = Omit<PushSubscription, 'timeZone'> & { timeZone?: string };
+
+/** Where reminders are timed when the browser did not say. */
+const FALLBACK_TIME_ZONE = 'UTC';
 type RemovalReason = Extract<UserEvent, { type: 'PushSubscriptionRemoved' }>['data']['reason'];
 
 /**
@@ -10,11 +16,18 @@ type RemovalReason = Extract<UserEvent, { type: 'PushSubscriptionRemoved' }>['da
  * same subscription: its endpoint keeps the id it had, and only a change is recorded.
  */
 export function decideAddPushSubscription(
-  command: Base & { subscriptionId: string } & PushSubscription,
+  command: Base & { subscriptionId: string } & PushSubscriptionGiven,
   state: UserState,
 ): UserEvent[] {
-  const { userId, at, endpoint, keys, timeZone } = command;
+  const { userId, at, endpoint, keys } = command;
   const known = [...state.pushSubscriptions].find(([, subscription]) => subscription.endpoint === endpoint);
+  // The account's settings hold no time zone: the browser's own word, else the zone this browser
+  // had, else the one the user's latest other browser gave, else UTC.
+  const timeZone =
+    command.timeZone ??
+    known?.[1].timeZone ??
+    [...state.pushSubscriptions.values()].at(-1)?.timeZone ??
+    FALLBACK_TIME_ZONE;
   if (known) {
     const [, was] = known;
     const same = was.keys.p256dh === keys.p256dh && was.keys.auth === keys.auth && was.timeZone === timeZone;

@@ -35,12 +35,18 @@ export const PushSubscriptionBody = Type.Object(
       },
       { additionalProperties: true },
     ),
-    /** The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone). */
-    time_zone: Type.String({
-      minLength: 1,
-      maxLength: 100,
-      errorMessage: 'The time zone must be an IANA time zone name like Europe/Berlin.',
-    }),
+    /**
+     * The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone). Not part
+     * of PushSubscription.toJSON(), so optional: without it, the zone this browser or the user's
+     * latest other one gave, else UTC.
+     */
+    time_zone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        errorMessage: 'The time zone must be an IANA time zone name like Europe/Berlin.',
+      }),
+    ),
     /** PushSubscription.toJSON() carries it; the push service's own expiry, not used. */
     expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   },

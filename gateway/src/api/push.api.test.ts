@@ -113,6 +113,30 @@ describe('push notifications API', () => {
     assert.equal((await server.api('GET', '/me/push-subscriptions')).status, 401);
   });
 
+  it('takes the standard PushSubscription.toJSON() body, without a time zone: UTC, or the zone the user’s browsers gave', async () => {
+    const { call } = await athlete();
+    const standard = (browser: ReturnType<PushEndpointServer['subscribe']>) => ({
+      endpoint: browser.endpoint,
+      expirationTime: null,
+      keys: browser.keys,
+    });
+    const first = pushService.subscribe();
+    const taken = await call('POST', '/me/push-subscriptions', standard(first), 201);
+    assert.equal(taken.body.time_zone, 'UTC');
+    // The browser tells its zone later; subscribing again without it keeps that zone.
+    await call('POST', '/me/push-subscriptions', { ...standard(first), time_zone: 'Asia/Tokyo' }, 201);
+    const again = await call('POST', '/me/push-subscriptions', standard(first), 201);
+    assert.deepEqual([again.body.id, again.body.time_zone], [taken.body.id, 'Asia/Tokyo']);
+    // The user's next browser, silent about its zone, is taken to be where their last one is.
+    const second = await call('POST', '/me/push-subscriptions', standard(pushService.subscribe()), 201);
+    assert.equal(second.body.time_zone, 'Asia/Tokyo');
+    const listed = (await call('GET', '/me/push-subscriptions')).body.data;
+    assert.deepEqual(
+      listed.map((entry: { time_zone: string }) => entry.time_zone),
+      ['Asia/Tokyo', 'Asia/Tokyo'],
+    );
+  });
+
   it('pushes a new record and a first workout, reminds after three quiet days at 18:00, obeys the admins’ switch, and forgets a gone subscription', async () => {
     const { call, settled, user, token, password } = await athlete();
     const { browser, id } = await subscribe(call, 'Asia/Tokyo');
