@@ -9,6 +9,7 @@ import { commandRoutes } from './routes.ts';
 import {
   createCommandServices,
   finishErasures,
+  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
   tokenUseRecorder,
@@ -24,11 +25,12 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
   const readiness = { projectionNames };
   // Authentication and sign-out wait on the users read model, which the projections process keeps.
   const progress = await pollProjectionProgress(stores.readStore);
-  // The handler the commands and the token-use records (TokenUsed, the session timeout's) share.
+  // The handler the commands and the session timeout's token records (TokenUsed, idle revocations) share.
   const handler = new CommandHandler(stores.eventStore);
   const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
     ...options,
     recordTokenUse: tokenUseRecorder(handler),
+    revokeIdleToken: idleTokenRevoker(handler),
   });
   const mailer = createMailer(config, app.log);
   // Shared with the other instances, so a client's sign-in attempts count once whichever it reaches.

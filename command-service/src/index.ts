@@ -6,6 +6,7 @@ export {
   createCommandServices,
   finishErasures,
   goneSubscriptionRecorder,
+  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
   tokenUseRecorder,

@@ -3,7 +3,7 @@ import { AccountMails } from '@fitness/notifications/mail/account/account-mails.
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
 import type { PushEndpointPolicy } from '@fitness/notifications/push/push-endpoint-policy.ts';
 import { WeeklyReports } from '@fitness/notifications/weekly-report/weekly-reports.ts';
-import type { Authenticator, RecordTokenUse } from '@fitness/platform/authentication.ts';
+import type { Authenticator, RecordTokenUse, RevokeIdleToken } from '@fitness/platform/authentication.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { Logger, ProjectionProgress } from '@fitness/projections';
 import type { CounterStore, EventStore, ReadStore } from '@fitness/stores';
@@ -151,6 +151,23 @@ export function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
       { type: 'RecordTokenUse', userId, tokenId, at: at.toISOString() },
       { actorId: userId, commandId: newId(), correlationId: `token-use-${newId()}`, now: at },
     );
+}
+
+/**
+ * The authenticator's port for a token it found idle: a RevokeIdleToken command on the user's
+ * stream, which the users decider turns into AccessTokenRevoked (reason idle), or nothing for a
+ * token gone or used later than the authenticator knew. The server is the actor.
+ */
+export function idleTokenRevoker(handler: CommandHandler): RevokeIdleToken {
+  return async (userId, tokenId, lastUsedAt, at) => {
+    const result = await handler.handle(
+      userDecider,
+      userStream(userId),
+      { type: 'RevokeIdleToken', userId, tokenId, lastUsedAt: lastUsedAt.toISOString(), at: at.toISOString() },
+      { actorId: null, commandId: newId(), correlationId: `idle-token-${newId()}`, now: at },
+    );
+    return result.position;
+  };
 }
 
 /** Records that the push service no longer knows a subscription (its 404 or 410): it is removed. */

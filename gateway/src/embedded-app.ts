@@ -4,6 +4,7 @@ import {
   createCommandServices,
   finishErasures,
   goneSubscriptionRecorder,
+  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
   tokenUseRecorder,
@@ -66,11 +67,12 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   );
 
   const clock = options.clock ?? (() => new Date());
-  // The commands and the authenticator's token-use records (TokenUsed) share one handler.
+  // The commands and the authenticator's token records (TokenUsed, idle revocations) share one handler.
   const handler = new CommandHandler(eventStore, { soleWriter: true });
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, {
     now: clock,
     recordTokenUse: tokenUseRecorder(handler),
+    revokeIdleToken: idleTokenRevoker(handler),
     logger: app.log,
     // The runner is in this process: what it changes, the authenticator hears of at once.
     changes: runner,

@@ -20,6 +20,12 @@ export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenI
 /** Records that a token was used at a moment (a TokenUsed event, through the users decider). */
 export type RecordTokenUse = (userId: string, tokenId: string, at: Date) => Promise<unknown>;
 
+/**
+ * Revokes a token found idle since `lastUsedAt` (an AccessTokenRevoked event, reason idle, unless
+ * a later use was recorded meanwhile); resolves the position the users read model must reach.
+ */
+export type RevokeIdleToken = (userId: string, tokenId: string, lastUsedAt: Date, at: Date) => Promise<number>;
+
 /** Where a failed record of a token's use is reported. */
 export type AuthenticationLogger = { warn(details: object, message: string): void };
 
@@ -32,6 +38,8 @@ export type AuthenticationOptions = {
   now?: () => Date;
   /** Makes a token's last use durable; without it, only this process remembers it. */
   recordTokenUse?: RecordTokenUse;
+  /** Makes an idle token's refusal final; without it, raising the timeout would bring the token back. */
+  revokeIdleToken?: RevokeIdleToken;
   logger?: AuthenticationLogger;
   /**
    * The projections' change notices, in the process that runs them: then the users and the
@@ -62,6 +70,8 @@ export class Authenticator {
   /** When this process last asked to record each token's use, so it asks once per window. */
   private readonly recordedAt = new Map<string, number>();
   private prunedAt = 0;
+  /** The idle tokens this process is revoking, so requests arriving together revoke once. */
+  private readonly revoking = new Map<string, Promise<void>>();
   private readonly documents: Pick<ReadStore, 'get'>;
 
   constructor(options: AuthenticationOptions) {
@@ -87,7 +97,7 @@ export class Authenticator {
     if (!parsed) return null;
     if (minPosition > 0) await this.options.progress.waitFor(['users'], minPosition, this.options.waitMs);
     const found = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
-    if (found !== 'unknown' && found !== 'idle') return found;
+    if (found !== 'unknown' && !isIdle(found)) return found;
     // Not in the read model yet (issued a moment ago), or idle by what it holds while another
     // process's record of a recent use may still be on its way: check again at the log's head.
     // A read model that cannot reach the head in time (a server still catching up with a long
@@ -98,39 +108,66 @@ export class Authenticator {
       throw new ServiceUnavailable(CATCHING_UP);
     }
     const retried = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
-    return retried === 'unknown' || retried === 'idle' ? null : retried;
+    if (isIdle(retried)) await this.revokeIdle(parsed.userId, parsed.tokenId, retried.lastUsed);
+    return retried === 'unknown' || isIdle(retried) ? null : retried;
   }
 
   private async lookup(
     userId: string,
     tokenId: string,
     secret: string,
-  ): Promise<AuthenticatedUser | null | 'unknown' | 'idle'> {
+  ): Promise<AuthenticatedUser | null | 'unknown' | Idle> {
     const user = await this.documents.get<UserDocument>('users', userId);
     const token = user?.tokens.find((t) => t.id === tokenId);
     if (!user || !token) return 'unknown';
     if (!secretMatches(secret, token.hash)) return null;
     const now = this.now();
     if (token.expires_at <= now.toISOString()) return null;
-    if (!(await this.stillActive(user.id, token, now.getTime()))) return 'idle';
+    const idle = await this.idleness(user.id, token, now.getTime());
+    if (idle) return idle;
     return { id: user.id, role: user.role, tokenId, user };
   }
 
   /**
-   * False once a token went unused for longer than the session timeout; else marks it used now,
-   * and records the use when the recorded one is older than the throttle window.
+   * The token's last use once it went unused for longer than the session timeout; else null,
+   * the token marked used now, and the use recorded when the recorded one is older than the
+   * throttle window.
    */
-  private async stillActive(userId: string, token: UserDocument['tokens'][number], now: number) {
+  private async idleness(userId: string, token: UserDocument['tokens'][number], now: number): Promise<Idle | null> {
     const timeoutMs = (await this.systemSettings()).session_timeout_minutes * 60_000;
     // A document projected before tokens carried their last use falls back to the creation.
     const recorded = Date.parse(token.last_used_at ?? token.created_at) || 0;
     const last = Math.max(recorded, this.lastUsed.get(token.id) ?? 0);
-    if (now - last > timeoutMs) return false;
+    if (now - last > timeoutMs) return { lastUsed: last };
     this.lastUsed.set(token.id, Math.max(last, now));
     const throttleMs = Math.min(MAX_RECORD_THROTTLE_MS, timeoutMs / 4);
     if (now - recorded > throttleMs) this.record(userId, token.id, now, throttleMs);
     if (this.lastUsed.size > PRUNE_ABOVE && now - this.prunedAt > 3_600_000) this.prune(now);
-    return true;
+    return null;
+  }
+
+  /**
+   * Revokes a token found idle, so that raising the session timeout later does not bring it back;
+   * the refusal waits until the users read model has dropped it. Only its first refusal writes:
+   * then the token is unknown, and a repeat finds it gone on the write side and writes nothing.
+   */
+  private async revokeIdle(userId: string, tokenId: string, lastUsed: number) {
+    const { revokeIdleToken, progress, waitMs, logger } = this.options;
+    if (!revokeIdleToken) return;
+    let revoking = this.revoking.get(tokenId);
+    if (!revoking) {
+      revoking = revokeIdleToken(userId, tokenId, new Date(lastUsed), this.now())
+        .then(async (position) => {
+          await progress.waitFor(['users'], position, waitMs);
+        })
+        .catch((error) => {
+          // Refused all the same; the next refusal asks again.
+          logger?.warn({ err: error, userId, tokenId }, 'revoking an idle token failed');
+        })
+        .finally(() => this.revoking.delete(tokenId));
+      this.revoking.set(tokenId, revoking);
+    }
+    await revoking;
   }
 
   /** Records a use without making the request wait; once per token and window in this process. */
@@ -161,6 +198,12 @@ export class Authenticator {
   }
 }
 
+/** A token unused for longer than the session timeout, and when it was last used (epoch ms). */
+type Idle = { lastUsed: number };
+
+const isIdle = (found: AuthenticatedUser | Idle | null | 'unknown'): found is Idle =>
+  typeof found === 'object' && found !== null && 'lastUsed' in found;
+
 /** How many tokens' last use the authenticator remembers before it forgets the long-dead ones. */
 const PRUNE_ABOVE = 50_000;
 
@@ -176,7 +219,8 @@ export const AUTH_WAIT_MS = 2000;
 /**
  * The authenticator of a server (the embedded one or a service): tokens checked against the
  * users read model, an unknown one waiting for `progress` to reach the head of the event log;
- * `recordTokenUse` makes the session timeout's last use durable (every server that writes passes it).
+ * `recordTokenUse` makes the session timeout's last use durable and `revokeIdleToken` an idle
+ * token's refusal final (every server that writes passes both).
  */
 export function createAuthenticator(
   stores: { eventStore: EventStore; readStore: ReadStore },
@@ -184,6 +228,7 @@ export function createAuthenticator(
   options: {
     now?: () => Date;
     recordTokenUse?: RecordTokenUse;
+    revokeIdleToken?: RevokeIdleToken;
     logger?: AuthenticationLogger;
     changes?: ChangeNotices;
   } = {},

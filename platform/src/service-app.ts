@@ -2,7 +2,7 @@ import type { Config, ProjectionProgress } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
-import { createAuthenticator, type RecordTokenUse } from './authentication.ts';
+import { createAuthenticator, type RecordTokenUse, type RevokeIdleToken } from './authentication.ts';
 import { registerHealthRoutes, storeChecks } from './health.ts';
 import { createHttpApp } from './http-app.ts';
 
@@ -11,6 +11,8 @@ export type ServiceAppOptions = {
   logger?: boolean;
   /** How the authenticator records a token's use (the session timeout's last use, durable). */
   recordTokenUse?: RecordTokenUse;
+  /** How the authenticator revokes a token it found idle, so a longer timeout does not revive it. */
+  revokeIdleToken?: RevokeIdleToken;
 };
 
 /** What /ready waits for: every projection the product runs (the services cannot list them). */
@@ -47,6 +49,7 @@ export async function createServiceApp(
   });
   const authenticator = createAuthenticator(stores, progress, {
     recordTokenUse: options.recordTokenUse,
+    revokeIdleToken: options.revokeIdleToken,
     logger: app.log,
   });
   return { app, authenticator };

@@ -1,4 +1,4 @@
-import { CommandHandler, tokenUseRecorder } from '@fitness/command-service';
+import { CommandHandler, idleTokenRevoker, tokenUseRecorder } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress, projectionNames } from '@fitness/projections';
@@ -20,11 +20,13 @@ export async function buildQueryServiceApp(config: Config, options: ServiceAppOp
   const readiness = { projectionNames };
   const progress = await pollProjectionProgress(stores.readStore);
   // A user who only reads keeps their token alive for their next write too: the query service
-  // records the uses it sees (TokenUsed, throttled) through the users decider, as the command
-  // service does.
+  // records the uses it sees (TokenUsed, throttled), and revokes the tokens it finds idle, through
+  // the users decider, as the command service does.
+  const handler = new CommandHandler(stores.eventStore);
   const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
     ...options,
-    recordTokenUse: tokenUseRecorder(new CommandHandler(stores.eventStore)),
+    recordTokenUse: tokenUseRecorder(handler),
+    revokeIdleToken: idleTokenRevoker(handler),
   });
   const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.

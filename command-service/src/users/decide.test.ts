@@ -300,4 +300,27 @@ describe('user decider', () => {
       spec.given([registered, issued, deleted]).when(use(later)).thenEvents([]);
     });
   });
+  describe('revoking a token found idle', () => {
+    const later = '2026-11-21T11:00:00.000Z';
+    const idle = (lastUsedAt: string) =>
+      ({ type: 'RevokeIdleToken', userId, at: later, tokenId: 't1', lastUsedAt }) as const;
+    const used: UserEvent = { type: 'TokenUsed', data: { userId, tokenId: 't1', usedAt: '2026-11-21T10:20:00.000Z' } };
+
+    it('revokes it for idleness, so a longer timeout set later does not bring it back', () => {
+      spec
+        .given([registered, issued, used])
+        .when(idle('2026-11-21T10:20:00.000Z'))
+        .thenEvents([
+          { type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: later, reason: 'idle' } },
+        ]);
+    });
+    it('revokes nothing when a later use was recorded meanwhile, or the token or account is gone', () => {
+      spec.given([registered, issued, used]).when(idle(at)).thenEvents([]);
+      const revoked: UserEvent = { type: 'AccessTokenRevoked', data: { userId, tokenId: 't1', revokedAt: at } };
+      spec.given([registered, issued, revoked]).when(idle(at)).thenEvents([]);
+      const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };
+      spec.given([registered, issued, deleted]).when(idle(at)).thenEvents([]);
+      spec.given([]).when(idle(at)).thenEvents([]);
+    });
+  });
 });

@@ -49,6 +49,8 @@ export type UserCommand =
   | (Base & { type: 'RevokeToken'; tokenId: string })
   /** The token was used at `at` (the authenticator records it, throttled). */
   | (Base & { type: 'RecordTokenUse'; tokenId: string })
+  /** The authenticator found the token unused since `lastUsedAt`, for longer than the session timeout. */
+  | (Base & { type: 'RevokeIdleToken'; tokenId: string; lastUsedAt: string })
   | (Base & { type: 'ChangeRole'; role: Role })
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
   | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
@@ -101,6 +103,13 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     const token = state.deleted ? undefined : state.tokens.get(command.tokenId);
     if (!token || token.expiresAt <= at || at <= token.lastUsedAt) return [];
     return [{ type: 'TokenUsed', data: { userId, tokenId: command.tokenId, usedAt: at } }];
+  }
+  if (command.type === 'RevokeIdleToken') {
+    // Nothing for a token (or an account) that is gone already, nor for one whose use another
+    // process recorded after the authenticator looked: it is not idle after all.
+    const token = state.deleted ? undefined : state.tokens.get(command.tokenId);
+    if (!token || token.lastUsedAt > command.lastUsedAt) return [];
+    return [{ type: 'AccessTokenRevoked', data: { userId, tokenId: command.tokenId, revokedAt: at, reason: 'idle' } }];
   }
   if (command.type === 'VerifyEmail') {
     // Told as a bad link, not a missing user: the link is all the person holding it knows.

@@ -45,7 +45,12 @@ export type UserEvent =
         expiresAt: string;
       };
     }
-  | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string } }
+  /**
+   * The token stops working: signed out, revoked by a password change or reset, or (`reason`
+   * idle) found unused for longer than the session timeout, so that raising the timeout later
+   * does not bring it back. Revocations written before `reason` existed have none.
+   */
+  | { type: 'AccessTokenRevoked'; data: { userId: string; tokenId: string; revokedAt: string; reason?: 'idle' } }
   /**
    * The token was used at `usedAt`, for the session timeout and the token list's "last used".
    * Throttled: recorded when the read model's last use is older than a few minutes, not per request.

@@ -282,6 +282,30 @@ describe('admin settings API', () => {
     assert.equal((await server.api('GET', '/auth/me', { token: again.body.token })).status, 200);
   });
 
+  it('session timeout: a token refused as idle stays refused when an admin raises the timeout', async () => {
+    await put({ session_timeout_minutes: 30 });
+    const idle = await server.register('Idle, then hoping');
+    for (let step = 0; step < 2; step++) {
+      server.advance(20 * MINUTE);
+      assert.equal((await server.api('GET', '/auth/me', { token: admin.token })).status, 200);
+      assert.equal((await server.api('GET', '/auth/me', { token: user.token })).status, 200);
+    }
+    assert.equal((await server.api('GET', '/auth/me', { token: idle.token })).status, 401, 'unused for 40 minutes');
+    const revocations = async () =>
+      (await server.eventStore.readStream(userStream(idle.user.id))).filter(
+        (event) => event.type === 'AccessTokenRevoked',
+      );
+    // Refused once the server has revoked it.
+    const [revoked] = await revocations();
+    assert.equal(revoked?.data.reason, 'idle');
+    assert.equal(revoked?.metadata.actorId, null);
+
+    assert.equal((await put({ session_timeout_minutes: 10_080 })).status, 200);
+    assert.equal((await server.api('GET', '/auth/me', { token: idle.token })).status, 401, 'a week now, but revoked');
+    assert.equal((await revocations()).length, 1, 'only the first refusal writes');
+    assert.equal((await server.api('GET', '/auth/me', { token: user.token })).status, 200);
+  });
+
   /** The TokenUsed events on a user's stream, once `count` of them are there (or after `ms`). */
   async function tokenUses(userId: string, count: number, ms = 2000) {
     const read = async () =>
