@@ -10,12 +10,14 @@ import { personalRecordsProjection } from './records/personal-records-projection
 import { systemSettingsProjection } from './system-settings/system-settings-projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
+import { workoutSummariesProjection } from './workouts/workout-summaries-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
 
 /** Every projection the product runs, in the order they are created. */
 export const allProjections = [
   usersProjection,
   workoutsProjection,
+  workoutSummariesProjection,
   exercisesProjection,
   favoritesProjection,
   templatesProjection,

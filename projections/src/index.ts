@@ -10,4 +10,5 @@ export { personalRecordsProjection } from './records/personal-records-projection
 export * from './runner.ts';
 export { templatesProjection } from './templates/templates-projection.ts';
 export { usersProjection } from './users/users-projection.ts';
+export { workoutSummariesProjection } from './workouts/workout-summaries-projection.ts';
 export { workoutsProjection } from './workouts/workouts-projection.ts';

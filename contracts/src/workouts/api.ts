@@ -169,7 +169,40 @@ export const PageMeta = Type.Object({
   last_page: Type.Integer(),
 });
 
-export const WorkoutList = Type.Object({ data: Type.Array(Workout), meta: PageMeta });
+const { exercises: _exercises, ...workoutDetails } = Workout.properties;
+
+/**
+ * A workout as a list shows it: its details and how much it holds, without its exercises and
+ * sets, so a page of the list stays small however much each workout holds (GET /workouts/{id}
+ * has every set).
+ */
+export const WorkoutSummary = Type.Object({
+  ...workoutDetails,
+  /** How many exercises the workout has, and sets in all of them. */
+  exercise_count: Type.Integer(),
+  set_count: Type.Integer(),
+});
+export type WorkoutSummary = Static<typeof WorkoutSummary>;
+
+/** The read model of workout summaries (the list reads it; `summariseWorkout` says what it holds). */
+export const WORKOUT_SUMMARIES_MODEL = 'workout_summaries';
+
+/**
+ * The read-model document: the summary, its owner, and the sets of each exercise still in the
+ * workout by its id (what its folding needs to count them when an exercise is removed).
+ */
+export type WorkoutSummaryDocument = WorkoutSummary & { user_id: string; set_counts: Record<string, number> };
+
+/** The summary of a workout: what a list shows of it. */
+export function summariseWorkout({ exercises, ...details }: Workout): WorkoutSummary {
+  return {
+    ...details,
+    exercise_count: exercises.length,
+    set_count: exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0),
+  };
+}
+
+export const WorkoutList = Type.Object({ data: Type.Array(WorkoutSummary), meta: PageMeta });
 export type WorkoutList = Static<typeof WorkoutList>;
 
 /** GET /workouts/{id}/previous: per exercise of the workout, the sets of the last time it was done. */

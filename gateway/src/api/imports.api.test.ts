@@ -48,14 +48,15 @@ describe('imports API', () => {
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return { report: response.body as Report, position: response.headers.get('x-event-position') ?? '' };
   };
+  /** The user's workouts, newest first, each read whole (the list has summaries, not sets). */
   const workouts = async (token: string, position: string) => {
-    const response = await server.api('GET', '/workouts?per_page=100', {
-      token,
-      headers: { 'x-min-position': position },
-    });
+    const headers = { 'x-min-position': position };
+    const response = await server.api('GET', '/workouts?per_page=100', { token, headers });
     assert.equal(response.status, 200);
+    const ids: string[] = response.body.data.map((summary: { id: string }) => summary.id);
+    const read = async (id: string) => (await server.api('GET', `/workouts/${id}`, { token, headers })).body;
     // biome-ignore lint/suspicious/noExplicitAny: the test reads the API's JSON
-    return response.body.data as any[];
+    return (await Promise.all(ids.map(read))) as any[];
   };
   const myExercises = async (token: string) =>
     (await server.api('GET', '/exercises?tab=mine&per_page=100', { token })).body.data as {
@@ -259,16 +260,15 @@ describe('imports API', () => {
     assert.equal(report.sets_imported, MAX_SETS_PER_EXERCISE + (MAX_EXERCISES_PER_WORKOUT - 1) + 2);
 
     const listed = await workouts(token, position);
-    const read = async (name: string) =>
-      (await server.api('GET', `/workouts/${listed.find((w) => w.name === name).id}`, { token })).body;
-    const marathon = await read('Marathon');
+    const read = (name: string) => listed.find((workout) => workout.name === name);
+    const marathon = read('Marathon');
     assert.equal(marathon.exercises.length, MAX_EXERCISES_PER_WORKOUT);
     assert.equal(marathon.exercises[0].sets.length, MAX_SETS_PER_EXERCISE);
     assert.deepEqual(
       marathon.exercises.slice(1).map((exercise: { name: string }) => exercise.name),
       Array.from({ length: MAX_EXERCISES_PER_WORKOUT - 1 }, (_, i) => `Move ${i + 1}`),
     );
-    assert.equal((await read('Legs')).exercises[0].sets.length, 2);
+    assert.equal(read('Legs').exercises[0].sets.length, 2);
   });
 
   it('refuses what it cannot import with 422 and a message saying why, and strangers with 401', async () => {

@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
+  summariseWorkout,
   TOO_MANY_EXERCISES_MESSAGE,
   TOO_MANY_SETS_MESSAGE,
 } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { ApiResponse } from '../testing/api-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('workouts API', () => {
@@ -287,7 +289,7 @@ describe('workouts API', () => {
     assert.equal((await server.api('GET', '/workouts?page=0', { token: me })).status, 422);
   });
 
-  it('lists each workout exactly as it reads alone: its exercises and sets, and no owner', async () => {
+  it('lists each workout as the summary of how it reads alone: its details and counts, no sets, no owner', async () => {
     const me = (await server.register('Shape')).token;
     const workout = (await start({ name: 'Shape day', notes: 'a "quoted" note ✓' }, me)).body;
     const exercise = await server.api('POST', `/workouts/${workout.id}/exercises`, {
@@ -305,8 +307,39 @@ describe('workouts API', () => {
     assert.match(list.headers.get('content-type') ?? '', /^application\/json/);
     const alone = await server.api('GET', `/workouts/${workout.id}`, { token: me, headers });
     assert.equal(alone.body.exercises[0].sets.length, 1);
-    assert.deepEqual(list.body.data, [alone.body]);
+    assert.deepEqual(list.body.data, [summariseWorkout(alone.body)]);
+    assert.deepEqual([list.body.data[0].exercise_count, list.body.data[0].set_count], [1, 1]);
+    assert.equal('exercises' in list.body.data[0], false);
     assert.equal('user_id' in list.body.data[0], false);
+  });
+
+  it('lists a workout in as many bytes whatever it holds: a page does not grow with sets', async () => {
+    const me = (await server.register('Bytes')).token;
+    const itemSize = async () => {
+      const list = await server.api('GET', '/workouts', { token: me });
+      return JSON.stringify(list.body.data[0]).length;
+    };
+    const workout = (await start({ name: 'Volume day', date: '2026-01-01' }, me)).body;
+    const empty = await itemSize();
+    for (let e = 0; e < 3; e++) {
+      const exercise = await server.api('POST', `/workouts/${workout.id}/exercises`, {
+        token: me,
+        body: { name: `Exercise ${e}` },
+      });
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          server.api('POST', `/workouts/${workout.id}/exercises/${exercise.body.id}/sets`, {
+            token: me,
+            body: { reps: 8, weight: 100, notes: 'x'.repeat(500) },
+          }),
+        ),
+      );
+    }
+    const full = (await server.api('GET', `/workouts/${workout.id}`, { token: me })).body;
+    assert.equal(full.exercises.flatMap((exercise: { sets: unknown[] }) => exercise.sets).length, 60);
+    assert.ok(JSON.stringify(full).length > 30_000);
+    // The same item but for its counts (a digit or two more) and its updated_at.
+    assert.ok((await itemSize()) - empty <= 4, `${empty} -> ${await itemSize()} characters`);
   });
 
   it('keeps all fifty sets logged concurrently on one workout', async () => {
@@ -330,13 +363,22 @@ describe('workouts API', () => {
   });
 
   it(`holds at most ${MAX_SETS_PER_EXERCISE} sets per exercise and ${MAX_EXERCISES_PER_WORKOUT} exercises, even sent all at once: the rest answer 422`, async () => {
+    /** `count` requests, `wave` at a time (one address may hold only so many connections). */
+    const inWaves = async (count: number, wave: number, send: () => Promise<ApiResponse>) => {
+      const responses: ApiResponse[] = [];
+      for (let sent = 0; sent < count; sent += wave) {
+        responses.push(...(await Promise.all(Array.from({ length: Math.min(wave, count - sent) }, send))));
+      }
+      return responses;
+    };
     const workout = (await start()).body;
     const exercise = await addExercise(workout.id);
-    const url = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
-    const sets = await Promise.all(
-      Array.from({ length: MAX_SETS_PER_EXERCISE + 5 }, () => server.api('POST', url, { token, body: { reps: 5 } })),
-    );
-    assert.equal(sets.filter((r) => r.status === 201).length, MAX_SETS_PER_EXERCISE);
+    const logSet = () =>
+      server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, { token, body: { reps: 5 } });
+    await inWaves(MAX_SETS_PER_EXERCISE - 20, 20, logSet);
+    // The last 20 that fit and 5 more, all at once: each is decided on the sets the others left.
+    const sets = await Promise.all(Array.from({ length: 25 }, logSet));
+    assert.equal(sets.filter((r) => r.status === 201).length, 20);
     const refusedSets = sets.filter((r) => r.status !== 201);
     assert.equal(refusedSets.length, 5);
     for (const refused of refusedSets) {
@@ -344,13 +386,11 @@ describe('workouts API', () => {
       assert.deepEqual(refused.body, { message: TOO_MANY_SETS_MESSAGE, errors: { sets: [TOO_MANY_SETS_MESSAGE] } });
     }
 
-    const exercises = await Promise.all(
-      Array.from({ length: MAX_EXERCISES_PER_WORKOUT }, (_, i) =>
-        server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: `Exercise ${i}` } }),
-      ),
-    );
-    // The one added first and 99 of these fit; the last one does not.
-    assert.equal(exercises.filter((r) => r.status === 201).length, MAX_EXERCISES_PER_WORKOUT - 1);
+    const addOne = () => server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Row' } });
+    // The one added first and 79 more; then the last 20 that fit and one more, all at once.
+    await inWaves(MAX_EXERCISES_PER_WORKOUT - 21, 20, addOne);
+    const exercises = await Promise.all(Array.from({ length: 21 }, addOne));
+    assert.equal(exercises.filter((r) => r.status === 201).length, 20);
     const refusedExercise = exercises.find((r) => r.status !== 201);
     assert.equal(refusedExercise?.status, 422);
     assert.deepEqual(refusedExercise?.body, {

@@ -7,6 +7,9 @@ import {
   type WorkoutSet,
   workoutEventTypes,
 } from '@fitness/contracts';
+
+type WorkoutStarted = Extract<WorkoutEvent, { type: 'WorkoutStarted' }>;
+
 import type { Projection } from '../projection.ts';
 
 /** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
@@ -29,40 +32,14 @@ export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
 };
 
 function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<WorkoutEvent>): WorkoutDocument | null {
-  const at = event.metadata.timestamp;
-  if (event.type === 'WorkoutStarted') {
-    const { data } = event;
-    return {
-      id: data.workoutId,
-      user_id: data.userId,
-      name: data.name,
-      date: data.date,
-      duration: null,
-      status: 'in_progress',
-      notes: data.notes,
-      exercises: [],
-      started_at: data.startedAt,
-      completed_at: null,
-      created_at: data.startedAt,
-      updated_at: at,
-    };
-  }
+  if (event.type === 'WorkoutStarted') return { ...startedWorkout(event), exercises: [] };
   if (!current) return null;
-  const workout = { ...current, updated_at: at };
+  const workout = { ...current, updated_at: event.metadata.timestamp };
 
   switch (event.type) {
-    case 'WorkoutDetailsChanged': {
-      const { name, notes, date, duration } = event.data;
-      return {
-        ...workout,
-        ...(name !== undefined && { name }),
-        ...(notes !== undefined && { notes }),
-        ...(date !== undefined && { date }),
-        ...(duration !== undefined && { duration }),
-      };
-    }
+    case 'WorkoutDetailsChanged':
     case 'WorkoutCompleted':
-      return { ...workout, status: 'completed', completed_at: event.data.completedAt, duration: event.data.duration };
+      return withDetails(workout, event);
     case 'WorkoutDeleted':
       return null;
     case 'WorkoutExerciseAdded': {
@@ -113,6 +90,44 @@ function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<Wor
       throw new Error(`Unhandled workout event ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** A workout's details (all but its exercises), as the workout and its summary both hold them. */
+export type WorkoutDetails = Omit<WorkoutDocument, 'exercises'>;
+
+/** The details of the workout an event starts. */
+export function startedWorkout({ data, metadata }: RecordedEvent<WorkoutStarted>): WorkoutDetails {
+  return {
+    id: data.workoutId,
+    user_id: data.userId,
+    name: data.name,
+    date: data.date,
+    duration: null,
+    status: 'in_progress',
+    notes: data.notes,
+    started_at: data.startedAt,
+    completed_at: null,
+    created_at: data.startedAt,
+    updated_at: metadata.timestamp,
+  };
+}
+
+/** The details after a rename, re-date, new duration or completion. */
+export function withDetails<T extends WorkoutDetails>(
+  workout: T,
+  event: RecordedEvent<Extract<WorkoutEvent, { type: 'WorkoutDetailsChanged' | 'WorkoutCompleted' }>>,
+): T {
+  if (event.type === 'WorkoutCompleted') {
+    return { ...workout, status: 'completed', completed_at: event.data.completedAt, duration: event.data.duration };
+  }
+  const { name, notes, date, duration } = event.data;
+  return {
+    ...workout,
+    ...(name !== undefined && { name }),
+    ...(notes !== undefined && { notes }),
+    ...(date !== undefined && { date }),
+    ...(duration !== undefined && { duration }),
+  };
 }
 
 function updateExercise(

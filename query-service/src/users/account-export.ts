@@ -4,16 +4,24 @@ import {
   PUSH_SUBSCRIPTIONS_MODEL,
   SYSTEM_SETTINGS_MODEL,
   type UserDocument,
+  WORKOUT_SUMMARIES_MODEL,
 } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 
 /**
- * Read models worked out from others that the export holds already: personal records come from
- * the workouts (and are mostly the projection's own working documents), and the admin analytics
- * and users table from the account and what it logged, so they stay behind.
+ * Read models worked out from others that the export holds already: personal records and the
+ * workout summaries come from the workouts (and records are mostly the projection's own working
+ * documents), and the admin analytics and users table from the account and what it logged, so
+ * they stay behind.
  */
-const DERIVED = new Set(['personal_records', DAILY_METRICS_MODEL, 'admin_analytics', 'admin_users']);
+const DERIVED = new Set([
+  'personal_records',
+  WORKOUT_SUMMARIES_MODEL,
+  DAILY_METRICS_MODEL,
+  'admin_analytics',
+  'admin_users',
+]);
 
 /** Read models of the whole system, which no user owns. */
 const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);

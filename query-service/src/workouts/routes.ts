@@ -3,6 +3,7 @@ import {
   ErrorBody,
   ListWorkoutsQuery,
   PreviousSets,
+  WORKOUT_SUMMARIES_MODEL,
   Workout,
   type WorkoutDocument,
   WorkoutList,
@@ -15,16 +16,16 @@ import { PREVIOUS_LOOKBACK, previousSets } from './previous-sets.ts';
 
 const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
 
-/** Reads of the `workouts` read model, scoped to the caller. */
+/** Reads of the `workouts` read model and its summaries, scoped to the caller. */
 export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['workouts']));
+  app.addHook('onRequest', signedInRead(services, ['workouts', WORKOUT_SUMMARIES_MODEL]));
 
   app.get(
     '/workouts',
     {
       schema: {
         tags: ['workouts'],
-        summary: "The caller's workouts, newest first, paged",
+        summary: "The caller's workouts, newest first, paged: each as a summary (counts, not sets)",
         querystring: ListWorkoutsQuery,
         response: { 200: WorkoutList, 401: ErrorBody, 422: ErrorBody },
       },
@@ -35,11 +36,10 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       const perPage = request.query.per_page ?? 15;
       const where = { user_id: userId, ...(request.query.status && { status: request.query.status }) };
       const [total, data] = await Promise.all([
-        services.readStore.count('workouts', where),
-        // The stored documents are the API's workouts and their owner: sent as stored, they are
-        // neither parsed nor serialized again, which was most of the cost of this, the app's
-        // busiest list (a page holds every set of fifteen workouts).
-        services.readStore.findJson('workouts', {
+        services.readStore.count(WORKOUT_SUMMARIES_MODEL, where),
+        // Stored as the API shows them (with the owner and the counts they are folded from): sent
+        // as stored, neither parsed nor serialized again.
+        services.readStore.findJson(WORKOUT_SUMMARIES_MODEL, {
           where,
           orderBy: [
             { field: 'date', direction: 'desc' },
@@ -47,7 +47,7 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
           ],
           limit: perPage,
           offset: (page - 1) * perPage,
-          omit: ['user_id'],
+          omit: ['user_id', 'set_counts'],
         }),
       ]);
       const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };

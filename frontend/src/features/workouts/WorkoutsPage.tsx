@@ -1,4 +1,4 @@
-import type { Workout } from '@fitness/contracts';
+import type { WorkoutSummary } from '@fitness/contracts';
 import { BookOpen, ChevronRight, Dumbbell, LayoutTemplate, Play, Plus, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatDay, formatMinutes } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import { setCount, useWorkoutList } from '../../lib/stores/workouts.ts';
+import { useWorkoutList } from '../../lib/stores/workouts.ts';
 
 /** The workout in progress, the way to templates and the library, and the recent workouts. `importButton` sits beside Start. */
 export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
@@ -17,11 +17,11 @@ export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
   const services = useServices();
   const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
   const [starting, setStarting] = useState(false);
-  const [ending, setEnding] = useState<Workout | null>(null);
+  const [ending, setEnding] = useState<WorkoutSummary | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const recent = workouts.filter((workout) => workout.id !== current?.id);
 
-  async function end(workout: Workout) {
+  async function end(workout: WorkoutSummary) {
     try {
       await services.workouts.end(workout.id);
       services.toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout.name }));
@@ -67,8 +67,8 @@ export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
                 <p className="list-title">{current.name}</p>
                 <p className="list-meta">
                   {formatDay(current.date, i18n.language)} ·{' '}
-                  {t('workouts.exercisesCount', { count: current.exercises.length })} ·{' '}
-                  {t('workouts.setsCount', { count: setCount(current) })}
+                  {t('workouts.exercisesCount', { count: current.exercise_count })} ·{' '}
+                  {t('workouts.setsCount', { count: current.set_count })}
                 </p>
               </div>
               <div className="row">
@@ -122,7 +122,7 @@ export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
                     <p className="list-title">{workout.name}</p>
                     <p className="list-meta">
                       {formatDay(workout.date, i18n.language)} ·{' '}
-                      {t('workouts.exercisesCount', { count: workout.exercises.length })}
+                      {t('workouts.exercisesCount', { count: workout.exercise_count })}
                       {workout.duration !== null && ` · ${formatMinutes(workout.duration, i18n.language)}`}
                     </p>
                   </div>

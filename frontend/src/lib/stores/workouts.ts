@@ -1,4 +1,12 @@
-import type { PreviousSets, Workout, WorkoutExercise, WorkoutList, WorkoutSet } from '@fitness/contracts';
+import type {
+  PreviousSets,
+  Workout,
+  WorkoutExercise,
+  WorkoutList,
+  WorkoutSet,
+  WorkoutSummary,
+} from '@fitness/contracts';
+import { summariseWorkout } from '@fitness/contracts/workouts/api.ts';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
@@ -22,14 +30,18 @@ export type SetInput = {
 export type Previous = PreviousSets['data'][number];
 
 /**
- * The user's workouts as the app knows them. Actions call the API and put its answer in the
+ * The user's workouts as the app knows them: the list's summaries, and whole workouts where a
+ * screen showed one or a write answered with one. Actions call the API and put its answer in the
  * store. Changes pushed from other devices refresh a workout while a screen shows it (the list,
  * or the workout itself); this tab's own writes come back as notices too, and are let pass,
  * since their answers are already in the store.
  */
 export function createWorkouts(api: ApiClient) {
   const state = proxy({
+    /** Whole workouts, with their exercises and sets. */
     byId: {} as Record<string, Workout>,
+    /** What the list shows of each listed workout (GET /workouts answers these). */
+    summaries: {} as Record<string, WorkoutSummary>,
     /** Ids known not to exist (deleted, someone else's, never were). */
     missing: {} as Record<string, true>,
     /** Ids of the loaded list, newest first. */
@@ -45,9 +57,14 @@ export function createWorkouts(api: ApiClient) {
 
   function put(workout: Workout) {
     state.byId[workout.id] = workout;
-    delete state.missing[workout.id];
-    if (!state.list.includes(workout.id)) {
-      state.list.push(workout.id);
+    putSummary(summariseWorkout(workout));
+  }
+
+  function putSummary(summary: WorkoutSummary) {
+    state.summaries[summary.id] = summary;
+    delete state.missing[summary.id];
+    if (!state.list.includes(summary.id)) {
+      state.list.push(summary.id);
       state.total += 1;
     }
     sortList();
@@ -55,6 +72,7 @@ export function createWorkouts(api: ApiClient) {
 
   function drop(id: string) {
     delete state.byId[id];
+    delete state.summaries[id];
     state.missing[id] = true;
     const index = state.list.indexOf(id);
     if (index >= 0) {
@@ -66,8 +84,8 @@ export function createWorkouts(api: ApiClient) {
   /** Newest day first, then newest start first: the order the API lists in. */
   function sortList() {
     state.list.sort((a, b) => {
-      const x = state.byId[a];
-      const y = state.byId[b];
+      const x = state.summaries[a];
+      const y = state.summaries[b];
       if (!x || !y) return 0;
       return y.date.localeCompare(x.date) || y.created_at.localeCompare(x.created_at);
     });
@@ -83,7 +101,7 @@ export function createWorkouts(api: ApiClient) {
 
   async function loadPage(page: number) {
     const result = await api.get<WorkoutList>('/workouts', { query: { page, per_page: PAGE_SIZE } });
-    for (const workout of result.data) put(workout);
+    for (const summary of result.data) putSummary(summary);
     state.page = page;
     state.lastPage = result.meta.last_page;
     state.total = result.meta.total;
@@ -204,6 +222,7 @@ export function createWorkouts(api: ApiClient) {
     },
     clear() {
       state.byId = {};
+      state.summaries = {};
       state.missing = {};
       state.list = [];
       state.listLoaded = false;
@@ -220,7 +239,9 @@ export type Workouts = ReturnType<typeof createWorkouts>;
 export function useWorkoutList(workouts: Workouts) {
   const snapshot = useSnapshot(workouts.state);
   useEffect(() => workouts.showList(), [workouts]);
-  const list = snapshot.list.map((id) => snapshot.byId[id]).filter(Boolean) as Workout[];
+  const list = snapshot.list
+    .map((id) => latestSummary(snapshot.summaries[id], snapshot.byId[id] as Workout | undefined))
+    .filter((summary) => summary !== undefined);
   return {
     workouts: list,
     loaded: snapshot.listLoaded,
@@ -230,5 +251,11 @@ export function useWorkoutList(workouts: Workouts) {
   };
 }
 
-export const setCount = (workout: Workout) =>
-  workout.exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0);
+/**
+ * What the list shows of a workout: its summary, or the whole workout's when that is as new or
+ * newer (this tab's own sets and exercises change only the whole workout it holds).
+ */
+function latestSummary(summary: WorkoutSummary | undefined, workout: Workout | undefined) {
+  if (workout && (!summary || workout.updated_at >= summary.updated_at)) return summariseWorkout(workout);
+  return summary;
+}
