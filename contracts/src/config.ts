@@ -28,6 +28,16 @@ export type Config = {
    * a slow phone uplink, short enough that a body trickled in a byte at a time is cut off.
    */
   requestTimeoutMs: number;
+  /**
+   * How long any request body has to arrive (BODY_TIMEOUT_MS), plus a second per 32 KB of it,
+   * within the request timeout: a small JSON body needs seconds, an import upload more.
+   */
+  bodyTimeoutMs: number;
+  /**
+   * How many connections one client address may hold open at once (CONNECTIONS_PER_ADDRESS);
+   * the trusted proxies' addresses are not capped.
+   */
+  connectionsPerAddress: number;
   /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
   readYourWritesTimeoutMs: number;
   /**
@@ -111,6 +121,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: addressList(env, 'TRUST_PROXY'),
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
+    bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 10_000, 100, 3_600_000),
+    connectionsPerAddress: integer(env, 'CONNECTIONS_PER_ADDRESS', 100, 1, 1_000_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
     readyMaxLagSeconds: integer(env, 'READY_MAX_LAG_SECONDS', 10, 1, 3600),
     projectorLeaseTtlMs: integer(env, 'PROJECTOR_LEASE_TTL_MS', 10_000, 300, 600_000),

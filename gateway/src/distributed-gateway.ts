@@ -33,12 +33,7 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * Returns the app without listening.
  */
 export async function buildDistributedGateway(config: Config, options: DistributedGatewayOptions = {}) {
-  const app = createHttpApp({
-    logLevel: config.logLevel,
-    logger: options.logger,
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-  });
+  const app = createHttpApp({ config, logger: options.logger });
   const live = new LiveConnections();
   const root = app as unknown as FastifyInstance;
   // The requests are logged by Fastify already; the connection pool goes when the app closes.

@@ -44,12 +44,7 @@ export type EmbeddedAppOptions = {
  */
 export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptions = {}) {
   const { eventStore, readStore } = await openStores(config);
-  const app = createHttpApp({
-    logLevel: config.logLevel,
-    logger: options.logger,
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-  });
+  const app = createHttpApp({ config, logger: options.logger });
   // The projections on a thread of their own; this thread hears what they commit at once.
   const runner = new ProjectionsThread({ config, eventStore, logger: app.log });
   await runner.start();

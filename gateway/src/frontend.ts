@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import { DEFAULT_SYSTEM_SETTINGS, type SiteInfo } from '@fitness/contracts';
-import { NO_ROUTE } from '@fitness/platform/error-handler.ts';
+import { answerNoRoute } from '@fitness/platform/method-not-allowed.ts';
 import type { FastifyInstance } from 'fastify';
 
 export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -59,7 +59,7 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
     // A module script must never be answered with the page: a chunk an older page asks for after
     // a deploy is simply gone (the page then offers a reload).
     if (request.url.startsWith('/api/') || request.url.startsWith('/socket.io') || request.url.startsWith('/assets/')) {
-      return reply.status(404).send({ message: NO_ROUTE });
+      return answerNoRoute(request, reply);
     }
     return reply
       .header('Cache-Control', 'no-cache')

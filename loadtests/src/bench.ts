@@ -19,6 +19,7 @@ import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees }
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { cpuMs, fixed, percentile } from './measure.ts';
 import { memoryWithLogAndSockets } from './memory-bench.ts';
 import { metricsFlatness } from './metrics-bench.ts';
@@ -68,7 +69,7 @@ async function main() {
 
   section('P1 log a set, P2 live push');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
   try {
     const pid = server.child.pid ?? 0;
     const people = await trainees(server.baseUrl, CLIENTS);

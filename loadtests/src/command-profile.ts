@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { logSetsAsPeopleTrain, trainees } from './command-bench.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 
 /**
  * Where a command's time goes on each thread of the server: P1's realistic workload (50 people
@@ -145,7 +146,7 @@ export async function profileCommands(seconds: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   const profileDir = path.join(dataDir, 'profile');
   const server = await startServerProcess(dataDir, {
-    AUTH_RATE_LIMIT: '100000',
+    ...LOAD_SERVER_ENV,
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
   });
   try {

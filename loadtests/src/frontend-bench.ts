@@ -7,6 +7,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import { type Browser, chromium } from 'playwright-core';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile } from './measure.ts';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -152,7 +153,7 @@ async function screenFigures(browser: Browser, baseUrl: string, url: string, sto
 export async function frontendFigures(): Promise<FrontendFigures> {
   ensureFrontendBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-frontend-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   try {
     const account = await registerUser(apiClient(server.baseUrl), 'Bench Visitor');

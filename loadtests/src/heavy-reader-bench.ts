@@ -4,6 +4,7 @@ import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile, workoutListLatencies } from './measure.ts';
 
 const HEAVY_WORKOUTS = 20_000;
@@ -27,7 +28,7 @@ const EXPENSIVE_READS = [
  */
 export async function heavyReaderBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-heavy-'));
-  let server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  let server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
   try {
     let api = apiClient(server.baseUrl);
     const heavy = await registerUser(api, 'Heavy');
@@ -35,7 +36,7 @@ export async function heavyReaderBench() {
     await api('POST', '/workouts', { token: other.token, body: { name: 'Meanwhile' } });
     await server.kill('SIGTERM');
     const head = await seedWorkouts(path.join(dataDir, 'events.sqlite'), HEAVY_WORKOUTS, 1, heavy.user.id);
-    server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' }, 300_000);
+    server = await startServerProcess(dataDir, LOAD_SERVER_ENV, 300_000);
     api = apiClient(server.baseUrl);
     // Wait for the projections to fold the seeded history in.
     const caughtUp = await api('GET', '/workouts', { token: heavy.token, headers: { 'x-min-position': String(head) } });

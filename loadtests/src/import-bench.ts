@@ -5,6 +5,7 @@ import { MAX_EXPORT_MEGABYTES } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { STRONG_HEADER } from '@fitness/gateway/testing/strong-export.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile, workoutListLatencies } from './measure.ts';
 
 /**
@@ -32,7 +33,7 @@ function worstCaseExport() {
  */
 export async function worstCaseImport(sentAs: 'csv' | 'json' = 'csv') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
   try {
     const api = apiClient(server.baseUrl);
     const importer = await registerUser(api, 'Importer');

@@ -6,6 +6,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { connectLive, type LiveClient } from '@fitness/gateway/testing/live-client.ts';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { residentMegabytes } from './measure.ts';
 
 const EVENTS_PER_WORKOUT = 100;
@@ -30,7 +31,7 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
   }
   const seedMs = performance.now() - seedStarted;
   const started = performance.now();
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' }, 600_000);
+  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV, 600_000);
   const open: LiveClient[] = [];
   try {
     const api = apiClient(server.baseUrl);

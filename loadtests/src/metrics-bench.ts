@@ -16,6 +16,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { type ServerProcess, startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { SqliteEventStore } from '@fitness/stores';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { loadsInFreshProcess, percentile } from './measure.ts';
 
 /**
@@ -69,7 +70,7 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
   const warmUpSeconds = options.quick ? 1 : WARM_UP_SECONDS;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-metrics-flat-'));
   const eventsFile = path.join(dataDir, 'events.sqlite');
-  const env = { AUTH_RATE_LIMIT: '100000' };
+  const env = LOAD_SERVER_ENV;
   let server: ServerProcess | null = await startServerProcess(dataDir, env);
   try {
     const api = apiClient(server.baseUrl);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { io, type Socket } from 'socket.io-client';
+import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile, residentMegabytes } from './measure.ts';
 
 const USERS = 20;
@@ -22,7 +23,7 @@ type Minute = { minute: number; requests: number; failed: number; p50: number; p
  */
 export async function soak(minutes: number, print: (line: string) => void) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-soak-'));
-  const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '100000' });
+  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
   const sockets: Socket[] = [];
   try {
     const api = apiClient(server.baseUrl);

@@ -2,6 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError, type DomainErrorKind, summarise } from '@fitness/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_TOO_COMPLEX, JSON_BODY_BOUNDS } from './json-body.ts';
+import { answerNoRoute } from './method-not-allowed.ts';
+import { answerAndClose } from './request-limits.ts';
 import { toFieldErrors } from './validation.ts';
 
 /** The HTTP status each kind of domain error answers with. */
@@ -52,13 +55,8 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ message: 'Server Error' });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ message: NO_ROUTE });
-  });
+  app.setNotFoundHandler(answerNoRoute);
 }
-
-/** The answer to a path nothing serves; the path itself is not repeated back. */
-export const NO_ROUTE = 'There is no such route.';
 
 /** What the framework's own refusals say, none of them quoting what the client sent. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -66,6 +64,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  [BODY_TOO_COMPLEX]: `The request body has too many values (at most ${JSON_BODY_BOUNDS.maxValues}) or levels (at most ${JSON_BODY_BOUNDS.maxDepth}).`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
   FST_ERR_CTP_INVALID_CONTENT_ENCODING: 'The request body must not be compressed.',
 };
@@ -95,14 +94,5 @@ export function clientError(error: Error & { code?: string }, socket: Socket) {
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'The request headers are too large.']
         : [400, 'The request is malformed.'];
-  const body = JSON.stringify({ message });
-  // A request timing out after its answer began cannot be given another one.
-  const answer = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !answer?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  answerAndClose(socket, status, message);
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readConfig } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { createHttpApp, SLOW_REQUEST_MS } from './http-app.ts';
 
@@ -6,10 +7,8 @@ import { createHttpApp, SLOW_REQUEST_MS } from './http-app.ts';
 async function appLoggingAt(level: string) {
   const lines: { msg: string; level: number; url?: string }[] = [];
   const app = createHttpApp({
-    logLevel: level,
+    config: { ...readConfig({}), logLevel: level },
     logStream: { write: (line) => lines.push(JSON.parse(line)) },
-    trustProxy: [],
-    requestTimeoutMs: 10_000,
   });
   app.get('/quick', async () => ({ ok: true }));
   app.get('/slow', async () => {

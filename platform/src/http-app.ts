@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '@fitness/contracts';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -9,54 +10,78 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { clientError, frameworkError, installErrorHandler } from './error-handler.ts';
+import { installBoundedJsonParser } from './json-body.ts';
+import { trackAllowedMethods } from './method-not-allowed.ts';
+import { boundBodyTime, capConnectionsPerAddress } from './request-limits.ts';
 import { validatorCompiler } from './validation.ts';
 
+/** What the HTTP layer reads of the configuration (contracts' Config). */
+export type HttpConfig = Pick<
+  Config,
+  'logLevel' | 'trustProxy' | 'requestTimeoutMs' | 'bodyTimeoutMs' | 'connectionsPerAddress'
+>;
+
 export type HttpAppOptions = {
-  logLevel: string;
+  /**
+   * The log level; the proxies whose X-Forwarded-For is believed (none believes nobody, so a
+   * client cannot pick the address its sign-in attempts are counted under); how long a whole
+   * request, and a body by its size, may take to arrive; the connections one address may hold.
+   */
+  config: HttpConfig;
   /** Tests pass false to keep their output readable. */
-  logger?: boolean;
+  logger?: boolean | undefined;
   /** Where the log lines go (standard output unless given: tests read them). */
   logStream?: { write(line: string): void };
-  /**
-   * The proxies whose X-Forwarded-For is believed (config.trustProxy); none believes nobody, so a
-   * client cannot pick the address its sign-in attempts are counted under.
-   */
-  trustProxy: string[];
-  /** How long a whole request (headers and body) may take to arrive (config.requestTimeoutMs). */
-  requestTimeoutMs: number;
 };
 
 /** The headers come first and are small: they never get more than this. */
 const HEADERS_TIMEOUT_MS = 20_000;
 
 /**
+ * The body a route takes unless it says otherwise: far above any form or command of the API
+ * (an exercise with twenty steps of instructions is about 20 KB), far below what costs the
+ * server. Routes that need more (an import) or much less (signing in) set their own bodyLimit.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** The body limit of the sign-in, registration and password routes: a few short fields. */
+export const SMALL_BODY_LIMIT = 8 * 1024;
+
+/**
  * A Fastify instance with the house rules: our validators and error shape, a request id that
  * callers may supply (X-Request-Id) and that becomes the correlation id of the events a
- * request causes.
+ * request causes, JSON bodies bounded in size, shape and arrival time, 405 for a method a path
+ * does not take, and a cap on one address's connections.
  */
 export function createHttpApp(options: HttpAppOptions) {
+  const { config } = options;
   const serverOptions: FastifyHttpOptions<Server> = {
-    logger: options.logger === false ? false : { level: options.logLevel, stream: options.logStream },
+    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream },
     genReqId: requestId,
     logController: new QuietRequestLog(),
     requestIdHeader: false,
-    bodyLimit: 256 * 1024,
-    trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: frameworkError,
     // Fastify's default (0) switches off Node's own limit, which let a body trickled in a byte
     // every few seconds hold its connection for ever. Node looks for late requests every
     // tenth of the limit (at most every 30 s, its default), so the limit holds to within 10 %.
-    requestTimeout: options.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
     http: {
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs),
-      connectionsCheckingInterval: Math.min(30_000, Math.ceil(options.requestTimeoutMs / 10)),
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 10)),
     },
     clientErrorHandler: clientError,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
+  const plain = app as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('auth', null);
-  installErrorHandler(app as unknown as FastifyInstance);
+  trackAllowedMethods(plain);
+  installErrorHandler(plain);
+  installBoundedJsonParser(plain);
+  boundBodyTime(plain, { baseMs: config.bodyTimeoutMs, ceilingMs: config.requestTimeoutMs });
+  capConnectionsPerAddress(plain, { max: config.connectionsPerAddress, trustProxy: config.trustProxy });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

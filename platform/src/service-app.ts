@@ -32,12 +32,7 @@ export async function createServiceApp(
   readiness: Readiness,
   options: ServiceAppOptions = {},
 ) {
-  const app = createHttpApp({
-    logLevel: config.logLevel,
-    logger: options.logger,
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-  });
+  const app = createHttpApp({ config, logger: options.logger });
   await registerApiDocs(app as unknown as FastifyInstance);
   registerHealthRoutes(
     app as unknown as FastifyInstance,

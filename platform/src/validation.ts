@@ -1,33 +1,65 @@
 import type { FieldErrors } from '@fitness/contracts';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { JSON_BODY_BOUNDS, withinBounds } from './json-body.ts';
 
 /**
- * Two validators, as Fastify's docs suggest for differing HTTP parts: JSON bodies are checked
- * strictly (a number must arrive as a number, so "" never silently becomes 0), while query
- * strings and path parameters, which are always text, are coerced to the schema's types.
- * ajv-errors lets a schema carry the message users see (`errorMessage`).
+ * Two kinds of validators, as Fastify's docs suggest for differing HTTP parts: JSON bodies are
+ * checked strictly (a number must arrive as a number, so "" never silently becomes 0), while
+ * query strings and path parameters, which are always text, are coerced to the schema's types.
+ * ajv-errors lets a schema carry the message users see (`errorMessage`); it needs every error
+ * collected (`allErrors`), which costs a pass over the whole input.
  */
-function createAjv(coerceTypes: boolean) {
-  const ajv = new Ajv({
-    allErrors: true,
-    coerceTypes,
-    useDefaults: true,
-    removeAdditional: false,
-    strict: false,
-  });
+function createAjv(coerceTypes: boolean, allErrors: boolean) {
+  const ajv = new Ajv({ allErrors, coerceTypes, useDefaults: true, removeAdditional: false, strict: false });
   ajvFormats.default(ajv);
-  ajvErrors.default(ajv);
+  if (allErrors) ajvErrors.default(ajv);
   return ajv;
 }
 
-const bodyAjv = createAjv(false);
-const textAjv = createAjv(true);
+const ajvs = {
+  body: { first: createAjv(false, false), every: createAjv(false, true) },
+  text: { first: createAjv(true, false), every: createAjv(true, true) },
+};
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+/**
+ * Inputs with more values than this that fail are told their first error only. Every form of
+ * the app sends far fewer, so people always see every field's message; a body of thousands of
+ * unknown keys costs one failed check instead of thousands of error objects and messages.
+ */
+export const EVERY_ERROR_UP_TO_VALUES = 200;
+
+/** At most this many errors are reported, so an answer stays a few KB whatever was sent. */
+export const MAX_REPORTED_ERRORS = 20;
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Valid input passes one check that stops at the first error. Invalid input small enough (a
+ * form's) is checked again collecting every error, with the schema's own messages; a larger one
+ * is told its first error. Either way the work is bounded by the schema and these limits, not
+ * by how much an attacker sends.
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const { first, every } = httpPart === 'body' ? ajvs.body : ajvs.text;
+  const firstError = first.compile(schema as object);
+  // Compiled when first needed: most schemas never see invalid input, and servers start sooner.
+  let everyError: ValidateFunction | undefined;
+  const validate: Validate = (data) => {
+    if (firstError(data)) return true;
+    if (withinBounds(data, { maxValues: EVERY_ERROR_UP_TO_VALUES, maxDepth: JSON_BODY_BOUNDS.maxDepth })) {
+      everyError ??= every.compile(schema as object);
+      everyError(data);
+      validate.errors = everyError.errors?.slice(0, MAX_REPORTED_ERRORS) ?? firstError.errors;
+    } else {
+      validate.errors = firstError.errors;
+    }
+    return false;
+  };
+  return validate;
+};
 
 /** Turns ajv errors into Laravel-style field errors: `{ "reps": ["Please enter ..."] }`. */
 export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors {

@@ -27,12 +27,7 @@ import { ProjectionRunner } from './runner.ts';
  */
 export async function buildProjectionsApp(config: Config, options: { logger?: boolean } = {}) {
   const { eventStore, readStore } = await openStores(config);
-  const app = createHttpApp({
-    logLevel: config.logLevel,
-    logger: options.logger,
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-  });
+  const app = createHttpApp({ config, logger: options.logger });
   const runner = new ProjectionRunner({
     eventStore,
     readStore,

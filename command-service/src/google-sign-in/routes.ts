@@ -11,6 +11,7 @@ import type { CommandServices } from '../services.ts';
 import { deviceName } from '../users/device-name.ts';
 import { GoogleSignInNotConfigured } from './errors.ts';
 import { keepSignIn, takeSignIn } from './sign-in-cookie.ts';
+import { signInRouteLimits } from '../users/rate-limits.ts';
 
 const AFTER_SIGN_IN = '/dashboard';
 
@@ -27,7 +28,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   }
   const { accounts, clock, google } = services;
   const secure = services.publicUrl.startsWith('https:');
-  const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
+  const limited = signInRouteLimits(services.authRateLimit);
   const configured = () => {
     if (!google) throw new GoogleSignInNotConfigured();
     return google;
@@ -36,7 +37,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   app.get(
     '/auth/google/redirect',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary:
@@ -57,7 +58,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   app.post(
     '/auth/google/callback',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary:

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestContext, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { checkNewPassword } from './new-password.ts';
-import { registerAccountRateLimits } from './rate-limits.ts';
+import { registerAccountRateLimits, signInRouteLimits } from './rate-limits.ts';
 
 /** How many verification mails a signed-in user may ask for in a quarter of an hour. */
 const RESENDS_PER_QUARTER_HOUR = 3;
@@ -27,13 +27,13 @@ const RESENDS_PER_QUARTER_HOUR = 3;
 export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurity, clock } = services;
   await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
-  const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
+  const limited = signInRouteLimits(services.authRateLimit);
   const settled = (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
 
   app.post(
     '/auth/verify-email',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary: 'Confirm an email address with the signed link mailed to it (no sign-in needed)',
@@ -79,7 +79,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   app.post(
     '/password/forgot',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary:
@@ -102,7 +102,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   app.post(
     '/password/reset',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the mailed link; the link is used up and every device is signed out',
@@ -127,7 +127,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   app.post(
     '/auth/change-password',
     {
-      config: limited,
+      ...limited,
       onRequest: requireUser(services.authenticator),
       schema: {
         tags: ['auth'],

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { SMALL_BODY_LIMIT } from '@fitness/platform/http-app.ts';
 import type { CounterStore } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
@@ -18,4 +19,12 @@ export async function registerAccountRateLimits(app: FastifyInstance, counters: 
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
+}
+
+/**
+ * The route options of signing in, registering and the password routes: a guest's few short
+ * fields, under the sign-in rate limit (AUTH_RATE_LIMIT a minute) and a small body limit.
+ */
+export function signInRouteLimits(authRateLimit: number) {
+  return { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } }, bodyLimit: SMALL_BODY_LIMIT };
 }

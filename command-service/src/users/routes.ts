@@ -28,7 +28,7 @@ import { type UserCommand, userDecider } from './decide.ts';
 import { deviceName } from './device-name.ts';
 import { UserNotFound } from './errors.ts';
 import { checkNewPassword } from './new-password.ts';
-import { registerAccountRateLimits } from './rate-limits.ts';
+import { registerAccountRateLimits, signInRouteLimits } from './rate-limits.ts';
 import type { UserState } from './user.ts';
 
 /** How long deleting an account waits for the user's other writes under way (an import, say). */
@@ -49,14 +49,14 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   const { accounts, clock } = services;
   const run = commandRunner(services);
   await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
-  const limited = { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } };
+  const limited = signInRouteLimits(services.authRateLimit);
   // Under the same rate limit as the other ways of signing in.
   await app.register(googleSignInRoutes, services);
 
   app.post(
     '/auth/register',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary: 'Create an account; the first account of an empty system becomes admin',
@@ -83,7 +83,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   app.post(
     '/auth/login',
     {
-      config: limited,
+      ...limited,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -136,7 +136,7 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   app.delete(
     '/me',
     {
-      config: limited,
+      ...limited,
       onRequest: requireUser(services.authenticator),
       schema: {
         tags: ['account'],

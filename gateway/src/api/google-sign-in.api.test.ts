@@ -93,8 +93,8 @@ describe('Google sign-in API', () => {
     const redirect = paths['/api/v1/auth/google/redirect'].get;
     const callback = paths['/api/v1/auth/google/callback'].post;
     assert.deepEqual(redirect.tags, ['auth']);
-    assert.deepEqual(Object.keys(redirect.responses), ['200', '404', '422', '429', '503']);
-    assert.deepEqual(Object.keys(callback.responses), ['200', '403', '404', '422', '429', '503']);
+    assert.deepEqual(Object.keys(redirect.responses), ['200', '400', '404', '422', '429', '503']);
+    assert.deepEqual(Object.keys(callback.responses), ['200', '400', '403', '404', '413', '422', '429', '503']);
     assert.ok(callback.requestBody.content['application/json'].schema);
     assert.ok(callback.responses['200'].content['application/json'].schema.properties.redirect);
   });
