@@ -14,18 +14,15 @@ export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 /**
  * Sign-ins pass the gate: whether an admin signs in is known only once the credentials are
- * checked. The password sign-in refuses anyone else itself before it issues a token
- * (refuseSignInDuringMaintenance); a Google sign-in's answer is replaced by the 503 here.
+ * checked. Both ways of signing in refuse anyone else themselves, before a token is issued
+ * (refuseSignInDuringMaintenance), so a refused sign-in leaves no session behind.
  */
 const SIGN_IN = new Set(['POST /auth/login', 'POST /auth/google/callback']);
-const ANSWER_REPLACED = new Set(['POST /auth/google/callback']);
 
 const routeKey = (request: FastifyRequest, prefix: string) => {
   const url = request.routeOptions.url ?? '';
   return `${request.method} ${url.startsWith(prefix) ? url.slice(prefix.length) : url}`;
 };
-
-const signingIn = new WeakSet<FastifyRequest>();
 
 /**
  * Maintenance mode: while an admin has it on, every API request of anyone but an admin answers
@@ -39,21 +36,10 @@ export function registerMaintenanceGate(app: FastifyInstance, authenticator: Aut
     if (MAINTENANCE_OPEN_ROUTES.has(key)) return;
     const settings = await authenticator.systemSettings();
     if (!settings.maintenance_mode) return;
-    if (SIGN_IN.has(key)) {
-      if (ANSWER_REPLACED.has(key)) signingIn.add(request);
-      return;
-    }
+    if (SIGN_IN.has(key)) return;
     const auth = await authenticator.authenticate(bearerToken(request));
     if (auth?.role === 'admin') return;
     throw new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!signingIn.has(request) || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-    const role = (JSON.parse(payload) as { user?: { role?: string } }).user?.role;
-    if (role === 'admin') return payload;
-    const settings = await authenticator.systemSettings();
-    reply.code(503);
-    return JSON.stringify({ message: settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE });
   });
 }
 

@@ -6,12 +6,13 @@ import {
   GoogleRedirectResponse,
   GoogleSignInResponse,
 } from '@fitness/contracts';
+import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { deviceName } from '../users/device-name.ts';
+import { signInRouteLimits } from '../users/rate-limits.ts';
 import { GoogleSignInNotConfigured } from './errors.ts';
 import { keepSignIn, takeSignIn } from './sign-in-cookie.ts';
-import { signInRouteLimits } from '../users/rate-limits.ts';
 
 const AFTER_SIGN_IN = '/dashboard';
 
@@ -83,6 +84,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
         claims,
         requestContext(request, clock),
         deviceName(request.headers['user-agent']),
+        { beforeIssuing: (role) => refuseSignInDuringMaintenance(services.authenticator, role) },
       );
       // Answer once the read side has it: a reclaimed account's old tokens are refused from here on.
       await services.progress.waitFor(['users'], signedIn.position, services.consistencyTimeoutMs);

@@ -99,9 +99,15 @@ export class Accounts {
    * new one without a password when registration is open. The Google account is linked either way.
    * An account whose address nobody verified is reclaimed for them (see SignInWithGoogle): its
    * password, tokens and push subscriptions go, as they may be those of whoever registered the
-   * address first.
+   * address first. `beforeIssuing` may refuse the sign-in by the role the account has, or would
+   * have, before anything is written (maintenance mode, as for `login`).
    */
-  async signInWithGoogle(claims: VerifiedClaims, context: CommandContext, device = UNKNOWN_DEVICE): Promise<SignedIn> {
+  async signInWithGoogle(
+    claims: VerifiedClaims,
+    context: CommandContext,
+    device = UNKNOWN_DEVICE,
+    options: { beforeIssuing?: (role: Role) => Promise<void> } = {},
+  ): Promise<SignedIn> {
     if (!claims.emailVerified) throw emailNotVerified();
     const google = { subject: claims.subject, email: claims.email.trim() };
     const { token, secret } = this.newSession(device, false, context.now);
@@ -113,15 +119,20 @@ export class Accounts {
       return this.signedIn(userId, token.tokenId, secret, result);
     };
     const holder = await this.holderOfEmail(google.email);
-    if (holder) return signIn(holder.userId);
+    if (holder) {
+      await options.beforeIssuing?.(holder.state.role);
+      return signIn(holder.userId);
+    }
 
     const role = await this.roleForNewAccount();
+    await options.beforeIssuing?.(role);
     const account = await this.claimNewAccount(google.email, role, context);
     if (!account) {
       // Registered a moment ago by another request: Google vouches for the address, so its holder is
       // signed in (and reclaimed, if nobody has verified the address yet).
       const registered = await this.holderOfEmail(google.email);
       if (!registered) throw new EmailTaken();
+      await options.beforeIssuing?.(registered.state.role);
       return signIn(registered.userId);
     }
     const name = (claims.name ?? google.email.split('@')[0] ?? google.email).slice(0, 120);

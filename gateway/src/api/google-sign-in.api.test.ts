@@ -5,6 +5,7 @@ import {
   signInAtProvider,
   startLocalProvider,
 } from '@fitness/command-service/google-sign-in/testing/local-provider.ts';
+import { userStream } from '@fitness/contracts';
 import { readMailFiles } from '@fitness/notifications/mail/testing/mail-files.ts';
 import { recipients } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
 import type { Socket } from 'socket.io-client';
@@ -304,10 +305,22 @@ describe('Google sign-in API', () => {
     const admin = await signInWithGoogle('first@example.com');
     const settings = (body: object) => server.api('PUT', '/admin/settings', { token: admin.body.token, body });
     assert.equal((await settings({ maintenance_mode: true, maintenance_message: 'Back soon' })).status, 200);
+    const issued = async (userId: string) =>
+      (await server.eventStore.readStream(userStream(userId))).filter((e) => e.type === 'AccessTokenIssued').length;
     try {
+      const second = (await server.api('GET', '/admin/users?search=second%40example.com', { token: admin.body.token }))
+        .body.data[0];
+      assert.ok(second, 'second@example.com has an account from an earlier test');
+      const sessionsBefore = await issued(second.id);
       const refused = await signInWithGoogle('second@example.com');
       assert.equal(refused.status, 503);
       assert.equal(refused.body.message, 'Back soon');
+      assert.equal(await issued(second.id), sessionsBefore, 'a refused sign-in makes no session');
+      // Nor does a newcomer's get as far as claiming an address or making an account.
+      provider.addAccount({ subject: 'sub-newcomer', email: 'newcomer@example.com', emailVerified: true });
+      assert.equal((await signInWithGoogle('newcomer@example.com')).status, 503);
+      const newcomer = await server.api('GET', '/admin/users?search=newcomer', { token: admin.body.token });
+      assert.deepEqual(newcomer.body.data, []);
       assert.equal((await signInWithGoogle('first@example.com')).status, 200);
     } finally {
       await settings({ maintenance_mode: false });
