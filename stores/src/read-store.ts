@@ -21,6 +21,11 @@ export type FindOptions = {
   orderBy?: { field: string; direction: 'asc' | 'desc' }[];
   limit?: number;
   offset?: number;
+  /**
+   * Only documents whose id sorts after this one: a read in id order goes on from the last id of
+   * its page, and a document written or deleted meanwhile moves no other into or out of a page.
+   */
+  afterId?: string;
 };
 
 /**

@@ -100,6 +100,10 @@ describe('account deletion (DELETE /me)', () => {
       response.headers.get('content-disposition') ?? '',
       /^attachment; filename="stride-export-\d{4}-\d{2}-\d{2}\.json"$/,
     );
+    // Written as it is read: sent in chunks, its length unknown when it starts.
+    assert.equal(response.headers.get('transfer-encoding'), 'chunked');
+    assert.equal(response.headers.get('content-length'), null);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
     const exported = response.body;
     assert.equal(exported.format, 'stride-export/1');
     assert.equal(exported.user.email, owner.email);

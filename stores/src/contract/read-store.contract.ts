@@ -174,6 +174,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
         newestFirst.map((d) => d.id),
         byDay.slice(3, 1203).map((d) => d.id),
       );
+      // Read on in id order from the last id of a page, or from an id no document has (one deleted since).
+      const after = byId[600]?.id ?? '';
+      const onFrom = await store.find(things, {
+        where: { owner },
+        orderBy: [{ field: 'id', direction: 'asc' }],
+        afterId: after,
+        limit: 500,
+      });
+      assert.deepEqual(
+        onFrom.map((d) => d.id),
+        byId.slice(601, 1101).map((d) => d.id),
+      );
+      const texts = await store.findJson(things, { where: { owner }, afterId: byId[1230]?.id ?? '' });
+      assert.deepEqual(
+        texts.map((text) => JSON.parse(text).id),
+        byId.slice(1231).map((d) => d.id),
+      );
+      assert.deepEqual(await store.find(things, { where: { owner }, afterId: `${after}-`, limit: 1 }), [byId[601]]);
     });
 
     it('skips writes older than what a document already reflects', async () => {

@@ -116,8 +116,10 @@ export class MongoReadStore implements ReadStore {
     const sort = new Map<string, 1 | -1>();
     for (const { field, direction } of options.orderBy ?? []) sort.set(fieldName(field), direction === 'desc' ? -1 : 1);
     if (!sort.has('_id')) sort.set('_id', options.orderBy?.at(-1)?.direction === 'desc' ? -1 : 1);
+    const filter = toFilter(options.where);
+    if (options.afterId !== undefined) filter._id = { $gt: options.afterId };
     return this.collection(collection)
-      .find(toFilter(options.where), { sort, skip: options.offset ?? 0, limit: options.limit ?? 0, projection })
+      .find(filter, { sort, skip: options.offset ?? 0, limit: options.limit ?? 0, projection })
       .toArray();
   }
 

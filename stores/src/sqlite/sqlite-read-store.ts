@@ -192,7 +192,7 @@ export class SqliteReadStore implements ReadStore {
     const results: R[] = [];
     const seen = new Set<string>();
     let offset = options.offset ?? 0;
-    let afterId: string | undefined;
+    let afterId = options.afterId;
     for (;;) {
       const pageRows = Math.min(PAGE_ROWS, limit - results.length);
       const { clause, values } = whereClause(known, options.where, afterId);
