@@ -81,6 +81,28 @@ describe('meal decider', () => {
       .when({ type: 'RemoveEntry', mealId: 'm1', userId: 'u1', at, entryId: 'e1' })
       .thenThrows(EntryNotFound);
   });
+  it('creates a deleted meal anew, without the entries it had, and takes entries again', () => {
+    const deleted: MealEvent = { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } };
+    const later = '2026-11-21T09:00:00.000Z';
+    const createAgain = { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', at: later } as const;
+    const recreated: MealEvent = { type: 'MealCreated', data: { ...created.data, createdAt: later } } as MealEvent;
+    meals
+      .given([created, added, deleted])
+      .when({ type: 'CreateMeal', ...createAgain })
+      .thenEvents([recreated]);
+    meals
+      .given([created, added, deleted, recreated])
+      .when({ type: 'RemoveEntry', mealId: 'm1', userId: 'u1', at: later, entryId: 'e1' })
+      .thenThrows(EntryNotFound);
+    meals
+      .given([created, added, deleted, recreated])
+      .when({ type: 'CreateMeal', ...createAgain })
+      .thenEvents([]);
+    meals
+      .given([created, added, deleted])
+      .when({ type: 'CreateMeal', ...createAgain, userId: 'u2' })
+      .thenThrows(MealNotFound);
+  });
   it('accepts nothing on a deleted meal', () => {
     const deleted: MealEvent = { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } };
     meals

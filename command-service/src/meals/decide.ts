@@ -22,12 +22,14 @@ export type MealCommand =
 /**
  * A user's meal of one type on one day. Creating it again is done already (two devices adding
  * the first breakfast entry at once meet in the same meal); someone else's meal is not found.
+ * A deleted meal is created anew, empty, on the same stream: its id follows from the user, day
+ * and type, so there is no other stream it could open on.
  */
 export function decideMeal(command: MealCommand, state: MealState): MealEvent[] {
   const { mealId, userId, at } = command;
   if (command.type === 'CreateMeal') {
-    if (state.status === 'open' && state.userId === userId) return [];
-    if (state.status !== 'none') throw new MealNotFound();
+    if (state.status !== 'none' && state.userId !== userId) throw new MealNotFound();
+    if (state.status === 'open') return [];
     const { date, mealType, name } = command;
     return [
       {

@@ -200,6 +200,47 @@ describe('nutrition API', () => {
     assert.deepEqual(read.body.entries, []);
   });
 
+  it('creates a deleted meal again for the same day and type: 201, and none of its old entries', async () => {
+    const date = '2026-11-25';
+    const first = (await openMeal('breakfast', date)).body;
+    const entry = await server.api('POST', `/meals/${first.id}/entries`, {
+      token,
+      body: { name: 'Porridge', calories: 300 },
+    });
+    assert.equal(entry.status, 201, JSON.stringify(entry.body));
+    const deleted = await server.api('DELETE', `/meals/${first.id}`, { token });
+    assert.equal(deleted.status, 200);
+    assert.equal((await server.api('GET', `/meals/${first.id}`, { token })).status, 404);
+
+    const again = await openMeal('breakfast', date);
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.equal(again.body.id, first.id, 'the meal of that day and type');
+    assert.deepEqual([again.body.entries, again.body.calories], [[], 0]);
+    const headers = { 'x-min-position': again.headers.get('x-event-position') ?? '0' };
+    const read = await server.api('GET', `/meals/${first.id}`, { token, headers });
+    assert.equal(read.status, 200);
+    assert.deepEqual([read.body.entries, read.body.calories], [[], 0]);
+    const listed = await server.api('GET', `/meals?date=${date}`, { token, headers });
+    assert.deepEqual(
+      listed.body.data.map((meal: { id: string; entries: unknown[] }) => [meal.id, meal.entries.length]),
+      [[first.id, 0]],
+    );
+
+    const logged = await server.api('POST', `/meals/${first.id}/entries`, {
+      token,
+      body: { name: 'Toast', calories: 150 },
+    });
+    assert.equal(logged.status, 201);
+    const after = await server.api('GET', `/meals/${first.id}`, {
+      token,
+      headers: { 'x-min-position': logged.headers.get('x-event-position') ?? '0' },
+    });
+    assert.deepEqual(
+      [after.body.entries.map((e: { food_name: string }) => e.food_name), after.body.calories],
+      [['Toast'], 150],
+    );
+  });
+
   it("answers another user's meal as not found", async () => {
     const meal = (await openMeal('snacks')).body;
     const stranger = (await server.register('Stranger')).token;

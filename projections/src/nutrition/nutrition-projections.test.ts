@@ -73,6 +73,28 @@ describe('meals projection', () => {
     );
     assert.equal(named?.name, 'Birthday');
   });
+
+  it('shows a meal created again after its deletion as new: none of the entries it had', () => {
+    const created: MealEvent = {
+      type: 'MealCreated',
+      data: { mealId: 'm1', userId: 'u1', date: '2026-11-21', mealType: 'breakfast', createdAt: at },
+    };
+    const later = '2026-11-21T09:00:00.000Z';
+    const meal = foldDocument(
+      mealsProjection,
+      recorded<MealEvent>([
+        created,
+        entry('a', 100, 10),
+        { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } },
+        { type: 'MealCreated', data: { ...created.data, createdAt: later } } as MealEvent,
+        entry('b', 50, 2),
+      ]),
+    );
+    assert.deepEqual(
+      { entries: meal?.entries.map((e) => e.id), calories: meal?.calories, created_at: meal?.created_at },
+      { entries: ['b'], calories: 50, created_at: later },
+    );
+  });
 });
 
 describe('water projection', () => {
