@@ -6,7 +6,7 @@ import {
   workoutEventTypes,
 } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
-import { startedWorkout, withDetails } from './workouts-projection.ts';
+import { startedWorkout, WORKOUT_INDEXES, withDetails } from './workouts-projection.ts';
 
 /**
  * The `workout_summaries` read model: per workout what a list shows of it (`summariseWorkout`),
@@ -16,14 +16,7 @@ import { startedWorkout, withDetails } from './workouts-projection.ts';
 export const workoutSummariesProjection: Projection<WorkoutSummaryDocument, WorkoutEvent> = {
   name: WORKOUT_SUMMARIES_MODEL,
   version: 1,
-  collection: {
-    name: WORKOUT_SUMMARIES_MODEL,
-    // The list newest first (date, then created_at, then id), as the workouts are listed.
-    indexes: [
-      ['user_id', 'date', 'created_at', 'id'],
-      ['user_id', 'status'],
-    ],
-  },
+  collection: { name: WORKOUT_SUMMARIES_MODEL, indexes: WORKOUT_INDEXES },
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',

@@ -12,19 +12,21 @@ type WorkoutStarted = Extract<WorkoutEvent, { type: 'WorkoutStarted' }>;
 
 import type { Projection } from '../projection.ts';
 
+/**
+ * How a user's workouts (and their summaries) are read: a day's, and the list newest first
+ * (date, then created_at, then id) read straight off the first however many share a day and a
+ * start; and by status.
+ */
+export const WORKOUT_INDEXES = [
+  ['user_id', 'date', 'created_at', 'id'],
+  ['user_id', 'status'],
+];
+
 /** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
 export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   name: 'workouts',
   version: 1,
-  collection: {
-    name: 'workouts',
-    indexes: [
-      // A day's workouts, and the list newest first (date, then created_at, then id) read
-      // straight off it however many share a day and a start.
-      ['user_id', 'date', 'created_at', 'id'],
-      ['user_id', 'status'],
-    ],
-  },
+  collection: { name: 'workouts', indexes: WORKOUT_INDEXES },
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',
