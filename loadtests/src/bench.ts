@@ -18,6 +18,7 @@ import {
 import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees } from './command-bench.ts';
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
+import { hostileBodyBench } from './hostile-body-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { cpuMs, fixed, percentile } from './measure.ts';
@@ -197,6 +198,23 @@ async function main() {
       .map(([status, count]) => `${status}: ${count}`)
       .join(', '),
   );
+
+  section('Hostile bodies (issue 30): bursts of 10 from one address, 100 ms apart');
+  const hostile = await hostileBodyBench();
+  report(
+    "another user's GET /workouts p99 (ms): alone | during bursts of a 2-byte wrong sign-in",
+    `${fixed(hostile.baseline.p99)} | ${fixed(hostile.ordinary.meanwhile.p99)}`,
+  );
+  for (const body of hostile.bodies) {
+    report(
+      `${body.name} (${fixed(body.kilobytes, 0)} KB): answer p50 alone (ms; target 20), status, bytes`,
+      `${fixed(body.alone.p50)}, ${body.alone.status}, ${body.alone.answerBytes}`,
+    );
+    report(
+      "   another user's p99 during its bursts (ms) | ratio to alone (target 2)",
+      `${fixed(body.meanwhile.p99)} | ${fixed(body.meanwhile.p99 / hostile.baseline.p99, 2)}`,
+    );
+  }
 
   const erasure = await erasureTime();
   report(
