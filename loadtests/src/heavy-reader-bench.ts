@@ -5,7 +5,7 @@ import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts'
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
-import { percentile, workoutListLatencies } from './measure.ts';
+import { workoutListLatenciesFor } from './measure.ts';
 
 const HEAVY_WORKOUTS = 20_000;
 const HEAVY_CLIENTS = 10;
@@ -42,7 +42,7 @@ export async function heavyReaderBench() {
     const caughtUp = await api('GET', '/workouts', { token: heavy.token, headers: { 'x-min-position': String(head) } });
     if (caughtUp.status !== 200) throw new Error(`catching up answered ${caughtUp.status}`);
 
-    const baseline = await latencies(api, other.token, 2_000);
+    const baseline = await workoutListLatenciesFor(api, other.token, 2_000);
     let stop = false;
     const answers = new Map<number, number>();
     const heavyClient = async (offset: number) => {
@@ -54,7 +54,7 @@ export async function heavyReaderBench() {
       }
     };
     const clients = Array.from({ length: HEAVY_CLIENTS }, (_, i) => heavyClient(i));
-    const meanwhile = await latencies(api, other.token, SAMPLE_MS);
+    const meanwhile = await workoutListLatenciesFor(api, other.token, SAMPLE_MS);
     stop = true;
     await Promise.all(clients);
     return { workouts: HEAVY_WORKOUTS, baseline, meanwhile, heavyAnswers: Object.fromEntries(answers) };
@@ -62,10 +62,4 @@ export async function heavyReaderBench() {
     await server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function latencies(api: ReturnType<typeof apiClient>, token: string, forMs: number) {
-  const until = performance.now() + forMs;
-  const samples = await workoutListLatencies(api, token, () => performance.now() < until);
-  return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
-import { cpuMs, percentile, workoutListLatencies } from './measure.ts';
+import { cpuMs, percentile, workoutListLatenciesFor } from './measure.ts';
 
 /** A burst: this many bodies sent at once from one address; then a pause before the next. */
 const BURST = 10;
@@ -44,7 +44,7 @@ export async function hostileBodyBench() {
         text: unknownKeys({ pad: 'x'.repeat(50_000) }, 990),
       },
     ];
-    const baseline = await latencies(api, other.token, 2_000);
+    const baseline = await workoutListLatenciesFor(api, other.token, 2_000);
     const results = [];
     for (const body of bodies) {
       const alone = await answerTimes(server.baseUrl, body, 50);
@@ -105,17 +105,11 @@ async function duringBursts(
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
   })();
-  const meanwhile = await latencies(api, token, SAMPLE_MS);
+  const meanwhile = await workoutListLatenciesFor(api, token, SAMPLE_MS);
   stop = true;
   await attacking;
   const serverCpuUsPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / (sent + meanwhile.n);
   return { sent, meanwhile, serverCpuUsPerRequest };
-}
-
-async function latencies(api: ReturnType<typeof apiClient>, token: string, forMs: number) {
-  const until = performance.now() + forMs;
-  const samples = await workoutListLatencies(api, token, () => performance.now() < until);
-  return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
 if (import.meta.main) console.log(JSON.stringify(await hostileBodyBench(), null, 2));

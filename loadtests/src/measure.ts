@@ -104,6 +104,13 @@ export async function workoutListLatencies(api: ReturnType<typeof apiClient>, to
   return samples;
 }
 
+/** Another user's GET /workouts one after another for `forMs`: how many, p50 and p99 (ms). */
+export async function workoutListLatenciesFor(api: ReturnType<typeof apiClient>, token: string, forMs: number) {
+  const until = performance.now() + forMs;
+  const samples = await workoutListLatencies(api, token, () => performance.now() < until);
+  return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
 /** CPU time (user + system, ms) a process has used so far, from /proc: every thread counted. */
 export function cpuMs(pid: number) {
   const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
