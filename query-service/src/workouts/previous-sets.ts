@@ -2,6 +2,8 @@ import type { WorkoutDocument, WorkoutSet } from '@fitness/contracts';
 
 /** How many of the user's latest workouts are searched for "last time". */
 export const PREVIOUS_LOOKBACK = 200;
+/** How many are read at once while searching. */
+export const PREVIOUS_PAGE = 10;
 
 /**
  * For each exercise of a workout, the sets of the same exercise in the latest other workout
