@@ -442,7 +442,9 @@ async function readBack(
 
   for (let page = 1; ; page++) {
     const { data } = await read(`/workouts?per_page=100&page=${page}`);
-    for (const workout of data) {
+    for (const summary of data) {
+      // The list carries summaries; each workout's exercises and sets are in its own read.
+      const workout = await read(`/workouts/${summary.id}`);
       const workoutTag = tagged(workout.name);
       if (workoutTag)
         observed.push({ kind: 'workout', tag: workoutTag, id: workout.id, parent: null, status: workout.status });
