@@ -34,10 +34,10 @@ const SYSTEM_WIDE = new Set([SYSTEM_SETTINGS_MODEL]);
 const DEVICE_CREDENTIALS = new Set([PUSH_SUBSCRIPTIONS_MODEL]);
 
 /**
- * Documents read at a time. The largest, a workout of 100 exercises of 100 sets, is about 2 MB:
- * a page then stays within a few tens of MB, however long the account's history.
+ * Documents read at a time. The largest, a workout of 100 exercises of 100 sets, is about 1.5 MB
+ * of text: a page then stays within a few tens of MB, however long the account's history.
  */
-export const EXPORT_PAGE_DOCUMENTS = 16;
+export const EXPORT_PAGE_DOCUMENTS = 32;
 
 /** The account as the export shows it, written out as the API shows a user (no token hashes). */
 export type AccountSerializer = (account: AccountExport['user']) => string;
@@ -69,17 +69,23 @@ export async function* exportAccount(
     firstModel = false;
     let afterId: string | undefined;
     for (;;) {
-      const page = await readStore.find<Document>(name, {
+      // The stored text as it is, less the projection's position: neither parsed nor written again.
+      const page = await readStore.findJson(name, {
         where: { [projection.ownerField]: user.id },
         orderBy: [{ field: 'id', direction: 'asc' }],
         limit: EXPORT_PAGE_DOCUMENTS,
+        omit: [POSITION_FIELD],
         ...(afterId !== undefined && { afterId }),
       });
-      if (page.length === 0) break;
-      const documents = page.map(({ [POSITION_FIELD]: _position, ...document }) => JSON.stringify(document));
-      yield `${afterId === undefined ? '' : ','}${documents.join(',')}`;
-      afterId = page.at(-1)?.id;
+      const last = page.at(-1);
+      if (last === undefined) break;
+      yield `${afterId === undefined ? '' : ','}${page.join(',')}`;
+      afterId = (JSON.parse(last) as Document).id;
       if (page.length < EXPORT_PAGE_DOCUMENTS) break;
+      // A turn of the event loop between pages, as the store's long reads take: the reads and
+      // the writes to a fast socket all finish at once, so without it an export ran start to end
+      // before any other request was read (another user's GET waited out ten exports, 2.5 s).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     yield ']';
   }
