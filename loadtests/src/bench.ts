@@ -15,7 +15,7 @@ import {
   durableAppendRequestsPerSecond,
   rawSqliteInsertsPerSecond,
 } from './baselines.ts';
-import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, trainees } from './command-bench.ts';
+import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, nextSetOf, trainees } from './command-bench.ts';
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { hostileBodyBench } from './hostile-body-bench.ts';
@@ -93,7 +93,7 @@ async function main() {
       report('   server CPU per command (µs, every thread)', fixed(((cpuMs(pid) - cpuBefore) * 1000) / commands, 0));
     }
 
-    const writer = long.setUrls[0] ?? '';
+    const writer = nextSetOf(long.workouts[0] ?? []);
     const pushes = (label: string, { afterSend, afterAnswer }: Awaited<ReturnType<typeof changeLatency>>) => {
       report(
         `${label}: request sent -> change at a 2nd device, p50 / p99 (ms, n=${afterSend.length}; p99 target 25)`,
@@ -250,7 +250,7 @@ async function main() {
  * from sending the request to the change on the second screen (`afterSend`), and from the
  * answer to it (`afterAnswer`: negative when the push beat the answer), in ms.
  */
-async function changeLatency(baseUrl: string, token: string, setUrl: string, going: () => boolean) {
+async function changeLatency(baseUrl: string, token: string, nextSet: () => string, going: () => boolean) {
   const api = apiClient(baseUrl);
   const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
   await new Promise<void>((resolve, reject) => {
@@ -268,7 +268,7 @@ async function changeLatency(baseUrl: string, token: string, setUrl: string, goi
   try {
     for (let i = 0; i < LATENCY_SAMPLES && going(); i++) {
       const sentAt = performance.now();
-      const response = await api('POST', setUrl.replace('/api/v1', ''), { token, body: { reps: 3, weight: 80 } });
+      const response = await api('POST', nextSet().replace('/api/v1', ''), { token, body: { reps: 3, weight: 80 } });
       const answeredAt = performance.now();
       const position = Number(response.headers.get('x-event-position'));
       // Waits on the change itself (or 2 s). Polling the map with setImmediate kept this

@@ -1,3 +1,4 @@
+import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import autocannon from 'autocannon';
 import { type LoadResult, measured } from './measure.ts';
@@ -73,30 +74,47 @@ export async function trainees(baseUrl: string, clients: number) {
   return tokens;
 }
 
-/** One account with `clients` workouts of one exercise each, for `logSetsIntoLongWorkouts`. */
+/**
+ * One workout per client, each with as many exercises as a workout holds: the long sessions P1's
+ * second workload and P2 log into. A set goes to each exercise in turn, since an exercise holds
+ * at most MAX_SETS_PER_EXERCISE; together they take 10,000 sets a workout.
+ */
 export async function longWorkouts(baseUrl: string, clients: number) {
   const api = apiClient(baseUrl);
   const { token } = await registerUser(api, 'Bench');
-  const setUrls: string[] = [];
-  for (let i = 0; i < clients; i++) {
-    const workout = (await api('POST', '/workouts', { token, body: { name: `Bench ${i}` } })).body;
-    const exercise = (await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } })).body;
-    setUrls.push(`/api/v1/workouts/${workout.id}/exercises/${exercise.id}/sets`);
-  }
-  return { token, setUrls };
+  const workouts = await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const workout = (await api('POST', '/workouts', { token, body: { name: `Bench ${i}` } })).body;
+      const setUrls: string[] = [];
+      for (let e = 0; e < MAX_EXERCISES_PER_WORKOUT; e++) {
+        const exercise = (
+          await api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: `Squat ${e}` } })
+        ).body;
+        setUrls.push(`/api/v1/workouts/${workout.id}/exercises/${exercise.id}/sets`);
+      }
+      return setUrls;
+    }),
+  );
+  return { token, workouts };
+}
+
+/** The path of a long workout's next set: its exercises in turn. */
+export function nextSetOf(setUrls: string[]) {
+  let next = 0;
+  return () => setUrls[next++ % setUrls.length] ?? '';
 }
 
 /** P1 as the first bench measured it: each connection logs sets into one ever-longer workout. */
 export async function logSetsIntoLongWorkouts(
   baseUrl: string,
-  { token, setUrls }: { token: string; setUrls: string[] },
+  { token, workouts }: { token: string; workouts: string[][] },
   seconds: number,
 ): Promise<LoadResult> {
   let next = 0;
   return measured(
     autocannon({
       url: baseUrl,
-      connections: setUrls.length,
+      connections: workouts.length,
       duration: seconds,
       requests: [
         {
@@ -105,9 +123,9 @@ export async function logSetsIntoLongWorkouts(
           body: SET_BODY,
           // Each connection keeps to one workout, as one person logs into their own.
           setupRequest: (request, context) => {
-            const state = context as { path?: string };
-            state.path ??= setUrls[next++ % setUrls.length] ?? '';
-            return { ...request, path: state.path };
+            const state = context as { nextSet?: () => string };
+            state.nextSet ??= nextSetOf(workouts[next++ % workouts.length] ?? []);
+            return { ...request, path: state.nextSet() };
           },
         },
       ],
