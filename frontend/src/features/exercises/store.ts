@@ -25,6 +25,11 @@ export function createExercises(api: ApiClient) {
     librarySize: 0,
   });
   const loads = latestLoads(state);
+  /**
+   * Stars on their way to the server: a load waits for them, or a favorites tab opened right
+   * after a star would read the list without it, and this tab's own push does not reload it.
+   */
+  const starring = new Set<Promise<unknown>>();
 
   async function fetchPage(page: number) {
     const { search, category, muscle, equipment, tab } = state.query;
@@ -46,6 +51,7 @@ export function createExercises(api: ApiClient) {
     const pages = Math.max(1, state.page);
     return loads.run(
       async () => {
+        await Promise.allSettled(starring);
         const results: Exercise[] = [];
         let meta = { total: 0, last_page: 1 };
         for (let page = 1; page <= pages; page++) {
@@ -106,12 +112,15 @@ export function createExercises(api: ApiClient) {
     async setFavorite(id: string, favorite: boolean) {
       const exercise = state.results.find((e) => e.id === id);
       if (exercise) exercise.is_favorite = favorite; // show it at once; the answer confirms it
+      const written = favorite ? api.put(`/exercises/${id}/favorite`, {}) : api.delete(`/exercises/${id}/favorite`);
+      starring.add(written);
       try {
-        if (favorite) await api.put(`/exercises/${id}/favorite`, {});
-        else await api.delete(`/exercises/${id}/favorite`);
+        await written;
       } catch (error) {
         if (exercise) exercise.is_favorite = !favorite;
         throw error;
+      } finally {
+        starring.delete(written);
       }
       if (state.query.tab === 'favorites' && !favorite) state.results = state.results.filter((e) => e.id !== id);
     },
