@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userDecider } from '@fitness/command-service';
 import { PUSH_SUBSCRIPTIONS_MODEL, UNSAFE_PUSH_ENDPOINT, userStream } from '@fitness/contracts';
+import { inwardEndpoints } from '@fitness/notifications/push/testing/inward-endpoints.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -42,24 +43,7 @@ describe('push subscriptions: no request forgery into the server’s network', (
 
   it('refuses an endpoint on loopback, a private, link-local, CGNAT or metadata address, however spelled, with 422', async () => {
     const { token } = await server.register('Prober');
-    for (const endpoint of [
-      `http://127.0.0.1:${port}/push/x`,
-      `https://127.0.0.1:${port}/push/x`,
-      `https://0x7f000001:${port}/push/x`,
-      `https://[::1]:${port}/push/x`,
-      `https://[::ffff:127.0.0.1]:${port}/push/x`,
-      `https://localhost:${port}/push/x`,
-      `https://0.0.0.0:${port}/push/x`,
-      'https://10.1.2.3/push/x',
-      'https://172.16.0.1/push/x',
-      'https://192.168.0.1/push/x',
-      'https://169.254.169.254/latest/meta-data/',
-      'https://100.64.0.1/push/x',
-      'https://[fd00::1]/push/x',
-      'https://[fe80::1]/push/x',
-      'https://224.0.0.1/push/x',
-      'https://no-such-host.invalid/push/x',
-    ]) {
+    for (const endpoint of [...inwardEndpoints(port), 'https://no-such-host.invalid/push/x']) {
       const response = await server.api('POST', '/me/push-subscriptions', {
         token,
         body: { endpoint, keys: browserKeys(), time_zone: 'UTC' },

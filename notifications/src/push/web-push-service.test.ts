@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type PushEndpointPolicy, pushEndpointProblem, type ResolveAll } from './push-endpoint-policy.ts';
 import { pushServiceContract } from './push-service.contract.ts';
 import type { PushPayload } from './push-service.ts';
+import { inwardEndpoints } from './testing/inward-endpoints.ts';
 import { startPushEndpointServer } from './testing/push-endpoint-server.ts';
 import { vapidSubject, WebPushService } from './web-push-service.ts';
 
@@ -73,24 +74,7 @@ describe('web push: where it refuses to send (request forgery)', () => {
   it('connects to no loopback, private, link-local or metadata address, however it is spelled', async () => {
     const service = new WebPushService(vapid, production);
     const port = listener.port;
-    for (const endpoint of [
-      `http://127.0.0.1:${port}/push/x`,
-      `https://127.0.0.1:${port}/push/x`,
-      `https://0x7f000001:${port}/push/x`,
-      `https://2130706433:${port}/push/x`,
-      `https://127.1:${port}/push/x`,
-      `https://[::1]:${port}/push/x`,
-      `https://[::ffff:127.0.0.1]:${port}/push/x`,
-      `https://localhost:${port}/push/x`,
-      `https://0.0.0.0:${port}/push/x`,
-      'https://10.0.0.1/push/x',
-      'https://192.168.1.1/push/x',
-      'https://169.254.169.254/latest/meta-data/',
-      'https://100.64.0.1/push/x',
-      'https://[fd00::1]/push/x',
-      'https://[fe80::1]/push/x',
-      'https://224.0.0.1/push/x',
-    ]) {
+    for (const endpoint of inwardEndpoints(port)) {
       await assert.rejects(service.send({ endpoint, keys: target }, payload), `${endpoint} was sent to`);
       assert.equal(await pushEndpointProblem(endpoint, production), UNSAFE, endpoint);
     }
