@@ -3,7 +3,6 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { JSON_BODY_BOUNDS, withinBounds } from './json-body.ts';
 
 /**
  * Two kinds of validators, as Fastify's docs suggest for differing HTTP parts: JSON bodies are
@@ -24,23 +23,16 @@ const ajvs = {
   text: { first: createAjv(true, false), every: createAjv(true, true) },
 };
 
-/**
- * Inputs with more values than this that fail are told their first error only. Every form of
- * the app sends far fewer, so people always see every field's message; a body of thousands of
- * unknown keys costs one failed check instead of thousands of error objects and messages.
- */
-export const EVERY_ERROR_UP_TO_VALUES = 200;
-
 /** At most this many errors are reported, so an answer stays a few KB whatever was sent. */
 export const MAX_REPORTED_ERRORS = 20;
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
- * Valid input passes one check that stops at the first error. Invalid input small enough (a
- * form's) is checked again collecting every error, with the schema's own messages; a larger one
- * is told its first error. Either way the work is bounded by the schema and these limits, not
- * by how much an attacker sends.
+ * Valid input passes one check that stops at the first error; invalid input is checked again
+ * collecting every error, with the schema's own messages, at most MAX_REPORTED_ERRORS of them.
+ * The work is bounded by the schema and the body's bounds (json-body.ts: at most 200 values),
+ * not by how much an attacker sends.
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const { first, every } = httpPart === 'body' ? ajvs.body : ajvs.text;
@@ -49,13 +41,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   let everyError: ValidateFunction | undefined;
   const validate: Validate = (data) => {
     if (firstError(data)) return true;
-    if (withinBounds(data, { maxValues: EVERY_ERROR_UP_TO_VALUES, maxDepth: JSON_BODY_BOUNDS.maxDepth })) {
-      everyError ??= every.compile(schema as object);
-      everyError(data);
-      validate.errors = everyError.errors?.slice(0, MAX_REPORTED_ERRORS) ?? firstError.errors;
-    } else {
-      validate.errors = firstError.errors;
-    }
+    everyError ??= every.compile(schema as object);
+    everyError(data);
+    validate.errors = everyError.errors?.slice(0, MAX_REPORTED_ERRORS) ?? firstError.errors;
     return false;
   };
   return validate;
