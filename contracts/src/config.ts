@@ -35,7 +35,8 @@ export type Config = {
   bodyTimeoutMs: number;
   /**
    * How many connections one client address may hold open at once (CONNECTIONS_PER_ADDRESS);
-   * the trusted proxies' addresses are not capped.
+   * the trusted proxies' addresses are not capped. Room for a gym's members behind one NAT (a
+   * browser holds up to six, plus its live channel), none for an address opening thousands.
    */
   connectionsPerAddress: number;
   /** How long a GET carrying X-Min-Position waits for the projections before answering anyway. */
@@ -122,7 +123,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 1_000_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 500, 3_600_000),
     bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_MS', 10_000, 100, 3_600_000),
-    connectionsPerAddress: integer(env, 'CONNECTIONS_PER_ADDRESS', 100, 1, 1_000_000),
+    connectionsPerAddress: integer(env, 'CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 3000, 0, 60_000),
     readyMaxLagSeconds: integer(env, 'READY_MAX_LAG_SECONDS', 10, 1, 3600),
     projectorLeaseTtlMs: integer(env, 'PROJECTOR_LEASE_TTL_MS', 10_000, 300, 600_000),
