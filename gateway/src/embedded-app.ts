@@ -127,5 +127,5 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
   app.addHook('preClose', async () => push.stop());
   const { accounts } = commandServices;
-  return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports, push };
+  return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports, push, live };
 }

@@ -91,23 +91,33 @@ export function attachLiveChannel(
     for (const socket of newestFirst.slice(MAX_SOCKETS_PER_TOKEN)) socket.disconnect(true);
   }
 
+  /**
+   * Whether a room has a socket in this process. socket.io encodes a packet before it looks for
+   * the room's sockets, so an emit to an empty room costs as much as one that reaches someone:
+   * most changes (a set logged from the only open device, an admin read model nobody watches)
+   * have nobody to reach.
+   */
+  const occupied = (room: string) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+
   const stopListening = options.changes.onChange((notice) => {
     // The system settings are everyone's business: each client follows the site's name and state.
     if (notice.model === SYSTEM_SETTINGS_MODEL) {
-      io.emit('change', notice);
+      if (io.engine.clientsCount > 0) io.emit('change', notice);
       closeForMaintenance().catch((error) => options.logger.error({ err: error }, 'maintenance check failed'));
       return;
     }
     // The admin read models are the admins' alone, whoever's day or row changed.
     if (ADMIN_MODELS.has(notice.model)) {
-      io.to(ADMIN_ROOM).emit('change', notice);
+      if (occupied(ADMIN_ROOM)) io.to(ADMIN_ROOM).emit('change', notice);
       return;
     }
-    if (notice.userId) io.to(userRoom(notice.userId)).emit('change', notice);
+    if (notice.userId && occupied(userRoom(notice.userId))) io.to(userRoom(notice.userId)).emit('change', notice);
     if (notice.model === 'users') {
-      io.to(ADMIN_ROOM)
-        .except(notice.userId ? userRoom(notice.userId) : [])
-        .emit('change', notice);
+      if (occupied(ADMIN_ROOM)) {
+        io.to(ADMIN_ROOM)
+          .except(notice.userId ? userRoom(notice.userId) : [])
+          .emit('change', notice);
+      }
       if (notice.userId) {
         recheck(notice.userId).catch((error) => options.logger.error({ err: error }, 'socket re-check failed'));
       }
