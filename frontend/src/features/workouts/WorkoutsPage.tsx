@@ -84,7 +84,7 @@ export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
           )}
         </section>
 
-        <div className="grid">
+        <div className="grid grid-fit">
           <Link href="/templates" className="card card-tight link-card">
             <span className="row">
               <LayoutTemplate size={20} aria-hidden className="muted" />
