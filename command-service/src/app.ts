@@ -9,10 +9,9 @@ import { commandRoutes } from './routes.ts';
 import {
   createCommandServices,
   finishErasures,
-  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
-  tokenUseRecorder,
+  sessionTokenWrites,
 } from './services.ts';
 
 /**
@@ -29,8 +28,7 @@ export async function buildCommandServiceApp(config: Config, options: ServiceApp
   const handler = new CommandHandler(stores.eventStore);
   const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
     ...options,
-    recordTokenUse: tokenUseRecorder(handler),
-    revokeIdleToken: idleTokenRevoker(handler),
+    ...sessionTokenWrites(handler),
   });
   const mailer = createMailer(config, app.log);
   // Shared with the other instances, so a client's sign-in attempts count once whichever it reaches.

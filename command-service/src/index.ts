@@ -6,10 +6,9 @@ export {
   createCommandServices,
   finishErasures,
   goneSubscriptionRecorder,
-  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
-  tokenUseRecorder,
+  sessionTokenWrites,
 } from './services.ts';
 export { Accounts } from './users/accounts.ts';
 export { userDecider } from './users/decide.ts';

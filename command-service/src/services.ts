@@ -139,11 +139,20 @@ export function sendWeeklyReports(
 }
 
 /**
+ * What the authenticator writes of a session's life through `handler`: each token's last use
+ * (the session timeout's, durable) and the revocation of a token it found idle. Every server
+ * that authenticates passes both.
+ */
+export function sessionTokenWrites(handler: CommandHandler) {
+  return { recordTokenUse: tokenUseRecorder(handler), revokeIdleToken: idleTokenRevoker(handler) };
+}
+
+/**
  * The authenticator's port for a token's last use: a RecordTokenUse command on the user's
  * stream, which the users decider turns into a TokenUsed event (or nothing, for a token gone
  * or a use no later than the recorded one). The user is the actor.
  */
-export function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
+function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
   return (userId, tokenId, at) =>
     handler.handle(
       userDecider,
@@ -158,7 +167,7 @@ export function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
  * stream, which the users decider turns into AccessTokenRevoked (reason idle), or nothing for a
  * token gone or used later than the authenticator knew. The server is the actor.
  */
-export function idleTokenRevoker(handler: CommandHandler): RevokeIdleToken {
+function idleTokenRevoker(handler: CommandHandler): RevokeIdleToken {
   return async (userId, tokenId, lastUsedAt, at) => {
     const result = await handler.handle(
       userDecider,

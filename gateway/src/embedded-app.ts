@@ -4,10 +4,9 @@ import {
   createCommandServices,
   finishErasures,
   goneSubscriptionRecorder,
-  idleTokenRevoker,
   seedCatalogues,
   sendWeeklyReports,
-  tokenUseRecorder,
+  sessionTokenWrites,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
@@ -66,8 +65,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   const handler = new CommandHandler(eventStore, { soleWriter: true });
   const authenticator = createAuthenticator({ eventStore, readStore }, runner, {
     now: clock,
-    recordTokenUse: tokenUseRecorder(handler),
-    revokeIdleToken: idleTokenRevoker(handler),
+    ...sessionTokenWrites(handler),
     logger: app.log,
     // The runner is in this process: what it changes, the authenticator hears of at once.
     changes: runner,

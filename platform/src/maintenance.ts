@@ -33,13 +33,12 @@ const routeKey = (request: FastifyRequest, prefix: string) => {
 export function registerMaintenanceGate(app: FastifyInstance, authenticator: Authenticator, prefix = '/api/v1') {
   app.addHook('onRequest', async (request) => {
     const key = routeKey(request, prefix);
-    if (MAINTENANCE_OPEN_ROUTES.has(key)) return;
+    if (MAINTENANCE_OPEN_ROUTES.has(key) || SIGN_IN.has(key)) return;
     const settings = await authenticator.systemSettings();
     if (!settings.maintenance_mode) return;
-    if (SIGN_IN.has(key)) return;
     const auth = await authenticator.authenticate(bearerToken(request));
     if (auth?.role === 'admin') return;
-    throw new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);
+    throw underMaintenance(settings);
   });
 }
 
@@ -50,7 +49,9 @@ export function registerMaintenanceGate(app: FastifyInstance, authenticator: Aut
  */
 export async function refuseSignInDuringMaintenance(authenticator: Authenticator, role: Role) {
   const settings = await authenticator.systemSettings();
-  if (settings.maintenance_mode && role !== 'admin') {
-    throw new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);
-  }
+  if (settings.maintenance_mode && role !== 'admin') throw underMaintenance(settings);
 }
+
+/** The 503 of maintenance mode, with the admins' message. */
+const underMaintenance = (settings: { maintenance_message?: string | null }) =>
+  new UnderMaintenance(settings.maintenance_message ?? DEFAULT_MAINTENANCE_MESSAGE);

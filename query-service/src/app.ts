@@ -1,4 +1,4 @@
-import { CommandHandler, idleTokenRevoker, tokenUseRecorder } from '@fitness/command-service';
+import { CommandHandler, sessionTokenWrites } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress, projectionNames } from '@fitness/projections';
@@ -25,8 +25,7 @@ export async function buildQueryServiceApp(config: Config, options: ServiceAppOp
   const handler = new CommandHandler(stores.eventStore);
   const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
     ...options,
-    recordTokenUse: tokenUseRecorder(handler),
-    revokeIdleToken: idleTokenRevoker(handler),
+    ...sessionTokenWrites(handler),
   });
   const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.

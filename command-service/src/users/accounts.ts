@@ -111,7 +111,9 @@ export class Accounts {
     if (!claims.emailVerified) throw emailNotVerified();
     const google = { subject: claims.subject, email: claims.email.trim() };
     const { token, secret } = this.newSession(device, false, context.now);
-    const signIn = async (userId: string) => {
+    /** Signs in the account holding the address, if the sign-in may go ahead by its role. */
+    const signIn = async ({ userId, state }: { userId: string; state: UserState }) => {
+      await options.beforeIssuing?.(state.role);
       const result = await this.run(
         { type: 'SignInWithGoogle', userId, at: context.now.toISOString(), google, token },
         context,
@@ -119,10 +121,7 @@ export class Accounts {
       return this.signedIn(userId, token.tokenId, secret, result);
     };
     const holder = await this.holderOfEmail(google.email);
-    if (holder) {
-      await options.beforeIssuing?.(holder.state.role);
-      return signIn(holder.userId);
-    }
+    if (holder) return signIn(holder);
 
     const role = await this.roleForNewAccount();
     await options.beforeIssuing?.(role);
@@ -132,8 +131,7 @@ export class Accounts {
       // signed in (and reclaimed, if nobody has verified the address yet).
       const registered = await this.holderOfEmail(google.email);
       if (!registered) throw new EmailTaken();
-      await options.beforeIssuing?.(registered.state.role);
-      return signIn(registered.userId);
+      return signIn(registered);
     }
     const name = (claims.name ?? google.email.split('@')[0] ?? google.email).slice(0, 120);
     const result = await this.run({ type: 'RegisterWithGoogle', ...account, name, google, token }, context);

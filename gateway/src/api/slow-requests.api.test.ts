@@ -3,34 +3,37 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
-/**
- * Opens a connection, sends `head` and then `body` one byte every 50 ms, and reports what the
- * server answered and how many body bytes went out before it closed the connection.
- */
-function trickle(port: number, head: string, body: string) {
-  return new Promise<{ sent: number; answer: string }>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let sent = 0;
+/** Opens a connection, lets `send` write to it, and gives back everything the server answered before it closed. */
+function exchange(port: number, send: (socket: net.Socket) => void) {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => send(socket));
     let answer = '';
-    let timer: NodeJS.Timeout | undefined;
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => {
       answer += chunk;
     });
     socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve({ sent, answer });
-    });
-    socket.on('connect', () => {
-      socket.write(head);
-      timer = setInterval(() => {
-        if (sent === body.length) return clearInterval(timer);
-        socket.write(body[sent] ?? '');
-        sent += 1;
-      }, 50);
-    });
+    socket.on('close', () => resolve(answer));
   });
+}
+
+/**
+ * Sends `head` and then `body` one byte every 50 ms, and reports what the server answered and
+ * how many body bytes went out before it closed the connection.
+ */
+async function trickle(port: number, head: string, body: string) {
+  let sent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const answer = await exchange(port, (socket) => {
+    socket.write(head);
+    timer = setInterval(() => {
+      if (sent === body.length || socket.destroyed) return clearInterval(timer);
+      socket.write(body[sent] ?? '');
+      sent += 1;
+    }, 50);
+  });
+  clearInterval(timer);
+  return { sent, answer };
 }
 
 describe('slow requests', () => {
@@ -79,5 +82,45 @@ describe('slow requests', () => {
       socket.on('close', () => resolve(received));
     });
     assert.match(answer, /^HTTP\/1\.1 422 /);
+  });
+});
+
+describe('slow bodies, given time by their size', () => {
+  let server: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    server = await startTestServer({ BODY_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '60000' });
+    port = Number(new URL(server.baseUrl).port);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('cuts off a small body trickled in, answering 408, long before the request timeout', async () => {
+    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(200) });
+    const head =
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${body.length}\r\n\r\n`;
+    // A byte every 50 ms: about 11 s for the whole body, within the 60 s request timeout.
+    const { sent, answer } = await trickle(port, head, body);
+    assert.ok(sent < body.length, `the server waited for all ${sent} bytes`);
+    assert.match(answer, /^HTTP\/1\.1 408 /);
+    assert.match(answer, /\{"message":"The request took too long to arrive\."\}$/);
+  });
+
+  it('gives a larger body time by its size', async () => {
+    const { token } = await server.register('Importer');
+    // 256 KB announced: a second per 32 KB beyond the 300 ms base. Sent in four parts, 150 ms apart.
+    const csv = `Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n${'x'.repeat(256 * 1024)}`;
+    const answer = await exchange(port, (socket) => {
+      socket.write(
+        'POST /api/v1/imports/workouts HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/csv\r\n' +
+          `Authorization: Bearer ${token}\r\n` +
+          `Connection: close\r\nContent-Length: ${csv.length}\r\n\r\n`,
+      );
+      const part = Math.ceil(csv.length / 4);
+      for (let i = 0; i < 4; i++) setTimeout(() => socket.write(csv.slice(i * part, (i + 1) * part)), 150 * i);
+    });
+    assert.match(answer, /^HTTP\/1\.1 422 /, 'read whole, then refused as no export it knows');
   });
 });

@@ -7,10 +7,9 @@ import {
   type WorkoutSet,
   workoutEventTypes,
 } from '@fitness/contracts';
+import type { Projection } from '../projection.ts';
 
 type WorkoutStarted = Extract<WorkoutEvent, { type: 'WorkoutStarted' }>;
-
-import type { Projection } from '../projection.ts';
 
 /**
  * How a user's workouts (and their summaries) are read: a day's, and the list newest first

@@ -3,7 +3,7 @@ import type { WorkoutDocument, WorkoutSet } from '@fitness/contracts';
 /** How many of the user's latest workouts are searched for "last time". */
 export const PREVIOUS_LOOKBACK = 200;
 /** How many are read at once while searching. */
-export const PREVIOUS_PAGE = 10;
+const PREVIOUS_PAGE = 10;
 
 /**
  * For each exercise of a workout, the sets of the same exercise in the latest other workout
@@ -28,4 +28,26 @@ export function previousSets(workout: WorkoutDocument, newestFirst: WorkoutDocum
     }
   }
   return result;
+}
+
+/**
+ * `previousSets` over the user's workouts read a page at a time (`readPage`, newest first),
+ * until every exercise has found its last time or the lookback is spent: a workout may hold
+ * 10,000 sets, and two hundred of those at once would not fit in memory.
+ */
+export async function previousSetsPaged(
+  workout: WorkoutDocument,
+  readPage: (offset: number, limit: number) => Promise<WorkoutDocument[]>,
+) {
+  type Found = ReturnType<typeof previousSets>[number];
+  const found = new Map<string, Found>();
+  for (let offset = 0; offset < PREVIOUS_LOOKBACK && found.size < workout.exercises.length; offset += PREVIOUS_PAGE) {
+    const page = await readPage(offset, PREVIOUS_PAGE);
+    const looking = workout.exercises.filter((exercise) => !found.has(exercise.id));
+    for (const previous of previousSets({ ...workout, exercises: looking }, page)) {
+      found.set(previous.workout_exercise_id, previous);
+    }
+    if (page.length < PREVIOUS_PAGE) break;
+  }
+  return workout.exercises.flatMap((exercise) => found.get(exercise.id) ?? []);
 }

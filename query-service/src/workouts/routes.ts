@@ -12,7 +12,7 @@ import {
 import { NotFound } from '@fitness/platform/errors.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
-import { PREVIOUS_LOOKBACK, PREVIOUS_PAGE, previousSets } from './previous-sets.ts';
+import { previousSetsPaged } from './previous-sets.ts';
 
 const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
 
@@ -90,29 +90,18 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       const userId = request.auth?.id ?? '';
       const workout = await services.readStore.get<WorkoutDocument>('workouts', request.params.id);
       if (!workout || workout.user_id !== userId) throw new NotFound(NOT_FOUND);
-      // A page of earlier workouts at a time, until every exercise has found its last time: a
-      // workout may hold 10,000 sets, and two hundred of those at once would not fit in memory.
-      const found: ReturnType<typeof previousSets> = [];
-      let looking = workout.exercises;
-      for (let offset = 0; offset < PREVIOUS_LOOKBACK && looking.length > 0; offset += PREVIOUS_PAGE) {
-        const page = await services.readStore.find<WorkoutDocument>('workouts', {
+      const data = await previousSetsPaged(workout, (offset, limit) =>
+        services.readStore.find<WorkoutDocument>('workouts', {
           where: { user_id: userId },
           orderBy: [
             { field: 'date', direction: 'desc' },
             { field: 'created_at', direction: 'desc' },
           ],
-          limit: PREVIOUS_PAGE,
+          limit,
           offset,
-        });
-        const matched = previousSets({ ...workout, exercises: looking }, page);
-        found.push(...matched);
-        const done = new Set(matched.map((previous) => previous.workout_exercise_id));
-        looking = looking.filter((exercise) => !done.has(exercise.id));
-        if (page.length < PREVIOUS_PAGE) break;
-      }
-      const order = new Map(workout.exercises.map((exercise, index) => [exercise.id, index]));
-      found.sort((a, b) => (order.get(a.workout_exercise_id) ?? 0) - (order.get(b.workout_exercise_id) ?? 0));
-      return { data: found };
+        }),
+      );
+      return { data };
     },
   );
 };
