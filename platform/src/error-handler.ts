@@ -47,6 +47,9 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } });
     }
     if (status >= 400 && status < 500) {
+      // Fastify closes the connection after a parser's refusal, as a body may still be coming;
+      // one refused for its shape was read whole, and the connection can serve the next request.
+      if (error.code === BODY_TOO_COMPLEX) reply.removeHeader('connection');
       // The rate limiter's message is ours; the framework's may quote the request back.
       const message = status === 429 ? error.message : (FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status));
       return reply.status(status).send({ message });

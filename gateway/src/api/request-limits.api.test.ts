@@ -60,6 +60,28 @@ describe('hostile bodies: bounded in size and shape before any validation', () =
     }
   });
 
+  it('keeps the connection of a body refused for its shape, which was read whole', async () => {
+    const body = withUnknownKeys({ name: 'Row' }, 500);
+    const port = Number(new URL(server.baseUrl).port);
+    const answers = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${body.length}\r\n\r\n${body}` +
+            'GET /api/v1/site HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+        );
+      });
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        received += chunk;
+      });
+      socket.on('close', () => resolve(received));
+    });
+    assert.match(answers, /^HTTP\/1\.1 413 /);
+    assert.match(answers, /HTTP\/1\.1 200 /, 'the next request on the connection is answered');
+  });
+
   it('reports at most 20 fields, in a few KB, however many are wrong', async () => {
     for (const count of [150, 190]) {
       const answer = await raw('/exercises', withUnknownKeys({}, count), user.token);
