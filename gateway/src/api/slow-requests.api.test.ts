@@ -36,6 +36,22 @@ async function trickle(port: number, head: string, body: string) {
   return { sent, answer };
 }
 
+/** A sign-in body of `bytes` bytes, trickled in a byte every 50 ms. */
+async function trickleSignIn(port: number, bytes: number) {
+  const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(bytes) }).slice(0, bytes);
+  const head =
+    'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+    `Content-Length: ${body.length}\r\n\r\n`;
+  return { ...(await trickle(port, head, body)), length: body.length };
+}
+
+/** The server cut the trickle off before its end, answering 408 in the API's error shape. */
+function assertCutOff({ sent, length, answer }: { sent: number; length: number; answer: string }) {
+  assert.ok(sent < length, `the server waited for all ${sent} bytes`);
+  assert.match(answer, /^HTTP\/1\.1 408 /);
+  assert.match(answer, /\{"message":"The request took too long to arrive\."\}$/);
+}
+
 describe('slow requests', () => {
   let server: TestServer;
   let port: number;
@@ -49,14 +65,7 @@ describe('slow requests', () => {
 
   it('closes a connection whose body trickles in past the request timeout, answering 408', async () => {
     // 400 bytes at one per 50 ms would take 20 s; the server gives the whole request 1 s.
-    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(400) }).slice(0, 400);
-    const head =
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-      `Content-Length: ${body.length}\r\n\r\n`;
-    const { sent, answer } = await trickle(port, head, body);
-    assert.ok(sent < body.length, `the server waited for all ${sent} bytes`);
-    assert.match(answer, /^HTTP\/1\.1 408 /);
-    assert.match(answer, /\{"message":"The request took too long to arrive\."\}$/);
+    assertCutOff(await trickleSignIn(port, 400));
   });
 
   it('closes a connection whose headers trickle in', async () => {
@@ -66,20 +75,12 @@ describe('slow requests', () => {
 
   it('still serves a request that arrives in pieces within the limit', async () => {
     const body = '{"email":"a@example.com","password":"nope"}';
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(
-          'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-        );
-        setTimeout(() => socket.write(body.slice(10)), 200);
-      });
-      let received = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk) => {
-        received += chunk;
-      });
-      socket.on('close', () => resolve(received));
+    const answer = await exchange(port, (socket) => {
+      socket.write(
+        'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      setTimeout(() => socket.write(body.slice(10)), 200);
     });
     assert.match(answer, /^HTTP\/1\.1 422 /);
   });
@@ -97,15 +98,8 @@ describe('slow bodies, given time by their size', () => {
   });
 
   it('cuts off a small body trickled in, answering 408, long before the request timeout', async () => {
-    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(200) });
-    const head =
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-      `Content-Length: ${body.length}\r\n\r\n`;
-    // A byte every 50 ms: about 11 s for the whole body, within the 60 s request timeout.
-    const { sent, answer } = await trickle(port, head, body);
-    assert.ok(sent < body.length, `the server waited for all ${sent} bytes`);
-    assert.match(answer, /^HTTP\/1\.1 408 /);
-    assert.match(answer, /\{"message":"The request took too long to arrive\."\}$/);
+    // 240 bytes at one per 50 ms: 12 s for the whole body, within the 60 s request timeout.
+    assertCutOff(await trickleSignIn(port, 240));
   });
 
   it('gives a larger body time by its size', async () => {
