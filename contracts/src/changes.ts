@@ -1,4 +1,13 @@
-/** What a projection announces after each commit, and what the socket channel pushes as `change`. */
+import type { DocumentChange } from './document-changes.ts';
+
+/**
+ * What a projection announces after each commit, and what the socket channel pushes as `change`.
+ * For the read models a screen shows as they are stored, an upsert also says what changed:
+ * `changes` (small steps, as against the document its previous notice left) or, for a new
+ * document or one changed beyond a few steps, the whole `document`; a browser holding the
+ * document applies it without fetching anything. Without either (read models a screen only sees
+ * through a computed answer), a notice is only a sign to read again what is shown.
+ */
 export type ChangeNotice = {
   /** The read model (collection) that changed, e.g. "workouts". */
   model: string;
@@ -14,6 +23,10 @@ export type ChangeNotice = {
    * that made the write, and already holds its answer, can let the notice pass.
    */
   correlationId: string | null;
+  /** The document as it now is, in the API's shape (an upsert of a read model shown as stored). */
+  document?: Record<string, unknown>;
+  /** What changed in the document, in the API's shape (an upsert of a read model shown as stored). */
+  changes?: DocumentChange[];
 };
 
 /** Socket.io messages, server to client. */

@@ -5,6 +5,7 @@ export * from './app-path.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
 export * from './config.ts';
+export * from './document-changes.ts';
 export * from './domain-error.ts';
 export * from './errors.ts';
 export * from './events.ts';
