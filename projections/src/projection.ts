@@ -24,6 +24,18 @@ export type Projection<D extends Document = Document, E extends DomainEvent = Do
    * their account the runner drops every document that names them here.
    */
   ownerField: string;
+  /**
+   * For a read model a screen shows as it is stored: its change notices carry the change itself
+   * (see ChangeNotice), without `omit`, the fields its API answers leave out; a browser holding
+   * the document then applies the change instead of fetching it again. Without it a notice only
+   * says that the document changed.
+   */
+  live?: { omit: readonly string[] };
+  /**
+   * Whether a change to this document is announced at all (every document when left out): a
+   * document the projection keeps for itself, which nobody reads but the projection, is not.
+   */
+  announces?(document: D): boolean;
 };
 
 /** The documents a many-document projection reads and writes while folding one event. */

@@ -1,5 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { type ChangeNotice, type RecordedEvent, USER_DELETED } from '@fitness/contracts';
+import {
+  type ChangeNotice,
+  type DocumentChange,
+  diffDocuments,
+  type RecordedEvent,
+  USER_DELETED,
+} from '@fitness/contracts';
 import {
   type CollectionDefinition,
   type Document,
@@ -10,6 +16,7 @@ import {
   POSITION_FIELD,
   type ReadStore,
   type Subscription,
+  writtenId,
 } from '@fitness/stores';
 import { CommitAnnouncements } from './commit-announcements.ts';
 import type { Logger } from './logger.ts';
@@ -370,8 +377,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const writes = new Map<string, DocumentWrite>();
     for (const { writes: own } of folded) {
       for (const write of own) {
-        const id = write.op === 'upsert' ? write.document.id : write.id;
-        writes.set(`${write.collection}/${id}`, write);
+        writes.set(`${write.collection}/${writtenId(write)}`, write);
       }
     }
     const notices = folded.flatMap((result) => result.notices);
@@ -424,8 +430,8 @@ export class ProjectionRunner implements ProjectionProgress {
     const documents = new Map<string, Document | null>();
     /** Per document the batch changed, the event of its last change. */
     const lastChange = new Map<string, RecordedEvent>();
-    /** Per document the batch deleted, what it held before: its owner hears of the deletion. */
-    const deletedFrom = new Map<string, Document>();
+    /** Per document the batch changed, what the store held before the batch (null: nothing). */
+    const before = new Map<string, Document | null>();
 
     // What the batch read from the store and has not written (null: not there): a document
     // every event reads and few change (the actor's row in admin_users) is read once a batch.
@@ -451,9 +457,9 @@ export class ProjectionRunner implements ProjectionProgress {
     const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
       // The very document back (an event it ignores): nothing to write or announce.
       if (evolved === current) return;
+      if (!before.has(id)) before.set(id, current);
       documents.set(id, evolved);
       lastChange.set(id, event);
-      if (!evolved && current) deletedFrom.set(id, current);
     };
     // A document the batch changed is at its last change's position (what it holds may carry
     // an older one, spread from the stored document); any other at the one it was stored with.
@@ -550,25 +556,48 @@ export class ProjectionRunner implements ProjectionProgress {
       const evolved = documents.get(id) ?? null;
       const next = evolved && { ...evolved, [POSITION_FIELD]: event.position };
       documents.set(id, next);
+      const was = before.get(id) ?? null;
+      // What the batch changed in a stored document, said small (a set appended to a long
+      // workout), is written in place: the document is neither serialised nor sent again.
+      const changes = next && was ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
       writes.push(
-        next
-          ? { collection, op: 'upsert', document: next }
-          : { collection, op: 'delete', id, position: event.position },
+        !next
+          ? { collection, op: 'delete', id, position: event.position }
+          : changes
+            ? { collection, op: 'patch', id, changes, document: next }
+            : { collection, op: 'upsert', document: next },
       );
-      const owner = next ?? deletedFrom.get(id);
-      if (owner) {
+      const shown = next ?? was;
+      if (shown && (projection.announces?.(shown) ?? true)) {
         notices.push({
           model: collection,
           id,
-          userId: ownerOf(projection, owner),
+          userId: ownerOf(projection, shown),
           op: next ? 'upsert' : 'delete',
           position: event.position,
           correlationId: event.metadata.correlationId ?? null,
+          ...(next && projection.live && liveChange(next, changes, projection.live.omit)),
         });
       }
     }
     return { follower, writes, notices, documents, erasing };
   }
+}
+
+/** What a change leaves to the store: the position, which it keeps beside the document. */
+const UNCHANGED_BY_THE_STORE = [POSITION_FIELD];
+
+/**
+ * What a notice of a shown read model carries, in the API's shape: the steps of the change, or
+ * the document whole when it is new or changed beyond a few steps.
+ */
+function liveChange(next: Document, changes: DocumentChange[] | null, omit: readonly string[]) {
+  if (changes) {
+    return { changes: changes.filter((change) => !omit.includes(change.path[0] as string)) };
+  }
+  const { [POSITION_FIELD]: _position, ...document } = next;
+  for (const field of omit) delete document[field];
+  return { document };
 }
 
 /** A one-document projection as the runner follows every projection: one event, one document. */
@@ -581,6 +610,8 @@ function asManyDocument(projection: AnyProjection): ManyDocumentProjection {
     collection: single.collection,
     handles: single.handles,
     ownerField: single.ownerField,
+    live: single.live,
+    announces: single.announces,
     apply: async (event, documents) => {
       const id = single.documentId(event);
       documents.set(id, single.evolve(await documents.get(id), event));

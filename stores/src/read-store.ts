@@ -1,4 +1,4 @@
-import type { ChangeNotice } from '@fitness/contracts';
+import type { ChangeNotice, DocumentChange } from '@fitness/contracts';
 import type { LeaseFence } from './lease.ts';
 
 /**
@@ -51,10 +51,20 @@ export type CommitBatch = {
   fence?: LeaseFence;
 };
 
-/** Upserted documents carry their `_position`; a delete names the position of the deleting event. */
+/**
+ * Upserted documents carry their `_position`; a delete names the position of the deleting event.
+ * A patch changes a stored document in place (its `changes`, worked out against the document as
+ * the store holds it) and moves it to `document`'s position; `document` is what it then holds,
+ * for an adapter to write whole where it cannot say a step in place (a field name its paths
+ * cannot spell).
+ */
 export type DocumentWrite =
   | { collection: string; op: 'upsert'; document: Document }
+  | { collection: string; op: 'patch'; id: string; changes: DocumentChange[]; document: Document }
   | { collection: string; op: 'delete'; id: string; position: number };
+
+/** The id of the document a write changes. */
+export const writtenId = (write: DocumentWrite) => (write.op === 'delete' ? write.id : write.document.id);
 
 export interface ReadStore {
   /** Creates the collections and their indexes if missing. Idempotent. */

@@ -62,6 +62,9 @@ type Documents = ProjectionDocuments<PersonalRecordsDocument>;
 
 const workoutStateId = (workoutId: string) => `workout:${workoutId}`;
 
+/** The kinds of document the metrics routes read (see `announces`). */
+const READ_KINDS = new Set<PersonalRecordsDocument['kind']>(['exercise_records', 'training_summary', 'record_beats']);
+
 /**
  * The `personal_records` read model: per user and exercise, its records (by both 1RM formulas)
  * and the records it beat in completed workouts; per user, a summary of their completed
@@ -85,6 +88,9 @@ export function personalRecordsProjectionWith(options: {
     collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
     handles: workoutEventTypes,
     ownerField: 'user_id',
+    // What the metrics routes read; the rest (each workout's state, each exercise's history,
+    // the training log) only this projection reads, and a browser has nothing to do with it.
+    announces: (document) => READ_KINDS.has(document.kind),
     apply: (event, documents, batch) => applyWorkoutEvent(event, documents, pendingIn(batch)),
     finish: (documents, batch) => finishWorkouts(documents, pendingIn(batch), options.chunkSize),
   };

@@ -20,6 +20,8 @@ export const workoutSummariesProjection: Projection<WorkoutSummaryDocument, Work
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',
+  // The list's answers leave out the owner and the per-exercise counts behind `set_count`.
+  live: { omit: ['user_id', 'set_counts'] },
   evolve: evolveSummary,
 };
 

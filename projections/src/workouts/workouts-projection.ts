@@ -29,6 +29,7 @@ export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',
+  live: { omit: [] },
   evolve: evolveWorkout,
 };
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { applyChanges, type DocumentChange } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CHANGE_FEED_RETENTION, POSITION_FIELD, type ReadStore } from '../read-store.ts';
 import { aNotice } from '../testing/events.ts';
@@ -73,6 +74,85 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.deepEqual(await store.get(things, first.id), changed);
       assert.deepEqual(await reads.find(things, { where: { owner } }), [changed]);
       assert.deepEqual(await store.find(things, { where: { owner } }), [changed]);
+    });
+
+    it('changes a document in place by a patch, indexed fields too, and skips a patch older than it', async () => {
+      const owner = randomUUID();
+      const original = doc(
+        {
+          owner,
+          day: '2026-03-01',
+          title: 'Push',
+          note: 'old',
+          items: [
+            { id: 'a', sets: [{ id: 's1', reps: 5 }] },
+            { id: 'b', sets: [] },
+            { id: 'c', sets: [] },
+          ],
+        },
+        50,
+      );
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'upsert', document: original }],
+        notices: [],
+      });
+      const changes: DocumentChange[] = [
+        { op: 'set', path: ['day'], value: '2026-03-02' },
+        { op: 'unset', path: ['note'] },
+        { op: 'pull', path: ['items'], id: 'b', at: 1 },
+        { op: 'set', path: ['items', { id: 'c', at: 1 }, 'label'], value: 'C "quoted" ü' },
+        { op: 'push', path: ['items', { id: 'a', at: 0 }, 'sets'], value: { id: 's2', reps: 3, weight: 1.25 } },
+        { op: 'push', path: ['items'], value: { id: 'd', sets: [], nested: { deep: [1, null, true] } } },
+      ];
+      const patched = { ...applyChanges(original, changes), [POSITION_FIELD]: 51 };
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'patch', id: original.id, changes, document: patched }],
+        notices: [],
+      });
+      assert.deepEqual(await store.get(things, original.id), patched);
+      assert.deepEqual(await store.find(things, { where: { owner, day: '2026-03-02' } }), [patched]);
+      assert.deepEqual(await store.find(things, { where: { owner, day: '2026-03-01' } }), []);
+      // The same patch again (a batch applied anew after a crash) changes nothing.
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'patch', id: original.id, changes, document: patched }],
+        notices: [],
+      });
+      assert.deepEqual(await store.get(things, original.id), patched);
+    });
+
+    it('writes a patch whole where its path cannot be said in place, or where the document is missing', async () => {
+      const owner = randomUUID();
+      const original = doc({ owner, by_key: { plain: 1 } }, 60);
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'upsert', document: original }],
+        notices: [],
+      });
+      const changes: DocumentChange[] = [
+        { op: 'set', path: ['by_key', 'a.b "c" $d\\'], value: { 'x.y': 2 } },
+        { op: 'set', path: ['by_key', 'plain'], value: 2 },
+      ];
+      const patched = { ...applyChanges(original, changes), [POSITION_FIELD]: 61 };
+      const missing = doc({ owner, note: 'never stored' }, 62);
+      await store.commit({
+        checkpoints: {},
+        writes: [
+          { collection: things, op: 'patch', id: original.id, changes, document: patched },
+          {
+            collection: things,
+            op: 'patch',
+            id: missing.id,
+            changes: [{ op: 'set', path: ['note'], value: 'x' }],
+            document: missing,
+          },
+        ],
+        notices: [],
+      });
+      assert.deepEqual(await store.get(things, original.id), patched);
+      assert.deepEqual(await store.get(things, missing.id), missing);
     });
 
     it('finds by equality, sorted and paged, and counts', async () => {

@@ -1,4 +1,4 @@
-import type { ChangeNotice } from '@fitness/contracts';
+import type { ChangeNotice, DocumentChange } from '@fitness/contracts';
 import {
   type AnyBulkWriteOperation,
   type ClientSession,
@@ -277,7 +277,11 @@ function toOperations(writes: DocumentWrite[]) {
       batch = [];
       operations.set(name, batch);
     }
-    batch.push(write.op === 'upsert' ? upsertOperation(write.document) : deleteOperation(write.id, write.position));
+    batch.push(
+      write.op === 'delete'
+        ? deleteOperation(write.id, write.position)
+        : (write.op === 'patch' && patchOperation(write.document, write.changes)) || upsertOperation(write.document),
+    );
   }
   return operations;
 }
@@ -315,6 +319,67 @@ function upsertOperation(document: Document): AnyBulkWriteOperation<StoredDocume
       upsert: true,
     },
   };
+}
+
+/**
+ * A patch as one update of the stored document in place ($set, $unset, $push, $pull; an element
+ * of an array found by its id through arrayFilters), only where the stored document is older
+ * (`_position`), so applying a batch again after a crash changes nothing. Null where MongoDB
+ * could not take it in one update: two steps on one path or on a path and its parent (MongoDB
+ * refuses such conflicts), a field name with a dot or a leading `$` in a path or a value (an
+ * update reads those as paths and operators): the document is then written whole.
+ */
+function patchOperation(document: Document, changes: DocumentChange[]): AnyBulkWriteOperation<StoredDocument> | null {
+  const position = document[POSITION_FIELD];
+  if (typeof position !== 'number' || !Number.isFinite(position)) return null;
+  const operators = { $set: {}, $unset: {}, $push: {}, $pull: {} } as Record<string, Record<string, unknown>>;
+  const arrayFilters: Record<string, unknown>[] = [];
+  const paths: string[] = [];
+  for (const change of changes) {
+    const parts: string[] = [];
+    for (const step of change.path) {
+      if (typeof step === 'string') {
+        if (!isPlainKey(step)) return null;
+        parts.push(step);
+      } else {
+        const name = `e${arrayFilters.length}`;
+        arrayFilters.push({ [`${name}.id`]: { $eq: step.id } });
+        parts.push(`$[${name}]`);
+      }
+    }
+    const path = parts.join('.');
+    if (paths.some((other) => other === path || other.startsWith(`${path}.`) || path.startsWith(`${other}.`))) {
+      return null;
+    }
+    paths.push(path);
+    if (change.op === 'set' || change.op === 'push') {
+      if (!plainKeysOnly(change.value)) return null;
+    }
+    if (change.op === 'set') (operators.$set as Record<string, unknown>)[path] = change.value;
+    else if (change.op === 'unset') (operators.$unset as Record<string, unknown>)[path] = '';
+    else if (change.op === 'push') (operators.$push as Record<string, unknown>)[path] = change.value;
+    else (operators.$pull as Record<string, unknown>)[path] = { id: { $eq: change.id } };
+  }
+  if (paths.includes(POSITION_FIELD) || paths.includes('_id')) return null;
+  (operators.$set as Record<string, unknown>)[POSITION_FIELD] = position;
+  const update = Object.fromEntries(Object.entries(operators).filter(([, fields]) => Object.keys(fields).length > 0));
+  return {
+    updateOne: {
+      filter: { _id: { $eq: document.id }, [POSITION_FIELD]: { $lt: position } },
+      update,
+      ...(arrayFilters.length > 0 && { arrayFilters }),
+    },
+  };
+}
+
+/** A field name an update path can hold as it is. */
+const isPlainKey = (key: string) => key.length > 0 && !key.includes('.') && !key.startsWith('$');
+
+/** Whether every field name in a value is plain (see isPlainKey). */
+function plainKeysOnly(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(plainKeysOnly);
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.entries(value).every(([key, inner]) => isPlainKey(key) && plainKeysOnly(inner));
 }
 
 /** Deletes only a document older than the deleting event. */
