@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { newestRecordsFirst, personalRecords, progress, shiftDay } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { personalRecordsProjection, personalRecordsProjectionWith } from './personal-records-projection.ts';
-import { foldedHistory, randomHistory } from './records-testing.ts';
+import { foldedHistory, type History, randomHistory } from './records-testing.ts';
 
 describe('records and achievements from the projection equal the reference functions over the workouts', () => {
   const histories: History[] = [
