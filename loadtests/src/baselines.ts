@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { load } from './measure.ts';
+import { cpuPerRequest, load } from './measure.ts';
 
 /**
  * What this machine can do at best, so the product's figures read as ratios: single-row
@@ -42,14 +42,18 @@ export function durableAppendRequestsPerSecond(connections: number, seconds: num
   return postToServer('append-server.ts', connections, seconds);
 }
 
-/** Load on `script`'s POST /echo, the script in its own process, as the product's server runs. */
+/**
+ * Load on `script`'s POST /echo, the script in its own process, as the product's server runs;
+ * with the CPU the server and this process (the client) spent per request, measured as P1's.
+ */
 async function postToServer(script: string, connections: number, seconds: number) {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     const [port] = (await once(child.stdout, 'data')) as [Buffer];
-    return await load({
+    const cpu = cpuPerRequest(child.pid ?? 0);
+    const result = await load({
       url: `http://127.0.0.1:${String(port).trim()}/echo`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -57,6 +61,7 @@ async function postToServer(script: string, connections: number, seconds: number
       connections,
       seconds,
     });
+    return { ...result, cpu: cpu(result.requests) };
   } finally {
     child.kill('SIGTERM');
   }

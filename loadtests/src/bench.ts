@@ -3,25 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
-import { type ChangeNotice, workoutStream } from '@fitness/contracts';
-import { apiClient } from '@fitness/gateway/testing/api-client.ts';
+import { workoutStream } from '@fitness/contracts';
 import { seedWorkouts, workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
-import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
-import { io } from 'socket.io-client';
 import {
   bareFastifyRequestsPerSecond,
   durableAppendRequestsPerSecond,
   rawSqliteInsertsPerSecond,
 } from './baselines.ts';
-import { logSetsAsPeopleTrain, logSetsIntoLongWorkouts, longWorkouts, nextSetOf, trainees } from './command-bench.ts';
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { hostileBodyBench } from './hostile-body-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
-import { LOAD_SERVER_ENV } from './load-server-env.ts';
-import { cpuMs, fixed, percentile } from './measure.ts';
+import { logSetsBench } from './log-sets-bench.ts';
+import { fixed } from './measure.ts';
 import { memoryWithLogAndSockets } from './memory-bench.ts';
 import { metricsFlatness } from './metrics-bench.ts';
 import { rebuildRates } from './rebuild-bench.ts';
@@ -39,7 +35,6 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? (QUICK ? 0 : 10));
 const CLIENTS = 50;
-const LATENCY_SAMPLES = 300;
 const REBUILD_EVENTS = QUICK ? 20_000 : 100_000;
 const MEMORY_EVENTS = QUICK ? 100_000 : 1_000_000;
 const MEMORY_SOCKETS = 1000;
@@ -62,6 +57,7 @@ async function main() {
   report('raw better-sqlite3 durable single-row inserts/s', fixed(rawInserts, 0));
   const bare = await bareFastifyRequestsPerSecond(CLIENTS, SECONDS);
   report(`bare Fastify POST requests/s (${CLIENTS} connections)`, fixed(bare.requestsPerSecond, 0));
+  report('   server CPU per request (µs, every thread)', fixed(bare.cpu.serverUs, 1));
   const appendOnly = await durableAppendRequestsPerSecond(CLIENTS, SECONDS);
   report(
     '   the same route appending one event durably: req/s (ratio to bare)',
@@ -69,54 +65,7 @@ async function main() {
   );
 
   section('P1 log a set, P2 live push');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
-  try {
-    const pid = server.child.pid ?? 0;
-    const people = await trainees(server.baseUrl, CLIENTS);
-    const long = await longWorkouts(server.baseUrl, CLIENTS);
-    const workloads = [
-      ['as people train (25 sets, then a new workout)', () => logSetsAsPeopleTrain(server.baseUrl, people, SECONDS)],
-      ['into one long workout per client', () => logSetsIntoLongWorkouts(server.baseUrl, long, SECONDS)],
-    ] as const;
-    for (const [name, run] of workloads) {
-      const cpuBefore = cpuMs(pid);
-      const result = await run();
-      const commands = result.requestsPerSecond * SECONDS;
-      report(`P1 ${name}: commands/s (${CLIENTS} clients)`, fixed(result.requestsPerSecond, 0));
-      report('   latency p50 / p99 (ms; p99 target 50)', `${fixed(result.p50)} / ${fixed(result.p99)}`);
-      report('   non-2xx / errors', `${result.non2xx} / ${result.errors}`);
-      report(
-        '   ratio to bare Fastify (target 0.20) | to raw SQLite inserts',
-        `${fixed(result.requestsPerSecond / bare.requestsPerSecond, 3)} | ${fixed(result.requestsPerSecond / rawInserts, 3)}`,
-      );
-      report('   server CPU per command (µs, every thread)', fixed(((cpuMs(pid) - cpuBefore) * 1000) / commands, 0));
-    }
-
-    const writer = nextSetOf(long.workouts[0] ?? []);
-    const pushes = (label: string, { afterSend, afterAnswer }: Awaited<ReturnType<typeof changeLatency>>) => {
-      report(
-        `${label}: request sent -> change at a 2nd device, p50 / p99 (ms, n=${afterSend.length}; p99 target 25)`,
-        `${fixed(percentile(afterSend, 50), 2)} / ${fixed(percentile(afterSend, 99), 2)}`,
-      );
-      report(
-        '   answer to the 1st device -> change at the 2nd, p50 / p99 (ms)',
-        `${fixed(percentile(afterAnswer, 50), 2)} / ${fixed(percentile(afterAnswer, 99), 2)}`,
-      );
-    };
-    pushes('P2 live push idle', await changeLatency(server.baseUrl, long.token, writer, () => true));
-    let writing = true;
-    const load = logSetsAsPeopleTrain(server.baseUrl, people, SECONDS).finally(() => {
-      writing = false;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const busy = await changeLatency(server.baseUrl, long.token, writer, () => writing);
-    const busyLoad = await load;
-    pushes(`P2 while ${CLIENTS} clients log sets (${fixed(busyLoad.requestsPerSecond, 0)}/s)`, busy);
-  } finally {
-    await server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await logSetsBench(bare, { clients: CLIENTS, seconds: SECONDS, rawInserts, report });
   const inProcess = await logSetsWithProjections();
   report(
     'log a set in process (no HTTP), projections following: sets/s',
@@ -242,58 +191,6 @@ async function main() {
     }
   }
   console.log(`\nSummary\n${lines.join('\n')}`);
-}
-
-/**
- * One writer logs sets one after another (up to LATENCY_SAMPLES, while `going()`); a second
- * socket client of the same user (another device) notes when each change arrives: the time
- * from sending the request to the change on the second screen (`afterSend`), and from the
- * answer to it (`afterAnswer`: negative when the push beat the answer), in ms.
- */
-async function changeLatency(baseUrl: string, token: string, nextSet: () => string, going: () => boolean) {
-  const api = apiClient(baseUrl);
-  const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const arrivals = new Map<number, number>();
-  const awaited = new Map<number, () => void>();
-  socket.on('change', (notice: ChangeNotice) => {
-    arrivals.set(notice.position, performance.now());
-    awaited.get(notice.position)?.();
-  });
-  const afterSend: number[] = [];
-  const afterAnswer: number[] = [];
-  try {
-    for (let i = 0; i < LATENCY_SAMPLES && going(); i++) {
-      const sentAt = performance.now();
-      const response = await api('POST', nextSet().replace('/api/v1', ''), { token, body: { reps: 3, weight: 80 } });
-      const answeredAt = performance.now();
-      const position = Number(response.headers.get('x-event-position'));
-      // Waits on the change itself (or 2 s). Polling the map with setImmediate kept this
-      // process's loop spinning, which took a core's share from the server it measures: the 50
-      // clients' commands/s fell from about 3,600 to 2,000 and the push's p99 from the send
-      // was 115 ms instead of 40.
-      if (!arrivals.has(position)) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 2_000);
-          awaited.set(position, () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-        awaited.delete(position);
-      }
-      const arrivedAt = arrivals.get(position);
-      if (arrivedAt === undefined) continue;
-      afterSend.push(arrivedAt - sentAt);
-      afterAnswer.push(arrivedAt - answeredAt);
-    }
-  } finally {
-    socket.disconnect();
-  }
-  return { afterSend, afterAnswer };
 }
 
 /**

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { type LoadResult, measured } from './measure.ts';
 
 /** Sets logged into one workout before the next begins: a long session, as people train. */
-const SETS_PER_WORKOUT = 25;
+export const SETS_PER_WORKOUT = 25;
 
 const SET_BODY = JSON.stringify({ reps: 5, weight: 100, rest_time: 90 });
 

@@ -7,7 +7,15 @@ import autocannon from 'autocannon';
 
 const execFileAsync = promisify(execFile);
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  /** Every request answered in the phase, refused ones too: what the server did work for. */
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
 
 export type LoadOptions = {
   url: string;
@@ -67,6 +75,7 @@ export async function measured(started: Promise<autocannon.Result>): Promise<Loa
   const sorted = Float64Array.from(latencies).sort();
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: percentileOfSorted(sorted, 50),
     p99: percentileOfSorted(sorted, 99),
     non2xx: result.non2xx,
@@ -116,6 +125,22 @@ export function cpuMs(pid: number) {
   const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * The CPU a server process (every thread) and this process, its client, use from now on, per
+ * request of the load this process sends meanwhile: call the result with the requests answered.
+ */
+export function cpuPerRequest(serverPid: number) {
+  const server = cpuMs(serverPid);
+  const client = process.cpuUsage();
+  return (requests: number) => {
+    const used = process.cpuUsage(client);
+    return {
+      serverUs: ((cpuMs(serverPid) - server) * 1000) / requests,
+      clientUs: (used.user + used.system) / requests,
+    };
+  };
 }
 
 /** A process's resident memory from /proc (Linux), in MB; NaN where there is no /proc. */
