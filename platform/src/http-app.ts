@@ -13,6 +13,7 @@ import { clientError, frameworkError, installErrorHandler } from './error-handle
 import { installBoundedJsonParser } from './json-body.ts';
 import { trackAllowedMethods } from './method-not-allowed.ts';
 import { boundBodyTime, capConnectionsPerAddress } from './request-limits.ts';
+import { registerResponseCompression } from './response-compression.ts';
 import { validatorCompiler } from './validation.ts';
 
 /** What the HTTP layer reads of the configuration (contracts' Config). */
@@ -82,6 +83,7 @@ export function createHttpApp(options: HttpAppOptions) {
   installBoundedJsonParser(plain);
   boundBodyTime(plain, { baseMs: config.bodyTimeoutMs, ceilingMs: config.requestTimeoutMs });
   capConnectionsPerAddress(plain, { max: config.connectionsPerAddress, trustProxy: config.trustProxy });
+  registerResponseCompression(plain);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
