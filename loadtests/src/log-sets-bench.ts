@@ -146,37 +146,58 @@ async function setsAsPeopleLog(baseUrl: string, token: string, sets: number) {
   return { token, nextSet: () => setUrls[Math.floor(next++ / SETS_PER_WORKOUT) % setUrls.length] ?? '' };
 }
 
-/** A socket.io client of `token`'s user (another device), and when each position's first change reached it. */
+/**
+ * A socket.io client of `token`'s user (another device), and when it heard of each position:
+ * the first change at or past it. A notice carries the last position folded into its document,
+ * so two sets folded in one batch come as one notice, of the later one's position.
+ */
 async function secondDevice(baseUrl: string, token: string) {
   const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  const arrivals = new Map<number, number>();
-  const awaited = new Map<number, () => void>();
+  // The highest position heard so far at each notice, and when: never decreasing.
+  const heard: number[] = [];
+  const heardAt: number[] = [];
+  const awaited = new Set<{ position: number; arrived: () => void }>();
   socket.on('change', (notice: ChangeNotice) => {
-    if (arrivals.has(notice.position)) return;
-    arrivals.set(notice.position, performance.now());
-    awaited.get(notice.position)?.();
+    if (notice.position <= (heard.at(-1) ?? 0)) return;
+    heard.push(notice.position);
+    heardAt.push(performance.now());
+    for (const waiter of awaited) if (waiter.position <= notice.position) waiter.arrived();
   });
-  /** When the change of `position` arrived, waiting for it up to PUSH_WAIT_MS; undefined if it did not. */
+  const heardOf = (position: number) => {
+    let low = 0;
+    let high = heard.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((heard[middle] ?? 0) < position) low = middle + 1;
+      else high = middle;
+    }
+    return heardAt[low];
+  };
+  /** When `position` was heard of, waiting for it up to PUSH_WAIT_MS; undefined if it was not. */
   const arrival = async (position: number) => {
-    if (!arrivals.has(position)) {
-      // Waits on the change itself. Polling the map with setImmediate kept this process's loop
+    if (heardOf(position) === undefined) {
+      // Waits on the change itself. Polling with setImmediate kept this process's loop
       // spinning, which took a core's share from the server it measures: the 50 clients'
       // commands/s fell from about 3,600 to 2,000 and the push's p99 from the send was 115 ms
       // instead of 40.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, PUSH_WAIT_MS);
-        awaited.set(position, () => {
-          clearTimeout(timer);
-          resolve();
-        });
+        const waiter = {
+          position,
+          arrived: () => {
+            clearTimeout(timer);
+            awaited.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.arrived, PUSH_WAIT_MS);
+        awaited.add(waiter);
       });
-      awaited.delete(position);
     }
-    return arrivals.get(position);
+    return heardOf(position);
   };
   return { arrival, close: () => socket.disconnect() };
 }
