@@ -15,6 +15,16 @@ export type AppendResult = {
   position: number;
 };
 
+export type AppendOptions = {
+  /**
+   * The caller's promise that no event of this append was ever appended before: its ids were
+   * made for this attempt alone (a command without an Idempotency-Key, whose retry would be a
+   * new command). The store then skips looking for an earlier append of the same ids. Left
+   * out, an append whose ids are already in the stream is taken as a repeat (see appendToStream).
+   */
+  freshIds?: boolean;
+};
+
 export type Subscription = { stop(): Promise<void> };
 
 /** A stream's events to erase: from its first up to and including `throughRevision`. */
@@ -36,8 +46,14 @@ export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedRevisionError when the stream is not as expected.
    * Appending events whose ids are already in the stream returns the earlier result (idempotence).
+   * It resolves once the events are durable; readers never see an event before that.
    */
-  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /** Events of one stream in order, from a revision on; empty when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events of the whole log after a position, in order. */

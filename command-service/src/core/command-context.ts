@@ -12,11 +12,13 @@ import { newId, uuidFromName } from './ids.ts';
  */
 export function commandContext(request: FastifyRequest, now: Date): CommandContext {
   const scope = idempotencyScope(request);
+  const commandId = scope ? uuidFromName(scope) : newId();
   return {
     actorId: request.auth?.id ?? null,
-    commandId: scope ? uuidFromName(scope) : newId(),
+    commandId,
     correlationId: request.id,
     now,
+    freshCommandId: scope ? undefined : commandId,
   };
 }
 

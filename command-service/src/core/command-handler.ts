@@ -24,6 +24,13 @@ export type CommandContext = {
   commandId: string;
   correlationId: string;
   now: Date;
+  /**
+   * Set to `commandId` by whoever made that id for this command alone (a request without an
+   * Idempotency-Key, whose retry is a new command): no earlier attempt of it can exist, so its
+   * appends skip the store's search for one. It names the id, so a context copied with another
+   * command id (`{ ...context, commandId }`) does not pass the promise on.
+   */
+  freshCommandId?: string;
 };
 
 export type CommandResult<S, D> = {
@@ -49,6 +56,9 @@ type StreamMemory = {
 
 const MAX_ATTEMPTS = 10;
 const REMEMBERED_STREAMS = 500;
+
+/** A retry of the handler's own (after a conflict) reuses the ids, but the refused attempt wrote none. */
+const appendOptions = (context: CommandContext) => ({ freshIds: context.freshCommandId === context.commandId });
 
 /**
  * Reads the stream, decides, appends with the revision it read, and retries on a concurrent
@@ -108,7 +118,7 @@ export class CommandHandler {
         const expected: ExpectedRevision = known.revision < 0 ? 'no_stream' : known.revision;
         try {
           const events = this.envelope(streamId, decided, context);
-          const appended = await this.eventStore.appendToStream(streamId, events, expected);
+          const appended = await this.eventStore.appendToStream(streamId, events, expected, appendOptions(context));
           const recorded = events.map((event, index) => ({
             ...event,
             streamId,
@@ -134,7 +144,12 @@ export class CommandHandler {
 
   /** Appends events that need no decision over a stream's state (reservations, claims). */
   async appendOnce(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
-    return this.eventStore.appendToStream(streamId, this.envelope(streamId, events, context), expected);
+    return this.eventStore.appendToStream(
+      streamId,
+      this.envelope(streamId, events, context),
+      expected,
+      appendOptions(context),
+    );
   }
 
   readStream(streamId: string) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
 import { WrongExpectedRevisionError } from '../event-store.ts';
@@ -32,6 +33,101 @@ describe('SQLite group commit', () => {
       assert.deepEqual(positions, [2, 4, 6]);
       for (const stream of streams) assert.equal((await store.readStream(stream)).length, 2);
       assert.equal(await store.headPosition(), 6);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite lean appends', () => {
+  const newStore = () =>
+    new SqliteEventStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite'));
+
+  it('checks the appends of a group to one stream in order: a stale one writes nothing', async () => {
+    const store = newStore();
+    try {
+      const stream = uniqueStream();
+      const [first, stale, next] = await Promise.allSettled([
+        store.appendToStream(stream, [anEvent('First')], 'no_stream', { freshIds: true }),
+        store.appendToStream(stream, [anEvent('Stale'), anEvent('Stale')], 'no_stream', { freshIds: true }),
+        store.appendToStream(stream, [anEvent('Next')], 0, { freshIds: true }),
+      ]);
+      assert.equal(first.status, 'fulfilled');
+      assert.ok(stale.status === 'rejected' && stale.reason instanceof WrongExpectedRevisionError);
+      assert.ok(next.status === 'fulfilled' && next.value.nextExpectedRevision === 1);
+      assert.deepEqual(
+        (await store.readStream(stream)).map((event) => [event.type, event.revision]),
+        [
+          ['First', 0],
+          ['Next', 1],
+        ],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fails alone an append whose events cannot be stored as JSON', async () => {
+    const store = newStore();
+    try {
+      const [kept, broken] = await Promise.allSettled([
+        store.appendToStream(uniqueStream(), [anEvent()], 'no_stream', { freshIds: true }),
+        store.appendToStream(uniqueStream(), [anEvent('Broken', { big: 1n })], 'no_stream', { freshIds: true }),
+      ]);
+      assert.equal(kept.status, 'fulfilled');
+      assert.equal(broken.status, 'rejected');
+      assert.equal((await store.readAll({ fromPosition: 0, maxCount: 10 })).length, 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('still knows a repeat of keyed events among fresh ones', async () => {
+    const store = newStore();
+    try {
+      const stream = uniqueStream();
+      await store.appendToStream(stream, [anEvent()], 'no_stream', { freshIds: true });
+      const keyed = [anEvent(), anEvent()];
+      const first = await store.appendToStream(stream, keyed, 0);
+      await store.appendToStream(stream, [anEvent()], 2, { freshIds: true });
+      assert.deepEqual(await store.appendToStream(stream, keyed, 0), first);
+      await assert.rejects(store.appendToStream(uniqueStream(), keyed, 'any'), WrongExpectedRevisionError);
+      assert.equal((await store.readStream(stream)).length, 4);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('opens a file written before (event ids unique on every row, a table of streams) and keeps its repeats', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite');
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+        recorded_at TEXT NOT NULL, UNIQUE (stream_id, revision));
+      CREATE TABLE streams (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL);`);
+    const stream = uniqueStream();
+    const written = [anEvent('Old'), anEvent('Old')];
+    const insert = old.prepare('INSERT INTO events VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)');
+    for (const [revision, event] of written.entries()) {
+      insert.run(event.id, stream, revision, event.type, '{}', JSON.stringify(event.metadata), '2026-01-01T00:00:00Z');
+    }
+    old.prepare('INSERT INTO streams VALUES (?, 1)').run(stream);
+    old.close();
+
+    const store = new SqliteEventStore(file);
+    try {
+      assert.deepEqual(await store.appendToStream(stream, written, 'no_stream'), {
+        nextExpectedRevision: 1,
+        position: 2,
+      });
+      await store.appendToStream(stream, [anEvent('New')], 1, { freshIds: true });
+      assert.deepEqual(
+        (await store.readStream(stream)).map((event) => event.type),
+        ['Old', 'Old', 'New'],
+      );
+      assert.deepEqual(await store.listStreams({ limit: 10 }), [{ streamId: stream, revision: 2 }]);
     } finally {
       await store.close();
     }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type NewEvent, type RecordedEvent, upcast } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
 import {
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -16,9 +17,12 @@ type PendingAppend = {
   streamId: string;
   events: NewEvent[];
   expected: ExpectedRevision;
+  freshIds: boolean;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 };
+/** An append's rows, serialised before the group's transaction so that one that cannot be fails alone. */
+type PreparedAppend = PendingAppend & { rows: { id: string; type: string; data: string; metadata: string }[] };
 type AppendOutcome = { ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown };
 
 type EventRow = {
@@ -32,22 +36,32 @@ type EventRow = {
   recorded_at: string;
 };
 
+/**
+ * The log. `(stream_id, revision)` serves every stream read and a stream's current revision (its
+ * last entry), so no table of streams is kept beside it. Event ids are looked up only for an
+ * append whose ids may come again (a command with an Idempotency-Key, a seed, an import), so
+ * only those are indexed (`repeatable`); a fresh command's random ids skip that index. Files
+ * written before kept `event_id UNIQUE` on every row, which SQLite cannot drop without copying
+ * the table: they keep it (correct, only slower), and their rows count as repeatable (the
+ * column's default), as any of them may be a keyed command's that its client sends again.
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position    INTEGER PRIMARY KEY AUTOINCREMENT,
-  event_id    TEXT NOT NULL UNIQUE,
+  event_id    TEXT NOT NULL,
   stream_id   TEXT NOT NULL,
   revision    INTEGER NOT NULL,
   type        TEXT NOT NULL,
   data        TEXT NOT NULL,
   metadata    TEXT NOT NULL,
   recorded_at TEXT NOT NULL,
+  repeatable  INTEGER NOT NULL DEFAULT 1,
   UNIQUE (stream_id, revision)
 );
-CREATE TABLE IF NOT EXISTS streams (
-  stream_id TEXT PRIMARY KEY,
-  revision  INTEGER NOT NULL
-);
+`;
+const INDEXES = `
+CREATE UNIQUE INDEX IF NOT EXISTS events_repeatable_ids ON events (event_id) WHERE repeatable;
+DROP TABLE IF EXISTS streams;
 `;
 
 /** How often a live subscription looks for events appended by another process (the CLI tools). */
@@ -65,34 +79,28 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<() => Promise<void>>();
   private pendingAppends: PendingAppend[] = [];
   private readonly statements;
-  /**
-   * The group commit's transaction, and the savepoint each append of it runs in (better-sqlite3
-   * nests transactions so). Made once: making a transaction function builds four wrappers,
-   * which every append paid for twice.
-   */
-  private readonly appendGroup: Database.Transaction<(group: PendingAppend[]) => AppendOutcome[]>;
-  private readonly appendInSavepoint: Database.Transaction<
-    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult & { repeated: boolean }
-  >;
+  /** The group commit's transaction, made once (making one builds four wrappers). */
+  private readonly appendGroup: Database.Transaction<(group: PreparedAppend[]) => AppendOutcome[]>;
 
   constructor(file: string) {
     this.db = openDatabase(file, 'FULL', { cacheKb: 1024 });
     this.db.exec(SCHEMA);
+    const columns = this.db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('events')").all();
+    if (!columns.some((column) => column.name === 'repeatable')) {
+      this.db.exec('ALTER TABLE events ADD COLUMN repeatable INTEGER NOT NULL DEFAULT 1');
+    }
+    this.db.exec(INDEXES);
     this.appended.setMaxListeners(0);
     this.statements = {
-      streamRevision: this.db.prepare<[string], { revision: number }>(
-        'SELECT revision FROM streams WHERE stream_id = ?',
+      streamRevision: this.db
+        .prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
+        .pluck(),
+      repeatableById: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
+        'SELECT stream_id, revision, position FROM events WHERE event_id = ? AND repeatable',
       ),
-      eventById: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-        'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
-      ),
-      insertEvent: this.db.prepare(
-        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
-         VALUES (@id, @streamId, @revision, @type, @data, @metadata, @recordedAt)`,
-      ),
-      upsertStream: this.db.prepare(
-        `INSERT INTO streams (stream_id, revision) VALUES (?, ?)
-         ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`,
+      insertEvent: this.db.prepare<[string, string, number, string, string, string, string, number]>(
+        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at, repeatable)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       readStream: this.db.prepare<[string, number, number], EventRow>(
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
@@ -101,37 +109,58 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
-      listStreams: this.db.prepare<[string, number], { stream_id: string; revision: number }>(
-        `SELECT stream_id, revision FROM streams WHERE stream_id >= ? ORDER BY stream_id LIMIT ?`,
+      // Stream names are found by hopping along the (stream_id, revision) index from one name
+      // to the next, a lookup each, rather than reading every event of the streams listed.
+      listStreams: this.db.prepare<[{ prefix: string; limit: number }], { stream_id: string; revision: number }>(
+        `WITH RECURSIVE names (stream_id) AS (
+           SELECT min(stream_id) FROM events WHERE stream_id >= @prefix
+           UNION ALL
+           SELECT (SELECT min(stream_id) FROM events WHERE stream_id > names.stream_id) FROM names
+           WHERE names.stream_id IS NOT NULL
+           LIMIT @limit
+         )
+         SELECT stream_id, (SELECT max(revision) FROM events WHERE events.stream_id = names.stream_id) AS revision
+         FROM names WHERE stream_id IS NOT NULL`,
       ),
     };
-    this.appendGroup = this.db.transaction((group: PendingAppend[]) => this.appendEach(group));
-    this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
-      this.appendOne(streamId, events, expected),
-    );
+    this.appendGroup = this.db.transaction((group: PreparedAppend[]) => group.map((append) => this.appendOne(append)));
   }
 
-  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
     return new Promise((resolve, reject) => {
-      this.pendingAppends.push({ streamId, events, expected, resolve, reject });
+      this.pendingAppends.push({ streamId, events, expected, freshIds: options.freshIds ?? false, resolve, reject });
       if (this.pendingAppends.length === 1) setImmediate(() => this.flushAppends());
     });
   }
 
   /**
    * Group commit: the appends that arrived during one turn of the event loop are written in one
-   * transaction, so they share one sync to disk instead of paying one each. Each append still
-   * checks its own expected revision inside a savepoint, and one refused append leaves the
-   * others of the group untouched.
+   * transaction, so they share one sync to disk instead of paying one each. Each append checks
+   * its expected revision before it writes anything, so one refused append writes nothing and
+   * leaves the others of the group untouched, without a savepoint each.
    */
   private flushAppends() {
-    const group = this.pendingAppends;
+    const group: PreparedAppend[] = [];
+    for (const append of this.pendingAppends) {
+      try {
+        group.push({ ...append, rows: append.events.map(serialise) });
+      } catch (error) {
+        append.reject(error);
+      }
+    }
     this.pendingAppends = [];
+    if (group.length === 0) return;
     let outcomes: AppendOutcome[];
     try {
       outcomes = this.appendGroup.immediate(group);
     } catch (error) {
+      // Anything but a refusal (a full disk, say) rolls the whole group back.
       for (const append of group) append.reject(error);
       return;
     }
@@ -147,58 +176,48 @@ export class SqliteEventStore implements EventStore {
     if (outcomes.some((outcome) => outcome.ok && !outcome.result.repeated)) this.appended.emit('append');
   }
 
-  /** One group's appends, each in a savepoint of the group's transaction (`appendInSavepoint`). */
-  private appendEach(group: PendingAppend[]) {
-    const outcomes: AppendOutcome[] = [];
-    for (const append of group) {
-      try {
-        outcomes.push({ ok: true, result: this.appendInSavepoint(append.streamId, append.events, append.expected) });
-      } catch (error) {
-        outcomes.push({ ok: false, error });
+  /** One append of a group: refused before it writes, or written whole. */
+  private appendOne(append: PreparedAppend): AppendOutcome {
+    const { streamId, expected, rows } = append;
+    try {
+      const repeat = append.freshIds ? null : this.findRepeat(streamId, rows);
+      if (repeat) return { ok: true, result: { ...repeat, repeated: true } };
+      const current = this.statements.streamRevision.get(streamId) ?? -1;
+      assertExpected(streamId, expected, current);
+      const recordedAt = new Date().toISOString();
+      const repeatable = append.freshIds ? 0 : 1;
+      let revision = current;
+      let position = 0;
+      for (const row of rows) {
+        revision += 1;
+        const info = this.statements.insertEvent.run(
+          row.id,
+          streamId,
+          revision,
+          row.type,
+          row.data,
+          row.metadata,
+          recordedAt,
+          repeatable,
+        );
+        position = Number(info.lastInsertRowid);
       }
+      return { ok: true, result: { nextExpectedRevision: revision, position, repeated: false } };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return { ok: false, error };
+      throw error;
     }
-    return outcomes;
-  }
-
-  /** One append: what `appendInSavepoint` runs. */
-  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-    const repeat = this.findRepeat(streamId, events);
-    if (repeat) return { ...repeat, repeated: true };
-    const current = this.statements.streamRevision.get(streamId)?.revision ?? -1;
-    assertExpected(streamId, expected, current);
-    const recordedAt = new Date().toISOString();
-    let revision = current;
-    let position = 0;
-    for (const event of events) {
-      revision += 1;
-      const info = this.statements.insertEvent.run({
-        id: event.id,
-        streamId,
-        revision,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(event.metadata),
-        recordedAt,
-      });
-      position = Number(info.lastInsertRowid);
-    }
-    this.statements.upsertStream.run(streamId, revision);
-    return { nextExpectedRevision: revision, position, repeated: false };
   }
 
   /** An append whose event ids are all already in this stream is a repeat of an earlier one. */
-  private findRepeat(streamId: string, events: NewEvent[]) {
-    const found = events.map((event) => this.statements.eventById.get(event.id));
+  private findRepeat(streamId: string, rows: { id: string }[]) {
+    const found = rows.map((row) => this.statements.repeatableById.get(row.id));
     if (found.every((row) => row === undefined)) return null;
     const last = found.at(-1);
     if (found.every((row) => row?.stream_id === streamId) && last) {
       return { nextExpectedRevision: last.revision, position: last.position };
     }
-    throw new WrongExpectedRevisionError(
-      streamId,
-      'any',
-      this.statements.streamRevision.get(streamId)?.revision ?? 'no_stream',
-    );
+    throw new WrongExpectedRevisionError(streamId, 'any', this.statements.streamRevision.get(streamId) ?? 'no_stream');
   }
 
   /**
@@ -283,7 +302,7 @@ export class SqliteEventStore implements EventStore {
     const prefix = options.prefix ?? '';
     // Names sharing the prefix sort together right after it, so a range scan finds them all.
     return this.statements.listStreams
-      .all(prefix, options.limit)
+      .all({ prefix, limit: options.limit })
       .filter((row) => row.stream_id.startsWith(prefix))
       .map((row) => ({ streamId: row.stream_id, revision: row.revision }));
   }
@@ -295,14 +314,11 @@ export class SqliteEventStore implements EventStore {
     // erased data is not left on disk either. Only erasures pay for it, once per call.
     this.db.pragma('secure_delete = ON');
     try {
+      // A stream's revision is its last event's: one left empty is gone, one left with
+      // events keeps its revision.
       const erase = this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision <= ?');
-      const left = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE stream_id = ?');
-      const forget = this.db.prepare('DELETE FROM streams WHERE stream_id = ?');
       this.db.transaction(() => {
-        for (const { streamId, throughRevision } of erasures) {
-          erase.run(streamId, throughRevision);
-          if (left.get(streamId)?.n === 0) forget.run(streamId);
-        }
+        for (const { streamId, throughRevision } of erasures) erase.run(streamId, throughRevision);
       })();
     } finally {
       this.db.pragma('secure_delete = OFF');
@@ -324,6 +340,13 @@ function assertExpected(streamId: string, expected: ExpectedRevision, current: n
     (expected === 'stream_exists' && current >= 0) ||
     expected === current;
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+function serialise(event: NewEvent) {
+  const data = JSON.stringify(event.data);
+  const metadata = JSON.stringify(event.metadata);
+  if (data === undefined || metadata === undefined) throw new Error(`Event ${event.id} has no data or metadata`);
+  return { id: event.id, type: event.type, data, metadata };
 }
 
 /** An event as stored, read at its type's current version (upcast from the one it was written at). */
