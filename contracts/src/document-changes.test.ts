@@ -51,6 +51,19 @@ describe('a change worked out from a document before and after', () => {
     assert.deepEqual(applyChanges(structuredClone(workout), changes), after);
   });
 
+  it('an object inside that changed all over is set whole, an element of an array too', () => {
+    const before = { id: 'r', records: { heaviest: { value: 100, reps: 5, set_id: 's1', date: 'd1' } } };
+    const after = { id: 'r', records: { heaviest: { value: 110, reps: 3, set_id: 's2', date: 'd2' } } };
+    assert.deepEqual(diffDocuments(before, after), [
+      { op: 'set', path: ['records', 'heaviest'], value: after.records.heaviest },
+    ]);
+    const changed = { ...workout.exercises[0], name: 'B', notes: 'n', rest: 90, sets: [], plan: 'p' };
+    const withChanged = { ...workout, exercises: [changed, workout.exercises[1]] };
+    const changes = diffDocuments(workout, withChanged) as DocumentChange[];
+    assert.deepEqual(changes, [{ op: 'set', path: ['exercises', { id: 'e1', at: 0 }], value: changed }]);
+    assert.deepEqual(applyChanges(structuredClone(workout), changes), withChanged);
+  });
+
   it('a reordered array is set whole, and an unchanged document is no change', () => {
     const after = { ...workout, exercises: [...workout.exercises].reverse() };
     assert.deepEqual(diffDocuments(workout, after), [{ op: 'set', path: ['exercises'], value: after.exercises }]);

@@ -558,12 +558,14 @@ export class ProjectionRunner implements ProjectionProgress {
       documents.set(id, next);
       const was = before.get(id) ?? null;
       // What the batch changed in a stored document, said small (a set appended to a long
-      // workout), is written in place: the document is neither serialised nor sent again.
-      const changes = next && was ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
+      // workout): pushed instead of the document, and written in place where the store can.
+      const inPlace = this.options.readStore.changesInPlace;
+      const changes =
+        next && was && (inPlace || projection.live) ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
       writes.push(
         !next
           ? { collection, op: 'delete', id, position: event.position }
-          : changes
+          : changes && inPlace
             ? { collection, op: 'patch', id, changes, document: next }
             : { collection, op: 'upsert', document: next },
       );

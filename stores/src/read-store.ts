@@ -67,6 +67,12 @@ export type DocumentWrite =
 export const writtenId = (write: DocumentWrite) => (write.op === 'delete' ? write.id : write.document.id);
 
 export interface ReadStore {
+  /**
+   * Whether patches are applied in place (MongoDB: $set, $push... on the stored document). Where
+   * not (SQLite rewrites a row whole anyway), the runner writes documents whole and works out a
+   * change only for what it pushes.
+   */
+  readonly changesInPlace: boolean;
   /** Creates the collections and their indexes if missing. Idempotent. */
   ensureCollections(definitions: CollectionDefinition[]): Promise<void>;
   get<T extends Document>(collection: string, id: string): Promise<T | null>;

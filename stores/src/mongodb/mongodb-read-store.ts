@@ -48,6 +48,8 @@ const RESERVED = new Set([CHECKPOINTS, CHANGES, COUNTERS, LEASES]);
  * write makes re-applying a batch after a crash harmless as well.
  */
 export class MongoReadStore implements ReadStore {
+  /** A patch is one update of the stored document in place (see patchOperation). */
+  readonly changesInPlace = true;
   private readonly client: MongoClient;
   private readonly db: Db;
 

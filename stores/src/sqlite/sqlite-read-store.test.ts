@@ -162,37 +162,3 @@ describe('SQLite read store finds', () => {
     }
   });
 });
-
-describe('SQLite read store patches', () => {
-  it('changes the stored text in place, without writing the document it is handed', async () => {
-    const store = new SqliteReadStore(path.join(mkdtempSync(path.join(os.tmpdir(), 'read-')), 'read.sqlite'));
-    try {
-      await store.ensureCollections([{ name: 'things', indexes: [] }]);
-      const stored = { id: 't1', sets: [{ id: 's1', reps: 5 }], [POSITION_FIELD]: 1 };
-      await store.commit({
-        checkpoints: {},
-        writes: [{ collection: 'things', op: 'upsert', document: stored }],
-        notices: [],
-      });
-      // The whole document the runner hands with a patch is only for a store that cannot apply
-      // it: had this one written it, the marker would be stored.
-      const handed = { id: 't1', sets: [], marker: 'written whole', [POSITION_FIELD]: 2 };
-      const push = { op: 'push' as const, path: ['sets'], value: { id: 's2', reps: 3 } };
-      await store.commit({
-        checkpoints: {},
-        writes: [{ collection: 'things', op: 'patch', id: 't1', changes: [push], document: handed }],
-        notices: [],
-      });
-      assert.deepEqual(await store.get('things', 't1'), {
-        id: 't1',
-        sets: [
-          { id: 's1', reps: 5 },
-          { id: 's2', reps: 3 },
-        ],
-        [POSITION_FIELD]: 2,
-      });
-    } finally {
-      await store.close();
-    }
-  });
-});
