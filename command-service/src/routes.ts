@@ -23,11 +23,13 @@ import { workoutCommandRoutes } from './workouts/routes.ts';
 export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
   // Every signed-in write is counted while it runs, and refused once its account is closing.
-  app.addHook('preHandler', async (request, reply) => {
+  // In callback form: every write passes here, and an async hook costs each a promise.
+  app.addHook('preHandler', (request, reply, done) => {
     const userId = request.auth?.id;
-    if (!userId) return;
-    if (!services.writes.enter(userId)) throw new Unauthenticated('This account has been deleted.');
+    if (!userId) return done();
+    if (!services.writes.enter(userId)) return done(new Unauthenticated('This account has been deleted.'));
     reply.raw.once('close', () => services.writes.leave(userId));
+    done();
   });
   await app.register(authCommandRoutes, services);
   await app.register(accountCommandRoutes, services);

@@ -11,7 +11,7 @@ import {
   type UserDocument,
 } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { CachedDocuments, type ChangeNotices } from './cached-documents.ts';
 import { Forbidden, ServiceUnavailable, Unauthenticated, ValidationFailed } from './errors.ts';
 
@@ -73,10 +73,22 @@ export class Authenticator {
   /** The idle tokens this process is revoking, so requests arriving together revoke once. */
   private readonly revoking = new Map<string, Promise<void>>();
   private readonly documents: Pick<ReadStore, 'get'>;
+  /**
+   * The system settings, kept from one read to their next change where this process hears of
+   * changes (the embedded server): every request's checks read them.
+   */
+  private settings: Readonly<SystemSettings> | undefined;
+  /** Counts the settings' changes heard, so a read that a change overtook is not kept. */
+  private settingsChanges = 0;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
     this.documents = options.changes ? new CachedDocuments(options.readStore, options.changes) : options.readStore;
+    options.changes?.onChange((notice) => {
+      if (notice.model !== SYSTEM_SETTINGS_MODEL) return;
+      this.settings = undefined;
+      this.settingsChanges += 1;
+    });
   }
 
   private now() {
@@ -84,12 +96,21 @@ export class Authenticator {
   }
 
   /** The system settings from their read model (the defaults until an admin changed one). */
-  async systemSettings(): Promise<SystemSettings> {
+  async systemSettings(): Promise<Readonly<SystemSettings>> {
+    if (this.settings) return this.settings;
+    const changesBefore = this.settingsChanges;
     const document = await this.documents.get<SystemSettingsDocument>(
       SYSTEM_SETTINGS_MODEL,
       SYSTEM_SETTINGS_DOCUMENT_ID,
     );
-    return settingsOfDocument(document);
+    const settings = Object.freeze(settingsOfDocument(document));
+    if (this.options.changes && changesBefore === this.settingsChanges) this.settings = settings;
+    return settings;
+  }
+
+  /** The system settings when this process knows them without a read (see `settings`), else undefined. */
+  knownSettings() {
+    return this.settings;
   }
 
   async authenticate(token: string | undefined, minPosition = 0): Promise<AuthenticatedUser | null> {
@@ -261,21 +282,36 @@ export function minPosition(request: FastifyRequest) {
   return value;
 }
 
-/** An onRequest hook that lets only admins through (401 for guests, 403 for users) and sets `request.auth`. */
-export function requireAdmin(authenticator: Authenticator) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const auth = await authenticator.authenticate(bearerToken(request), minPosition(request));
-    if (!auth) throw new Unauthenticated();
-    if (auth.role !== 'admin') throw new Forbidden('Only admins may do this.');
-    request.auth = auth;
-  };
+/** Who a route lets through: anyone signed in, or admins only. */
+export type Admitted = 'user' | 'admin';
+
+/**
+ * Sets `request.auth` to the request's user, or throws: 401 for a guest, 403 for a user where
+ * only admins are let through.
+ */
+export async function admit(authenticator: Authenticator, request: FastifyRequest, who: Admitted = 'user') {
+  letThrough(request, await authenticator.authenticate(bearerToken(request), minPosition(request)), who);
 }
 
-/** A preHandler that lets only signed-in users through and sets `request.auth`. */
+function letThrough(request: FastifyRequest, auth: AuthenticatedUser | null, who: Admitted) {
+  if (!auth) throw new Unauthenticated();
+  if (who === 'admin' && auth.role !== 'admin') throw new Forbidden('Only admins may do this.');
+  request.auth = auth;
+}
+
+/** An onRequest (or preHandler) hook that lets only admins through (401 for guests, 403 for users) and sets `request.auth`. */
+export function requireAdmin(authenticator: Authenticator) {
+  return admitting(authenticator, 'admin');
+}
+
+/** An onRequest (or preHandler) hook that lets only signed-in users through and sets `request.auth`. */
 export function requireUser(authenticator: Authenticator) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const auth = await authenticator.authenticate(bearerToken(request), minPosition(request));
-    if (!auth) throw new Unauthenticated();
-    request.auth = auth;
+  return admitting(authenticator, 'user');
+}
+
+/** `admit` as a hook in callback form: every signed-in request passes here, and an async hook costs each a promise more. */
+function admitting(authenticator: Authenticator, who: Admitted) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    admit(authenticator, request, who).then(() => done(), done);
   };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readConfig } from '@fitness/contracts';
 import { describe, it } from 'vitest';
+import { Unauthenticated } from './errors.ts';
 import { createHttpApp, SLOW_REQUEST_MS } from './http-app.ts';
 
 /** An app whose log lines are kept, with one quick route and one slow one. */
@@ -39,6 +40,23 @@ describe('request logging', () => {
       lines.filter((line) => line.msg === 'request answered').map((line) => line.url),
       ['/quick'],
     );
+    await app.close();
+  });
+});
+
+describe('request ids', () => {
+  it('answers each request with its id, the caller’s own when it is a plain token, refusals too', async () => {
+    const app = createHttpApp({ config: readConfig({}), logger: false });
+    app.get('/refused', async () => {
+      throw new Unauthenticated();
+    });
+    await app.ready();
+    const supplied = await app.inject({ url: '/refused', headers: { 'x-request-id': 'trace-42' } });
+    assert.equal(supplied.statusCode, 401);
+    assert.equal(supplied.headers['x-request-id'], 'trace-42');
+    const unknown = await app.inject({ url: '/nowhere', headers: { 'x-request-id': 'not a token!' } });
+    assert.equal(unknown.statusCode, 404);
+    assert.match(String(unknown.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     await app.close();
   });
 });

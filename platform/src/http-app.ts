@@ -84,8 +84,11 @@ export function createHttpApp(options: HttpAppOptions) {
   boundBodyTime(plain, { baseMs: config.bodyTimeoutMs, ceilingMs: config.requestTimeoutMs });
   capConnectionsPerAddress(plain, { max: config.connectionsPerAddress, trustProxy: config.trustProxy });
   registerResponseCompression(plain);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, in callback form: every request passes here, an async hook
+  // costs each a promise, and an answer keeps the headers set before it, errors' too.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   return app;
 }

@@ -37,11 +37,13 @@ export class OwnWrites {
  * X-Event-Position), before the answer leaves, so no read the client sends after it can miss it.
  */
 export function recordOwnWrites(app: FastifyInstance, ownWrites: OwnWrites) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method === 'GET' || !request.auth || reply.statusCode >= 300) return payload;
-    const position = Number(reply.getHeader('x-event-position'));
-    if (Number.isSafeInteger(position) && position > 0) ownWrites.note(request.auth.id, position);
-    return payload;
+  // In callback form: every answer passes here, and an async hook costs each a promise.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (request.method !== 'GET' && request.auth && reply.statusCode < 300) {
+      const position = Number(reply.getHeader('x-event-position'));
+      if (Number.isSafeInteger(position) && position > 0) ownWrites.note(request.auth.id, position);
+    }
+    done(null, payload);
   });
 }
 

@@ -1,4 +1,4 @@
-import { requireUser } from '@fitness/platform/authentication.ts';
+import { admit } from '@fitness/platform/authentication.ts';
 import { readPosition } from '@fitness/platform/own-writes.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QueryServices } from './services.ts';
@@ -8,9 +8,8 @@ import type { QueryServices } from './services.ts';
  * user's writes (see `waitForOwnWrites`).
  */
 export function signedInRead(services: QueryServices, models: string[]) {
-  const authenticate = requireUser(services.authenticator);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(request, reply);
+    await admit(services.authenticator, request);
     await waitForOwnWrites(services, models, request, reply);
   };
 }

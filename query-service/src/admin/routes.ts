@@ -12,7 +12,7 @@ import {
   searchable,
   type UserDocument,
 } from '@fitness/contracts';
-import { requireAdmin } from '@fitness/platform/authentication.ts';
+import { admit } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import {
   ADMIN_ANALYTICS_MODEL,
@@ -48,9 +48,8 @@ export async function adminUserDetail(readStore: ReadStore, userId: string) {
  */
 export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   const { readStore } = services;
-  const admitted = requireAdmin(services.authenticator);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    await admitted(request, reply);
+    await admit(services.authenticator, request, 'admin');
     await waitForOwnWrites(services, ADMIN_MODELS, request, reply);
   });
   const denied = { 401: ErrorBody, 403: ErrorBody };
