@@ -16,6 +16,7 @@ import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } from '../lib/i18n.ts';
 import type { LiveStore } from '../lib/live.ts';
+import { liveResource } from '../lib/live-resource.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
 import { createServiceWorker } from '../lib/service-worker.ts';
 import type { Services } from '../lib/services.ts';
@@ -96,16 +97,21 @@ export function createServices() {
    * The signed-in user as the server has them: a change made elsewhere (verified on the phone,
    * promoted by an admin, renamed on another device) shows here without a reload.
    */
+  const signedInUser = liveResource({
+    what: 'your account',
+    fetch: () => auth.fetchUser(),
+    take: () => {},
+    answered: api.isOwnWrite,
+    always: true,
+  });
   const account: LiveStore = {
     async applyChange(notice) {
-      if (notice.model !== 'users' || notice.id !== auth.state.user?.id) return;
-      if (api.isOwnWrite(notice.correlationId)) return;
-      await auth.fetchUser();
+      if (notice.model === 'users' && notice.id === auth.state.user?.id) await signedInUser.follow(notice);
     },
     refresh: async () => {
-      if (auth.state.token) await auth.fetchUser();
+      if (auth.state.token) await signedInUser.refresh();
     },
-    clear() {},
+    clear: () => signedInUser.clear(),
   };
   const live: LiveStore[] = [
     site,

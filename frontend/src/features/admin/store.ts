@@ -10,15 +10,15 @@ import type { SystemSettings, UpdateSystemSettingsBody } from '@fitness/contract
 import type { User } from '@fitness/contracts/users/api.ts';
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
-import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import { shownCount } from '../../lib/shown.ts';
-import { coalesced } from './coalesced.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 
 export type UsersQuery = { search: string; role: '' | AdminRole; page: number };
 
 /** The system settings' own read model: only its notices reload the settings form. */
 const SETTINGS_MODEL = 'system_settings';
+/** Notices come in bursts (a set changes several read models): one reload per this many ms at most. */
+const RELOAD_GAP_MS = 400;
 /** The read models the users table lists. */
 const USER_MODELS = new Set(['users', 'admin_users']);
 /**
@@ -47,186 +47,181 @@ export function createAdmin(api: ApiClient, options: { onForbidden(): void }) {
     settingsFailed: false,
   });
 
-  const failure = (error: unknown) => {
+  /** A 403: this admin was demoted meanwhile. */
+  const forbidden = (error: unknown): never => {
     if (error instanceof ApiError && error.status === 403) options.onForbidden();
     throw error;
   };
 
-  /** The loads of one part of the state, reporting their failure in its flag (e.g. `statsFailed`). */
+  /** What one part of the admin screens shows, its failure in its flag (e.g. `statsFailed`). */
   type FailedFlag = 'statsFailed' | 'usersFailed' | 'userFailed' | 'analyticsFailed' | 'settingsFailed';
-  const loadsFlagging = (flag: FailedFlag) =>
-    latestLoads({
-      get failed() {
-        return state[flag];
+  function adminResource<T>(view: {
+    what: string;
+    flag: FailedFlag;
+    fetch: () => Promise<T>;
+    take: (answer: T) => void;
+    answered?: (correlationId: string | null) => boolean;
+  }) {
+    const { flag, fetch, ...rest } = view;
+    return liveResource({
+      ...rest,
+      fetch: () => fetch().catch(forbidden),
+      status: {
+        get failed() {
+          return state[flag];
+        },
+        set failed(value) {
+          state[flag] = value;
+        },
       },
-      set failed(value) {
-        state[flag] = value;
-      },
+      gapMs: RELOAD_GAP_MS,
     });
-  const statsLoads = loadsFlagging('statsFailed');
-  const usersLoads = loadsFlagging('usersFailed');
-  const userLoads = loadsFlagging('userFailed');
-  const analyticsLoads = loadsFlagging('analyticsFailed');
-  const settingsLoads = loadsFlagging('settingsFailed');
+  }
 
-  const loadStats = () =>
-    statsLoads
-      .run(
-        () => api.get<AdminStats>('/admin/stats'),
-        (stats) => {
-          state.stats = stats;
-        },
-      )
-      .catch(failure);
-
-  const loadUsers = () => {
-    const { search, role, page } = state.usersQuery;
-    return usersLoads
-      .run(
-        () =>
-          api.get<AdminUserList>('/admin/users', {
-            query: { search: search.trim() || undefined, role: role || undefined, page },
-          }),
-        (users) => {
-          state.users = users;
-        },
-      )
-      .catch(failure);
-  };
-
-  const loadUser = () => {
-    const id = state.userId;
-    if (!id) return Promise.resolve();
-    return userLoads
-      .run(
-        () =>
-          api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`).catch((error) => {
-            if (error instanceof ApiError && error.status === 404) return null;
-            throw error;
-          }),
-        (user) => {
-          if (state.userId !== id) return;
-          state.user = user;
-          state.userGone = user === null;
-        },
-      )
-      .catch(failure);
-  };
-
-  const loadAnalytics = () => {
-    const period = state.period;
-    return analyticsLoads
-      .run(
-        () => api.get<AdminAnalytics>('/admin/analytics', { query: { period } }),
-        (analytics) => {
-          state.analytics = analytics;
-        },
-      )
-      .catch(failure);
-  };
-
-  const loadSettings = () =>
-    settingsLoads
-      .run(
-        () => api.get<SystemSettings>('/admin/settings'),
-        (settings) => {
-          state.settings = settings;
-        },
-      )
-      .catch(failure);
-
-  const views = {
-    stats: { screens: shownCount(loadStats, 'admin stats'), reload: coalesced(loadStats, 'admin stats') },
-    users: { screens: shownCount(loadUsers, 'admin users'), reload: coalesced(loadUsers, 'admin users') },
-    user: { screens: shownCount(loadUser, 'an admin user'), reload: coalesced(loadUser, 'an admin user') },
-    analytics: {
-      screens: shownCount(loadAnalytics, 'admin analytics'),
-      reload: coalesced(loadAnalytics, 'admin analytics'),
+  const stats = adminResource({
+    what: 'admin stats',
+    flag: 'statsFailed',
+    fetch: () => api.get<AdminStats>('/admin/stats'),
+    take: (answer) => {
+      state.stats = answer;
     },
-    settings: {
-      screens: shownCount(loadSettings, 'system settings'),
-      reload: coalesced(loadSettings, 'system settings'),
+  });
+
+  const users = adminResource({
+    what: 'admin users',
+    flag: 'usersFailed',
+    fetch: () => {
+      const { search, role, page } = state.usersQuery;
+      return api.get<AdminUserList>('/admin/users', {
+        query: { search: search.trim() || undefined, role: role || undefined, page },
+      });
     },
-  };
+    take: (answer) => {
+      state.users = answer;
+    },
+  });
+
+  const user = adminResource({
+    what: 'an admin user',
+    flag: 'userFailed',
+    fetch: async () => {
+      const id = state.userId;
+      if (!id) return null;
+      try {
+        return { id, user: await api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { id, user: null };
+        throw error;
+      }
+    },
+    take: (answer) => {
+      if (!answer || state.userId !== answer.id) return;
+      state.user = answer.user;
+      state.userGone = answer.user === null;
+    },
+  });
+
+  const analytics = adminResource({
+    what: 'admin analytics',
+    flag: 'analyticsFailed',
+    fetch: () => api.get<AdminAnalytics>('/admin/analytics', { query: { period: state.period } }),
+    take: (answer) => {
+      state.analytics = answer;
+    },
+  });
+
+  const settings = adminResource({
+    what: 'system settings',
+    flag: 'settingsFailed',
+    fetch: () => api.get<SystemSettings>('/admin/settings'),
+    take: (answer) => {
+      state.settings = answer;
+    },
+    // The form's own saves answer with the settings.
+    answered: api.isOwnWrite,
+  });
+
+  const views = [stats, users, user, analytics, settings];
 
   return {
     state,
-    showStats: () => views.stats.screens.show(),
-    showUsers: () => views.users.screens.show(),
-    showAnalytics: () => views.analytics.screens.show(),
-    showSettings: () => views.settings.screens.show(),
+    showStats: () => stats.show(),
+    showUsers: () => users.show(),
+    showAnalytics: () => analytics.show(),
+    showSettings: () => settings.show(),
     /** Shows one user's detail; a different user than before starts empty. */
     showUser(id: string) {
       if (state.userId !== id) {
-        userLoads.invalidate();
+        user.clear();
         state.userId = id;
         state.user = null;
         state.userGone = false;
         state.userFailed = false;
       }
-      return views.user.screens.show();
+      return user.show();
     },
     /** A new search, role filter or page: the table reloads (a new search or filter from page 1). */
     queryUsers(change: Partial<UsersQuery>) {
       const page = change.page ?? ('search' in change || 'role' in change ? 1 : state.usersQuery.page);
       state.usersQuery = { ...state.usersQuery, ...change, page };
-      return loadUsers();
+      return users.load();
     },
     choosePeriod(period: AnalyticsPeriod) {
       if (state.period === period) return Promise.resolve();
       state.period = period;
       state.analytics = null;
-      return loadAnalytics();
+      return analytics.load();
     },
     /** Changes a user's role (409 when it would demote the last admin); the answer is the user. */
     async changeRole(id: string, role: AdminRole) {
-      const user = await api.patch<User>(`/admin/users/${encodeURIComponent(id)}/role`, { role });
-      if (state.userId === id && state.user) state.user = { ...state.user, ...user };
-      if (state.users) {
-        const row = state.users.data.find((entry) => entry.id === id);
-        if (row) row.role = user.role;
-      }
-      return user;
+      const changed = await api.patch<User>(`/admin/users/${encodeURIComponent(id)}/role`, { role });
+      user.apply(() => {
+        if (state.userId === id && state.user) state.user = { ...state.user, ...changed };
+      });
+      users.apply(() => {
+        const row = state.users?.data.find((entry) => entry.id === id);
+        if (row) row.role = changed.role;
+      });
+      return changed;
     },
     /** Deletes a user and erases their data (409 for the last admin). */
     async deleteUser(id: string) {
       await api.delete(`/admin/users/${encodeURIComponent(id)}`);
-      if (state.userId === id) {
+      user.apply(() => {
+        if (state.userId !== id) return;
         state.user = null;
         state.userGone = true;
-      }
-      if (views.users.screens.shown) await loadUsers();
+      });
+      if (users.shown) await users.load();
     },
     /** Saves the settings; a 422 throws an ApiError whose fieldErrors name the fields. */
     async saveSettings(body: UpdateSystemSettingsBody) {
-      const settings = await api.put<SystemSettings>('/admin/settings', body);
-      state.settings = settings;
-      return settings;
+      const saved = await api.put<SystemSettings>('/admin/settings', body);
+      settings.apply(() => {
+        state.settings = saved;
+      });
+      return saved;
     },
+    /**
+     * Admins receive every user's change notices, and what the admin screens show is counted or
+     * worked out by the server: any change may move a count, a chart or a row, so every view on
+     * screen that it touches reads again (one more read per burst, at most one per 400 ms).
+     */
     async applyChange(notice: ChangeNotice) {
       if (notice.model === SETTINGS_MODEL) {
-        if (views.settings.screens.shown && !api.isOwnWrite(notice.correlationId)) await views.settings.reload();
+        await settings.follow(notice);
         return;
       }
-      // Any other change may move a count, a chart or a row: every view on screen follows.
-      const reloads: Promise<void>[] = [];
-      if (views.stats.screens.shown) reloads.push(views.stats.reload());
-      if (views.analytics.screens.shown) reloads.push(views.analytics.reload());
-      if (USER_MODELS.has(notice.model) && views.users.screens.shown) reloads.push(views.users.reload());
-      if (views.user.screens.shown && (notice.userId === state.userId || notice.id === state.userId)) {
-        reloads.push(views.user.reload());
-      }
-      await Promise.all(reloads);
+      const following = [stats.follow(notice), analytics.follow(notice)];
+      if (USER_MODELS.has(notice.model)) following.push(users.follow(notice));
+      if (notice.userId === state.userId || notice.id === state.userId) following.push(user.follow(notice));
+      await Promise.all(following);
     },
     async refresh() {
-      await Promise.all(
-        Object.values(views)
-          .filter((view) => view.screens.shown)
-          .map((view) => view.reload()),
-      );
+      await Promise.all(views.map((view) => view.refresh()));
     },
     clear() {
-      for (const loads of [statsLoads, usersLoads, userLoads, analyticsLoads, settingsLoads]) loads.invalidate();
+      for (const view of views) view.clear();
       Object.assign(state, {
         stats: null,
         users: null,

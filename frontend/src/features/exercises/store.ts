@@ -1,8 +1,7 @@
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import { shownCount } from '../../lib/shown.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 import type { Exercise, ExerciseBody, ExerciseQuery } from './types.ts';
 
 const PAGE_SIZE = 24;
@@ -24,7 +23,6 @@ export function createExercises(api: ApiClient) {
     /** The library's size, for the page's subtitle. */
     librarySize: 0,
   });
-  const loads = latestLoads(state);
   /**
    * Stars on their way to the server: a load waits for them, or a favorites tab opened right
    * after a star would read the list without it, and this tab's own push does not reload it.
@@ -46,41 +44,46 @@ export function createExercises(api: ApiClient) {
     });
   }
 
-  /** Loads the pages shown so far for the current query; a newer query wins over a slower older one. */
-  function reload() {
-    const pages = Math.max(1, state.page);
-    return loads.run(
-      async () => {
-        await Promise.allSettled(starring);
-        const results: Exercise[] = [];
-        let meta = { total: 0, last_page: 1 };
-        for (let page = 1; page <= pages; page++) {
-          const answer = await fetchPage(page);
-          results.push(...answer.data);
-          meta = answer.meta;
-        }
-        return { results, meta };
-      },
-      ({ results, meta }) => {
-        state.results = results;
-        state.total = meta.total;
-        state.lastPage = meta.last_page;
-        state.page = pages;
-        const { search, category, muscle, equipment, tab } = state.query;
-        if (!search && !category && !muscle && !equipment && tab === 'all') state.librarySize = meta.total;
-      },
-    );
-  }
-
-  const screens = shownCount(() => {
-    state.page = 1;
-    return reload();
-  }, 'exercises');
+  /**
+   * The pages shown so far for the current query; a newer query wins over a slower older one.
+   * The names are in the reader's language and the list is a search: a pushed change is no
+   * list to patch, so it reads the pages again.
+   */
+  const library = liveResource({
+    what: 'exercises',
+    fetch: async () => {
+      const pages = Math.max(1, state.page);
+      await Promise.allSettled(starring);
+      const results: Exercise[] = [];
+      let meta = { total: 0, last_page: 1 };
+      for (let page = 1; page <= pages; page++) {
+        const answer = await fetchPage(page);
+        results.push(...answer.data);
+        meta = answer.meta;
+      }
+      return { results, meta, pages };
+    },
+    take: ({ results, meta, pages }) => {
+      state.results = results;
+      state.total = meta.total;
+      state.lastPage = meta.last_page;
+      state.page = pages;
+      const { search, category, muscle, equipment, tab } = state.query;
+      if (!search && !category && !muscle && !equipment && tab === 'all') state.librarySize = meta.total;
+    },
+    status: state,
+    // This tab reads the library again after its own changes.
+    answered: api.isOwnWrite,
+    onFirstShow: () => {
+      state.page = 1;
+    },
+  });
+  const reload = () => library.load();
 
   return {
     state,
     /** The library is on screen (its first page loaded fresh) until the returned function is called. */
-    show: () => screens.show(),
+    show: () => library.show(),
     /** Sets part of the query and shows its first page. */
     async search(query: Partial<ExerciseQuery>) {
       Object.assign(state.query, query);
@@ -126,13 +129,12 @@ export function createExercises(api: ApiClient) {
     },
     /** Another device's change to exercises or favorites: reload what is shown (this tab's own are in already). */
     async applyChange(notice: ChangeNotice) {
-      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
-      if (notice.model === 'exercises' || notice.model === 'favorites') await reload();
+      if (notice.model === 'exercises' || notice.model === 'favorites') await library.follow(notice);
     },
-    refresh: () => (screens.shown ? reload() : Promise.resolve()),
+    refresh: () => library.refresh(),
     /** Forgets everything, on sign-out: the next user must not see this one's exercises. */
     clear() {
-      loads.invalidate();
+      library.clear();
       state.results = [];
       state.total = 0;
       state.page = 0;

@@ -2,7 +2,7 @@ import type { AccessToken, AccessTokenList, CreatedAccessToken } from '@fitness/
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import { shownCount } from '../../lib/shown.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 
 /**
  * The signed-in devices and personal access tokens, while Settings shows them. A sign-in or a
@@ -16,25 +16,25 @@ export function createAccessTokens(api: ApiClient, signedInUserId: () => string 
     created: null as { name: string; token: string } | null,
   });
 
-  async function load() {
-    try {
-      state.tokens = (await api.get<AccessTokenList>('/auth/tokens')).data;
-      state.failed = false;
-    } catch (error) {
-      console.error('Failed to load the access tokens', error);
-      state.failed = true;
-    }
-  }
-
-  const screens = shownCount(load, 'the access tokens');
+  const tokens = liveResource({
+    what: 'the access tokens',
+    fetch: () => api.get<AccessTokenList>('/auth/tokens'),
+    take: ({ data }) => {
+      state.tokens = data;
+    },
+    status: state,
+    // This tab reads the list again after its own changes.
+    answered: api.isOwnWrite,
+  });
+  const load = () => tokens.load().catch((error) => console.error('Failed to load the access tokens', error));
 
   return {
     state,
     show() {
-      const stop = screens.show();
+      const stop = tokens.show();
       return () => {
         stop();
-        if (!screens.shown) state.created = null;
+        if (!tokens.shown) state.created = null;
       };
     },
     async create(name: string, expiresInDays: number) {
@@ -53,11 +53,11 @@ export function createAccessTokens(api: ApiClient, signedInUserId: () => string 
       await load();
     },
     async applyChange(notice: ChangeNotice) {
-      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
-      if (notice.model === 'users' && notice.id === signedInUserId()) await load();
+      if (notice.model === 'users' && notice.id === signedInUserId()) await tokens.follow(notice);
     },
-    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    refresh: () => tokens.refresh(),
     clear() {
+      tokens.clear();
       state.tokens = null;
       state.created = null;
     },

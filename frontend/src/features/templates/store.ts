@@ -1,15 +1,16 @@
 import type { Template } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import { shownCount } from '../../lib/shown.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 
 export type TemplateFilters = { category: string; difficulty: string; mine: boolean };
 
 /**
  * The templates to start from, for the filters on screen. While they are shown, a template
- * saved or deleted on another device (or an exercise a template names) reloads them.
+ * saved on another device (or an exercise a template names) reads them again, since the API
+ * words each in the reader's language and looks its exercises up in their library; one deleted
+ * leaves the list as it comes.
  */
 export function createTemplates(api: ApiClient) {
   const state = proxy({
@@ -17,46 +18,56 @@ export function createTemplates(api: ApiClient) {
     templates: null as Template[] | null,
     failed: false,
   });
-  const loads = latestLoads(state);
 
-  function load() {
-    const { category, difficulty, mine } = state.filters;
-    return loads.run(
-      () =>
-        api.get<{ data: Template[] }>('/templates', {
-          query: {
-            category: category || undefined,
-            difficulty: difficulty || undefined,
-            mine: mine ? 'true' : undefined,
-          },
-        }),
-      ({ data }) => {
-        state.templates = data;
-      },
-    );
-  }
+  const templates = liveResource({
+    what: 'templates',
+    fetch: () => {
+      const { category, difficulty, mine } = state.filters;
+      return api.get<{ data: Template[] }>('/templates', {
+        query: {
+          category: category || undefined,
+          difficulty: difficulty || undefined,
+          mine: mine ? 'true' : undefined,
+        },
+      });
+    },
+    take: ({ data }) => {
+      state.templates = data;
+    },
+    status: state,
+    // A template this tab saves from a workout is shown when visited; its deletions it applies itself.
+    answered: api.isOwnWrite,
+  });
 
-  const screens = shownCount(load, 'templates');
+  const without = (id: string) => () => {
+    if (state.templates) state.templates = state.templates.filter((template) => template.id !== id);
+  };
 
   return {
     state,
     /** Shows the templates these filters pick (loaded fresh) until the returned function is called. */
     show(filters: TemplateFilters) {
       state.filters = filters;
-      return screens.show();
+      return templates.show();
     },
     async remove(id: string) {
       await api.delete(`/templates/${id}`);
-      await load();
+      templates.apply(without(id));
     },
     async applyChange(notice: ChangeNotice) {
-      // This tab reloads after its own deletions; a template it saves from a workout is shown when visited.
-      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
-      if (notice.model === 'templates' || notice.model === 'exercises') await load();
+      if (notice.model === 'templates') {
+        await templates.follow(notice, (pushed) => {
+          if (pushed.op !== 'delete') return false;
+          without(pushed.id)();
+          return true;
+        });
+      } else if (notice.model === 'exercises') {
+        await templates.follow(notice);
+      }
     },
-    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    refresh: () => templates.refresh(),
     clear() {
-      loads.invalidate();
+      templates.clear();
       state.templates = null;
     },
   };

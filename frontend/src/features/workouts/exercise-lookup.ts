@@ -1,7 +1,7 @@
 import type { Exercise } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
-import { latestLoads } from '../../lib/latest-load.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 
 /**
  * The library as the workout logger needs it: what each exercise is measured in, and the
@@ -13,7 +13,15 @@ export function createExerciseLookup(api: ApiClient) {
     units: {} as Record<string, Exercise['unit']>,
     suggestions: { results: [] as Exercise[], failed: false },
   });
-  const suggestions = latestLoads(state.suggestions);
+  let typedName = '';
+  const suggestions = liveResource({
+    what: 'exercise suggestions',
+    fetch: () => api.get<{ data: Exercise[] }>('/exercises', { query: { search: typedName, per_page: 8 } }),
+    take: ({ data }) => {
+      state.suggestions.results = data;
+    },
+    status: state.suggestions,
+  });
 
   return {
     state,
@@ -34,18 +42,13 @@ export function createExerciseLookup(api: ApiClient) {
     },
     /** Suggests library exercises for a typed name (none under two letters); the newest search wins. */
     suggest(typed: string) {
-      const search = typed.trim();
-      if (search.length < 2) {
-        suggestions.invalidate();
+      typedName = typed.trim();
+      if (typedName.length < 2) {
+        suggestions.clear();
         state.suggestions.results = [];
         return Promise.resolve();
       }
-      return suggestions.run(
-        () => api.get<{ data: Exercise[] }>('/exercises', { query: { search, per_page: 8 } }),
-        ({ data }) => {
-          state.suggestions.results = data;
-        },
-      );
+      return suggestions.load();
     },
     /**
      * The library exercise with exactly this name (case-insensitive), so a name typed in full is
@@ -59,7 +62,7 @@ export function createExerciseLookup(api: ApiClient) {
       return data.find(same) ?? null;
     },
     clear() {
-      suggestions.invalidate();
+      suggestions.clear();
       state.units = {};
       state.suggestions.results = [];
     },

@@ -4,8 +4,7 @@ import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import { localToday } from '../format.ts';
 import type { ChangeNotice } from '../live.ts';
-import { serialLoads } from '../serial-loads.ts';
-import { shownCount } from '../shown.ts';
+import { liveResource } from '../live-resource.ts';
 
 /**
  * Achievements, streaks and lifetime stats while a screen shows them. While one of the screens
@@ -16,29 +15,27 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
   const state = proxy({ progress: null as Progress | null });
   let known: Set<AchievementId> | null = null;
   let announcing = 0;
-  let generation = 0;
 
-  const load = serialLoads(async () => {
-    const mine = generation;
-    const result = await api.get<Progress>('/metrics/achievements', { query: { date: localToday() } });
-    if (mine !== generation) return;
-    const unlocked = result.achievements.filter((achievement) => achievement.unlocked).map(({ id }) => id);
-    const seen = known;
-    known = new Set(unlocked);
-    state.progress = result;
-    if (seen && announcing > 0) for (const id of unlocked.filter((id) => !seen.has(id))) options.announce(id);
+  const progress = liveResource({
+    what: 'achievements',
+    fetch: () => api.get<Progress>('/metrics/achievements', { query: { date: localToday() } }),
+    take(result) {
+      const unlocked = result.achievements.filter((achievement) => achievement.unlocked).map(({ id }) => id);
+      const seen = known;
+      known = new Set(unlocked);
+      state.progress = result;
+      if (seen && announcing > 0) for (const id of unlocked.filter((id) => !seen.has(id))) options.announce(id);
+    },
+    onFirstShow: () => {
+      known = null;
+    },
   });
-
-  const screens = shownCount(() => {
-    known = null;
-    return load();
-  }, 'achievements');
 
   return {
     state,
     /** Shows the progress until the returned function is called; `announce` tells of new unlocks meanwhile. */
     show(announce = false) {
-      const hide = screens.show();
+      const hide = progress.show();
       if (announce) announcing++;
       let shown = true;
       return () => {
@@ -49,11 +46,11 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
       };
     },
     async applyChange(notice: ChangeNotice) {
-      if (changesRecordsOrAchievements(notice) && screens.shown) await load();
+      if (changesRecordsOrAchievements(notice)) await progress.follow(notice);
     },
-    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    refresh: () => progress.refresh(),
     clear() {
-      generation++;
+      progress.clear();
       known = null;
       state.progress = null;
     },

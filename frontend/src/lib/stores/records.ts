@@ -3,8 +3,7 @@ import { changesRecordsOrAchievements } from '@fitness/contracts/metrics/records
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
-import { serialLoads } from '../serial-loads.ts';
-import { shownCount } from '../shown.ts';
+import { liveResource } from '../live-resource.ts';
 
 export type RecordEntry = { name: string; type: RecordType; record: PersonalRecord };
 
@@ -19,45 +18,42 @@ export function createRecords(api: ApiClient, options: { announce(fresh: RecordE
   const state = proxy({ all: null as RecordEntry[] | null });
   /** The records the screen has seen; null until its first load. */
   let known: Set<string> | null = null;
-  /** Bumped on sign-out, so an answer still on its way is not taken in. */
-  let generation = 0;
 
-  // One at a time, so each answer is compared with the one before it.
-  const load = serialLoads(async () => {
-    const mine = generation;
-    const { data } = await api.get<{ data: ExerciseRecords[] }>('/metrics/prs');
-    if (mine !== generation) return;
-    const all = data
-      .flatMap((entry) =>
-        (Object.entries(entry.records) as [RecordType, PersonalRecord][]).map(([type, record]) => ({
-          name: entry.name,
-          type,
-          record,
-        })),
-      )
-      .sort((a, b) => b.record.date.localeCompare(a.record.date));
-    const seen = known;
-    const fresh = seen ? all.filter((entry) => !seen.has(keyOf(entry))) : [];
-    known = new Set(all.map(keyOf));
-    state.all = all;
-    if (fresh.length > 0) options.announce(fresh);
+  // Answers come in the order they were asked for, so each is compared with the one before it.
+  const records = liveResource({
+    what: 'personal records',
+    fetch: () => api.get<{ data: ExerciseRecords[] }>('/metrics/prs'),
+    take({ data }) {
+      const all = data
+        .flatMap((entry) =>
+          (Object.entries(entry.records) as [RecordType, PersonalRecord][]).map(([type, record]) => ({
+            name: entry.name,
+            type,
+            record,
+          })),
+        )
+        .sort((a, b) => b.record.date.localeCompare(a.record.date));
+      const seen = known;
+      const fresh = seen ? all.filter((entry) => !seen.has(keyOf(entry))) : [];
+      known = new Set(all.map(keyOf));
+      state.all = all;
+      if (fresh.length > 0) options.announce(fresh);
+    },
+    onFirstShow: () => {
+      known = null;
+    },
   });
-
-  const screens = shownCount(() => {
-    known = null;
-    return load();
-  }, 'personal records');
 
   return {
     state,
-    show: () => screens.show(),
+    show: () => records.show(),
     async applyChange(notice: ChangeNotice) {
-      // Not even this tab's own writes answer with records: those are the server's to work out.
-      if (changesRecordsOrAchievements(notice) && screens.shown) await load();
+      // Worked out by the server from every set: even this tab's own writes are read again.
+      if (changesRecordsOrAchievements(notice)) await records.follow(notice);
     },
-    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    refresh: () => records.refresh(),
     clear() {
-      generation++;
+      records.clear();
       known = null;
       state.all = null;
     },

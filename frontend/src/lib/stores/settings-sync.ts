@@ -3,6 +3,7 @@ import { type ClientSettings, DEFAULT_CLIENT_SETTINGS } from '@fitness/contracts
 import { subscribe } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
+import { liveResource } from '../live-resource.ts';
 import type { SettingKey, SettingsStore } from './settings.ts';
 
 /**
@@ -27,7 +28,6 @@ export function createSettingsSync(options: {
   const log = options.log ?? console.error;
   /** The settings as last saved or taken: what differs from it was changed here, and goes up. */
   const known: Record<string, unknown> = { ...settings.state };
-  let loading: Promise<void> | null = null;
 
   /** Takes the settings the user chose somewhere (`changed`); the others stay as this browser has them. */
   function take(remote: ClientSettingsResponse) {
@@ -53,17 +53,17 @@ export function createSettingsSync(options: {
     ) as Partial<ClientSettings>;
   }
 
-  async function load() {
-    if (!options.signedInUserId()) return;
-    loading ??= api
-      .get<ClientSettingsResponse>('/me/settings')
-      .then(take)
-      .catch((error) => log('Failed to load your settings from the server', error))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
+  /** The settings the user chose on any device, followed while someone is signed in. */
+  const remote = liveResource({
+    what: 'your settings',
+    fetch: () => api.get<ClientSettingsResponse>('/me/settings'),
+    take,
+    // Our own saves come back as changes too; only another device's are news.
+    answered: api.isOwnWrite,
+    always: true,
+  });
+
+  const failedToLoad = (error: unknown) => log('Failed to load your settings from the server', error);
 
   /**
    * At startup or sign-in: what the user chose on any device wins; what they never chose
@@ -111,14 +111,17 @@ export function createSettingsSync(options: {
     /** Someone just signed in on this page. */
     signedIn: () => join(true),
     async applyChange(notice: ChangeNotice) {
-      // Our own saves come back as changes too; only another device's are news.
       if (notice.model !== 'users' || notice.id !== options.signedInUserId()) return;
-      if (api.isOwnWrite(notice.correlationId)) return;
-      await load();
+      await remote.follow(notice).catch(failedToLoad);
     },
-    refresh: load,
-    /** Signing out keeps this browser's settings: they are the device's as much as the user's. */
-    clear() {},
+    refresh: async () => {
+      if (options.signedInUserId()) await remote.refresh().catch(failedToLoad);
+    },
+    /**
+     * Signing out keeps this browser's settings, which are the device's as much as the user's;
+     * only an answer still on its way for the user leaving is not taken.
+     */
+    clear: () => remote.clear(),
   };
 }
 

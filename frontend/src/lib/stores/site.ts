@@ -1,6 +1,7 @@
 import type { SiteInfo } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ChangeNotice } from '../live.ts';
+import { liveResource } from '../live-resource.ts';
 
 /**
  * What the server says about the site itself (GET /site): the name admins gave it, whether
@@ -15,20 +16,16 @@ export const siteState = proxy({ info: null as SiteInfo | null });
 export const siteName = (fallback: string) => siteState.info?.site_name ?? fallback;
 
 export function createSite(fetchSite: () => Promise<SiteInfo>) {
-  let loading: Promise<void> | null = null;
-  async function refresh() {
-    loading ??= fetchSite()
-      .then((info) => {
-        siteState.info = info;
-      })
-      .catch(() => {
-        // Unreachable for now: what the page already shows stays.
-      })
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
+  const site = liveResource({
+    what: 'the site',
+    fetch: fetchSite,
+    take: (info) => {
+      siteState.info = info;
+    },
+    always: true,
+  });
+  // Unreachable for now: what the page already shows stays.
+  const refresh = () => site.reload().catch(() => undefined);
   return {
     state: siteState,
     refresh,
