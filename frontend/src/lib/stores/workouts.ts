@@ -6,12 +6,13 @@ import type {
   WorkoutSet,
   WorkoutSummary,
 } from '@fitness/contracts';
-import { summariseWorkout } from '@fitness/contracts/workouts/api.ts';
+import { applyChanges } from '@fitness/contracts/document-changes.ts';
+import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/api.ts';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
-import { shownCount } from '../shown.ts';
+import { type LiveResource, liveResource } from '../live-resource.ts';
 
 const PAGE_SIZE = 20;
 
@@ -32,9 +33,9 @@ export type Previous = PreviousSets['data'][number];
 /**
  * The user's workouts as the app knows them: the list's summaries, and whole workouts where a
  * screen showed one or a write answered with one. Actions call the API and put its answer in the
- * store. Changes pushed from other devices refresh a workout while a screen shows it (the list,
- * or the workout itself); this tab's own writes come back as notices too, and are let pass,
- * since their answers are already in the store.
+ * store. Changes pushed from other devices are applied to what a screen shows (the list's
+ * summaries, a workout by itself) as they come, without asking the API; this tab's own writes
+ * come back as notices too, which change nothing the answers did not.
  */
 export function createWorkouts(api: ApiClient) {
   const state = proxy({
@@ -100,36 +101,85 @@ export function createWorkouts(api: ApiClient) {
   }
 
   async function loadPage(page: number) {
-    const result = await api.get<WorkoutList>('/workouts', { query: { page, per_page: PAGE_SIZE } });
+    takePage(page, await api.get<WorkoutList>('/workouts', { query: { page, per_page: PAGE_SIZE } }));
+  }
+
+  function takePage(page: number, result: WorkoutList) {
     for (const summary of result.data) putSummary(summary);
     state.page = page;
     state.lastPage = result.meta.last_page;
     state.total = result.meta.total;
     state.listLoaded = true;
-    state.listError = false;
   }
 
-  async function loadFirstPage() {
-    try {
-      await loadPage(1);
-    } catch (error) {
-      state.listError = true;
-      throw error;
+  /** The list's first page, while a screen shows the list; its summaries follow their pushed changes. */
+  const list = liveResource({
+    what: 'the workouts',
+    fetch: () => api.get<WorkoutList>('/workouts', { query: { page: 1, per_page: PAGE_SIZE } }),
+    take: (result) => takePage(1, result),
+    status: {
+      get failed() {
+        return state.listError;
+      },
+      set failed(failed) {
+        state.listError = failed;
+      },
+    },
+    answered: api.isOwnWrite,
+  });
+
+  /** Each workout a screen shows by itself, kept live while one does. */
+  const shownWorkouts = new Map<string, LiveResource>();
+
+  function workoutResource(id: string) {
+    return liveResource({
+      what: 'the workout',
+      fetch: async () => {
+        try {
+          return await api.get<Workout>(`/workouts/${id}`);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+      take: (workout) => (workout ? put(workout) : drop(id)),
+      // Every write to a workout answers with what it changed, which goes into the store.
+      answered: api.isOwnWrite,
+    });
+  }
+
+  /** A change to a workout: through its resource while shown (a load under way takes it in too). */
+  function change(id: string, update: () => void) {
+    const shown = shownWorkouts.get(id);
+    if (shown) shown.apply(update);
+    else update();
+  }
+
+  /** A pushed change to a whole workout: its document, or its changes applied to the copy held. */
+  function patchWorkout(notice: ChangeNotice) {
+    if (notice.document) {
+      put(notice.document as Workout);
+      return true;
     }
+    const held = state.byId[notice.id];
+    if (!held || !notice.changes) return false;
+    put(applyChanges(held, notice.changes));
+    return true;
   }
 
-  async function load(id: string) {
-    try {
-      put(await api.get<Workout>(`/workouts/${id}`));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) drop(id);
-      else throw error;
+  /**
+   * A pushed change to a summary. One the store does not hold is of a workout on a page not
+   * loaded: there is nothing to show, so nothing to read either.
+   */
+  function patchSummary(notice: ChangeNotice) {
+    if (notice.op === 'delete') drop(notice.id);
+    else if (notice.document) putSummary(notice.document as WorkoutSummary);
+    else {
+      const held = state.summaries[notice.id];
+      if (held && notice.changes) putSummary(applyChanges(held, notice.changes));
     }
+    return true;
   }
-
-  const list = shownCount(loadFirstPage, 'the workouts');
-  /** How many screens show each workout by itself. */
-  const shownWorkouts = new Map<string, number>();
 
   return {
     state,
@@ -137,19 +187,15 @@ export function createWorkouts(api: ApiClient) {
     showList: () => list.show(),
     /** A workout is on screen (loaded fresh the first time) until the returned function is called. */
     showWorkout(id: string) {
-      const screens = shownWorkouts.get(id) ?? 0;
-      shownWorkouts.set(id, screens + 1);
-      if (screens === 0) load(id).catch((error) => console.error('Failed to load the workout', error));
-      let shown = true;
+      const resource = shownWorkouts.get(id) ?? workoutResource(id);
+      shownWorkouts.set(id, resource);
+      const hide = resource.show();
       return () => {
-        if (!shown) return;
-        shown = false;
-        const left = (shownWorkouts.get(id) ?? 1) - 1;
-        if (left > 0) shownWorkouts.set(id, left);
-        else shownWorkouts.delete(id);
+        hide();
+        if (!resource.shown && shownWorkouts.get(id) === resource) shownWorkouts.delete(id);
       };
     },
-    loadFirstPage,
+    loadFirstPage: () => list.load(),
     loadNextPage: () => loadPage(state.page + 1),
     async start(input: { name: string; date: string; notes?: string | null }) {
       const workout = await api.post<Workout>('/workouts', input);
@@ -167,39 +213,46 @@ export function createWorkouts(api: ApiClient) {
       await api.post(`/workouts/${id}/template`, { name });
     },
     async end(id: string) {
-      put(await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' }));
+      const workout = await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' });
+      change(id, () => put(workout));
     },
     async remove(id: string) {
       await api.delete(`/workouts/${id}`);
-      drop(id);
+      change(id, () => drop(id));
     },
     async addExercise(workoutId: string, name: string, exerciseId: string | null = null) {
       const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, {
         name,
         exercise_id: exerciseId,
       });
-      const workout = state.byId[workoutId];
-      if (workout && !workout.exercises.some((e) => e.id === exercise.id)) workout.exercises.push(exercise);
+      change(workoutId, () => {
+        const workout = state.byId[workoutId];
+        if (workout && !workout.exercises.some((e) => e.id === exercise.id)) workout.exercises.push(exercise);
+      });
       return exercise;
     },
     async removeExercise(workoutId: string, exerciseId: string) {
       await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}`);
-      const workout = state.byId[workoutId];
-      if (workout) workout.exercises = workout.exercises.filter((e) => e.id !== exerciseId);
+      change(workoutId, () => {
+        const workout = state.byId[workoutId];
+        if (workout) workout.exercises = workout.exercises.filter((e) => e.id !== exerciseId);
+      });
     },
     async addSet(workoutId: string, exerciseId: string, input: SetInput) {
       const set = await api.post<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets`, input);
-      replaceSet(workoutId, exerciseId, set);
+      change(workoutId, () => replaceSet(workoutId, exerciseId, set));
       return set;
     },
     async updateSet(workoutId: string, exerciseId: string, setId: string, input: Partial<SetInput>) {
       const set = await api.patch<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`, input);
-      replaceSet(workoutId, exerciseId, set);
+      change(workoutId, () => replaceSet(workoutId, exerciseId, set));
     },
     async removeSet(workoutId: string, exerciseId: string, setId: string) {
       await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`);
-      const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
-      if (exercise) exercise.sets = exercise.sets.filter((s) => s.id !== setId);
+      change(workoutId, () => {
+        const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
+        if (exercise) exercise.sets = exercise.sets.filter((s) => s.id !== setId);
+      });
     },
     /** What each exercise of the workout was the last time it was done. */
     async loadPrevious(id: string) {
@@ -207,20 +260,27 @@ export function createWorkouts(api: ApiClient) {
       state.previous[id] = Object.fromEntries(data.map((entry) => [entry.workout_exercise_id, entry]));
     },
     /**
-     * A pushed change. This tab's own writes were put in the store from their answers. A deleted
-     * workout is forgotten at once; another device's change is fetched only if a screen shows
-     * it (the list shows any workout, new ones included); the others load fresh when shown.
+     * A pushed change, applied as it comes, with no request: a set logged on another device
+     * reaches the workout shown (`workouts`) and the list (`workout_summaries`) as the change
+     * itself, a new workout as its document. A notice without either (a server from before they
+     * carried them) reads again what is shown. A deleted workout is forgotten at once; what no
+     * screen shows is let pass, and loads fresh when one does.
      */
     async applyChange(notice: ChangeNotice) {
-      if (notice.model !== 'workouts' || api.isOwnWrite(notice.correlationId)) return;
-      if (notice.op === 'delete') drop(notice.id);
-      else if (list.shown || shownWorkouts.has(notice.id)) await load(notice.id);
+      if (notice.model === 'workouts') {
+        if (notice.op === 'delete') change(notice.id, () => drop(notice.id));
+        else await shownWorkouts.get(notice.id)?.follow(notice, patchWorkout);
+      } else if (notice.model === WORKOUT_SUMMARIES_MODEL) {
+        await list.follow(notice, patchSummary);
+      }
     },
     /** After the live channel was down: reload what is on screen. */
     async refresh() {
-      await Promise.all([list.shown ? loadPage(1) : null, ...[...shownWorkouts.keys()].map((id) => load(id))]);
+      await Promise.all([list.refresh(), ...[...shownWorkouts.values()].map((workout) => workout.refresh())]);
     },
     clear() {
+      list.clear();
+      for (const workout of shownWorkouts.values()) workout.clear();
       state.byId = {};
       state.summaries = {};
       state.missing = {};

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import type { ChangeNotice } from '@fitness/contracts';
+import { connectLive, waitUntil } from '@fitness/gateway/testing/live-client.ts';
+import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createApiClient } from '../api-client.ts';
+import { memoryStorage } from '../storage.ts';
+import { createWorkouts } from './workouts.ts';
+
+/**
+ * The workouts store of a second device, against the real server and its live channel: its own
+ * API client (counting its requests) and socket, while the first device writes over the API.
+ */
+async function secondDevice(server: TestServer, token: string) {
+  const requests: string[] = [];
+  const api = createApiClient({
+    storage: memoryStorage({ auth_token: token }),
+    cookie: () => null,
+    currentPath: () => '/workouts',
+    notify: () => {},
+    onSessionExpired: () => {},
+    translate: (key) => key,
+    baseUrl: `${server.baseUrl}/api/v1`,
+    fetch: (url, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+      return fetch(url, init);
+    },
+  });
+  const workouts = createWorkouts(api);
+  const live = await connectLive(server.baseUrl, token);
+  const applied: Promise<void>[] = [];
+  live.socket.on('change', (notice: ChangeNotice) => applied.push(workouts.applyChange(notice)));
+  return { workouts, requests, socket: live.socket, applied };
+}
+
+describe('workouts store: changes pushed from another device', () => {
+  let server: TestServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server.close();
+  });
+
+  it('applies sets logged elsewhere to the workout shown and to the list, with no request', async () => {
+    const { token } = await server.register('Robin');
+    const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
+    const exercise = (
+      await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
+    ).body;
+    const device = await secondDevice(server, token);
+    sockets.push(device.socket);
+    device.workouts.showList();
+    device.workouts.showWorkout(workout.id);
+    const { state } = device.workouts;
+    assert.ok(await waitUntil(() => state.listLoaded && state.byId[workout.id] !== undefined), 'loaded');
+    assert.deepEqual(device.requests.sort(), ['GET /api/v1/workouts', `GET /api/v1/workouts/${workout.id}`]);
+    device.requests.length = 0;
+
+    const logged: string[] = [];
+    for (const reps of [5, 6, 7, 8, 9]) {
+      const set = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
+        token,
+        body: { reps, weight: 40 },
+      });
+      assert.equal(set.status, 201);
+      logged.push(set.body.id);
+      const shows = () =>
+        state.byId[workout.id]?.exercises[0]?.sets.some(({ id }) => id === set.body.id) === true &&
+        state.summaries[workout.id]?.set_count === logged.length;
+      assert.ok(await waitUntil(shows), `set ${logged.length} shown in the workout and counted in the list`);
+    }
+    await Promise.all(device.applied);
+    assert.deepEqual(
+      state.byId[workout.id]?.exercises[0]?.sets.map(({ id, reps }) => ({ id, reps })),
+      logged.map((id, index) => ({ id, reps: 5 + index })),
+    );
+    assert.deepEqual(device.requests, [], 'the second device asked for nothing');
+
+    // A workout started elsewhere comes whole into the list; one deleted leaves it.
+    const started = (await server.api('POST', '/workouts', { token, body: { name: 'Pull' } })).body;
+    assert.ok(await waitUntil(() => state.list.includes(started.id)), 'a new workout listed');
+    assert.equal(state.summaries[started.id]?.name, 'Pull');
+    await server.api('DELETE', `/workouts/${workout.id}`, { token });
+    assert.ok(await waitUntil(() => !state.list.includes(workout.id) && state.missing[workout.id] === true));
+    await Promise.all(device.applied);
+    assert.deepEqual(device.requests, [], 'nor for a new workout or a deleted one');
+  });
+});
