@@ -1,4 +1,5 @@
 import {
+  type ParsedToken,
   type ProjectionProgress,
   parseToken,
   SESSION_TIMEOUT_BOUNDS,
@@ -12,8 +13,9 @@ import {
 } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { CachedDocuments, type ChangeNotices } from './cached-documents.ts';
+import type { ChangeNotices } from './change-notices.ts';
 import { Forbidden, ServiceUnavailable, Unauthenticated, ValidationFailed } from './errors.ts';
+import { TokenCache } from './token-cache.ts';
 
 export type AuthenticatedUser = { id: string; role: UserDocument['role']; tokenId: string; user: UserDocument };
 
@@ -42,8 +44,9 @@ export type AuthenticationOptions = {
   revokeIdleToken?: RevokeIdleToken;
   logger?: AuthenticationLogger;
   /**
-   * The projections' change notices, in the process that runs them: then the users and the
-   * settings documents are kept between requests and dropped when they change.
+   * The projections' change notices, in the process that runs them: then the system settings,
+   * and each token's answer for a few seconds, are kept between requests and dropped when they
+   * change.
    */
   changes?: ChangeNotices;
 };
@@ -72,7 +75,6 @@ export class Authenticator {
   private prunedAt = 0;
   /** The idle tokens this process is revoking, so requests arriving together revoke once. */
   private readonly revoking = new Map<string, Promise<void>>();
-  private readonly documents: Pick<ReadStore, 'get'>;
   /**
    * The system settings, kept from one read to their next change where this process hears of
    * changes (the embedded server): every request's checks read them.
@@ -80,10 +82,12 @@ export class Authenticator {
   private settings: Readonly<SystemSettings> | undefined;
   /** Counts the settings' changes heard, so a read that a change overtook is not kept. */
   private settingsChanges = 0;
+  /** The tokens let through a moment ago, where this process hears of changes (see TokenCache). */
+  private readonly tokens: TokenCache<LetThrough> | undefined;
 
   constructor(options: AuthenticationOptions) {
     this.options = options;
-    this.documents = options.changes ? new CachedDocuments(options.readStore, options.changes) : options.readStore;
+    this.tokens = options.changes ? new TokenCache(options.changes, () => this.now().getTime()) : undefined;
     options.changes?.onChange((notice) => {
       if (notice.model !== SYSTEM_SETTINGS_MODEL) return;
       this.settings = undefined;
@@ -99,7 +103,7 @@ export class Authenticator {
   async systemSettings(): Promise<Readonly<SystemSettings>> {
     if (this.settings) return this.settings;
     const changesBefore = this.settingsChanges;
-    const document = await this.documents.get<SystemSettingsDocument>(
+    const document = await this.options.readStore.get<SystemSettingsDocument>(
       SYSTEM_SETTINGS_MODEL,
       SYSTEM_SETTINGS_DOCUMENT_ID,
     );
@@ -115,9 +119,12 @@ export class Authenticator {
 
   async authenticate(token: string | undefined, minPosition = 0): Promise<AuthenticatedUser | null> {
     const parsed = token ? parseToken(token) : null;
-    if (!parsed) return null;
+    if (!token || !parsed) return null;
     if (minPosition > 0) await this.options.progress.waitFor(['users'], minPosition, this.options.waitMs);
-    const found = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
+    // Past the wait, the kept answers are as current as the read model it waited for.
+    const known = this.knownAuthentication(token);
+    if (known) return known;
+    const found = await this.lookup(token, parsed);
     if (found !== 'unknown' && !isIdle(found)) return found;
     // Not in the read model yet (issued a moment ago), or idle by what it holds while another
     // process's record of a recent use may still be on its way: check again at the log's head.
@@ -128,41 +135,55 @@ export class Authenticator {
     if (!(await this.options.progress.waitFor(['users'], head, this.options.waitMs))) {
       throw new ServiceUnavailable(CATCHING_UP);
     }
-    const retried = await this.lookup(parsed.userId, parsed.tokenId, parsed.secret);
+    const retried = await this.lookup(token, parsed);
     if (isIdle(retried)) await this.revokeIdle(parsed.userId, parsed.tokenId, retried.lastUsed);
     return retried === 'unknown' || isIdle(retried) ? null : retried;
   }
 
-  private async lookup(
-    userId: string,
-    tokenId: string,
-    secret: string,
-  ): Promise<AuthenticatedUser | null | 'unknown' | Idle> {
-    const user = await this.documents.get<UserDocument>('users', userId);
-    const token = user?.tokens.find((t) => t.id === tokenId);
-    if (!user || !token) return 'unknown';
-    if (!secretMatches(secret, token.hash)) return null;
+  /**
+   * What `authenticate` answers when this process knows it without a read or a wait: a token
+   * let through a moment ago (see TokenCache), its use marked as any use is, and no position to
+   * wait for. Undefined otherwise.
+   */
+  knownAuthentication(token: string | undefined, minPosition = 0): AuthenticatedUser | undefined {
+    if (!token || minPosition > 0 || !this.tokens) return undefined;
+    const now = this.now().getTime();
+    const kept = this.tokens.get(token, now);
+    if (!kept || this.useOrIdle(kept.auth.id, kept.auth.tokenId, kept.recordedUse, now, kept.timeoutMs)) {
+      return undefined;
+    }
+    return kept.auth;
+  }
+
+  private async lookup(token: string, { userId, tokenId, secret }: ParsedToken) {
+    const version = this.tokens?.version() ?? 0;
+    const user = await this.options.readStore.get<UserDocument>('users', userId);
+    const found = user?.tokens.find((t) => t.id === tokenId);
+    if (!user || !found) return 'unknown';
+    if (!secretMatches(secret, found.hash)) return null;
     const now = this.now();
-    if (token.expires_at <= now.toISOString()) return null;
-    const idle = await this.idleness(user.id, token, now.getTime());
+    if (found.expires_at <= now.toISOString()) return null;
+    const timeoutMs = (await this.systemSettings()).session_timeout_minutes * 60_000;
+    // A document projected before tokens carried their last use falls back to the creation.
+    const recordedUse = Date.parse(found.last_used_at ?? found.created_at) || 0;
+    const idle = this.useOrIdle(userId, tokenId, recordedUse, now.getTime(), timeoutMs);
     if (idle) return idle;
-    return { id: user.id, role: user.role, tokenId, user };
+    const auth: AuthenticatedUser = { id: user.id, role: user.role, tokenId, user };
+    this.tokens?.set(userId, token, { auth, recordedUse, timeoutMs }, Date.parse(found.expires_at), version);
+    return auth;
   }
 
   /**
    * The token's last use once it went unused for longer than the session timeout; else null,
-   * the token marked used now, and the use recorded when the recorded one is older than the
-   * throttle window.
+   * the token marked used now, and the use recorded when the recorded one (`recordedUse`) is
+   * older than the throttle window.
    */
-  private async idleness(userId: string, token: UserDocument['tokens'][number], now: number): Promise<Idle | null> {
-    const timeoutMs = (await this.systemSettings()).session_timeout_minutes * 60_000;
-    // A document projected before tokens carried their last use falls back to the creation.
-    const recorded = Date.parse(token.last_used_at ?? token.created_at) || 0;
-    const last = Math.max(recorded, this.lastUsed.get(token.id) ?? 0);
-    if (now - last > timeoutMs) return { lastUsed: last };
-    this.lastUsed.set(token.id, Math.max(last, now));
+  private useOrIdle(userId: string, tokenId: string, recordedUse: number, now: number, timeoutMs: number) {
+    const last = Math.max(recordedUse, this.lastUsed.get(tokenId) ?? 0);
+    if (now - last > timeoutMs) return { lastUsed: last } satisfies Idle;
+    this.lastUsed.set(tokenId, Math.max(last, now));
     const throttleMs = Math.min(MAX_RECORD_THROTTLE_MS, timeoutMs / 4);
-    if (now - recorded > throttleMs) this.record(userId, token.id, now, throttleMs);
+    if (now - recordedUse > throttleMs) this.record(userId, tokenId, now, throttleMs);
     if (this.lastUsed.size > PRUNE_ABOVE && now - this.prunedAt > 3_600_000) this.prune(now);
     return null;
   }
@@ -221,6 +242,9 @@ export class Authenticator {
 
 /** A token unused for longer than the session timeout, and when it was last used (epoch ms). */
 type Idle = { lastUsed: number };
+
+/** What is kept of a token let through: the answer, and what the check of its next use needs. */
+type LetThrough = { auth: AuthenticatedUser; recordedUse: number; timeoutMs: number };
 
 const isIdle = (found: AuthenticatedUser | Idle | null | 'unknown'): found is Idle =>
   typeof found === 'object' && found !== null && 'lastUsed' in found;
@@ -312,6 +336,15 @@ export function requireUser(authenticator: Authenticator) {
 /** `admit` as a hook in callback form: every signed-in request passes here, and an async hook costs each a promise more. */
 function admitting(authenticator: Authenticator, who: Admitted) {
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    let known: AuthenticatedUser | undefined;
+    try {
+      // A token let through a moment ago answers at once, without a promise.
+      known = authenticator.knownAuthentication(bearerToken(request), minPosition(request));
+      if (known) letThrough(request, known, who);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (known) return done();
     admit(authenticator, request, who).then(() => done(), done);
   };
 }

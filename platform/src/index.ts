@@ -1,6 +1,6 @@
 export * from './api-docs.ts';
 export * from './authentication.ts';
-export * from './cached-documents.ts';
+export * from './change-notices.ts';
 export * from './errors.ts';
 export * from './http-app.ts';
 export * from './language.ts';

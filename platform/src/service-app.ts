@@ -42,6 +42,8 @@ export async function createServiceApp(
     await stores.eventStore.close();
     await stores.readStore.close();
   });
+  // No change notices: a service hears of a revoked token later than the read model has it (if
+  // at all), so it keeps no token's answer and reads the users read model on every request.
   const authenticator = createAuthenticator(stores, progress, {
     recordTokenUse: options.recordTokenUse,
     revokeIdleToken: options.revokeIdleToken,

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { type ClientToServerEvents, type ServerToClientEvents, SYSTEM_SETTINGS_MODEL } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
-import type { ChangeNotices } from '@fitness/platform/cached-documents.ts';
+import type { ChangeNotices } from '@fitness/platform/change-notices.ts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
 import type { Logger } from '@fitness/projections';
 import {
