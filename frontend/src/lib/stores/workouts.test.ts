@@ -1,38 +1,10 @@
 import assert from 'node:assert/strict';
-import type { ChangeNotice } from '@fitness/contracts';
-import { connectLive, waitUntil } from '@fitness/gateway/testing/live-client.ts';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createApiClient } from '../api-client.ts';
-import { memoryStorage } from '../storage.ts';
+import { secondDevice } from '../testing/second-device.ts';
 import { createWorkouts } from './workouts.ts';
-
-/**
- * The workouts store of a second device, against the real server and its live channel: its own
- * API client (counting its requests) and socket, while the first device writes over the API.
- */
-async function secondDevice(server: TestServer, token: string) {
-  const requests: string[] = [];
-  const api = createApiClient({
-    storage: memoryStorage({ auth_token: token }),
-    cookie: () => null,
-    currentPath: () => '/workouts',
-    notify: () => {},
-    onSessionExpired: () => {},
-    translate: (key) => key,
-    baseUrl: `${server.baseUrl}/api/v1`,
-    fetch: (url, init) => {
-      requests.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
-      return fetch(url, init);
-    },
-  });
-  const workouts = createWorkouts(api);
-  const live = await connectLive(server.baseUrl, token);
-  const applied: Promise<void>[] = [];
-  live.socket.on('change', (notice: ChangeNotice) => applied.push(workouts.applyChange(notice)));
-  return { workouts, requests, socket: live.socket, applied };
-}
 
 describe('workouts store: changes pushed from another device', () => {
   let server: TestServer;
@@ -51,11 +23,14 @@ describe('workouts store: changes pushed from another device', () => {
     const exercise = (
       await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
     ).body;
+    // The workouts store of a second device, whose requests are counted.
     const device = await secondDevice(server, token);
     sockets.push(device.socket);
-    device.workouts.showList();
-    device.workouts.showWorkout(workout.id);
-    const { state } = device.workouts;
+    const workouts = createWorkouts(device.api);
+    device.follow(workouts);
+    workouts.showList();
+    workouts.showWorkout(workout.id);
+    const { state } = workouts;
     assert.ok(await waitUntil(() => state.listLoaded && state.byId[workout.id] !== undefined), 'loaded');
     assert.deepEqual(device.requests.sort(), ['GET /api/v1/workouts', `GET /api/v1/workouts/${workout.id}`]);
     device.requests.length = 0;
@@ -73,7 +48,7 @@ describe('workouts store: changes pushed from another device', () => {
         state.summaries[workout.id]?.set_count === logged.length;
       assert.ok(await waitUntil(shows), `set ${logged.length} shown in the workout and counted in the list`);
     }
-    await Promise.all(device.applied);
+    await device.settled();
     assert.deepEqual(
       state.byId[workout.id]?.exercises[0]?.sets.map(({ id, reps }) => ({ id, reps })),
       logged.map((id, index) => ({ id, reps: 5 + index })),
@@ -86,7 +61,7 @@ describe('workouts store: changes pushed from another device', () => {
     assert.equal(state.summaries[started.id]?.name, 'Pull');
     await server.api('DELETE', `/workouts/${workout.id}`, { token });
     assert.ok(await waitUntil(() => !state.list.includes(workout.id) && state.missing[workout.id] === true));
-    await Promise.all(device.applied);
+    await device.settled();
     assert.deepEqual(device.requests, [], 'nor for a new workout or a deleted one');
   });
 });

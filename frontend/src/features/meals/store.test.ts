@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
+import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { secondDevice } from '../../lib/testing/second-device.ts';
+import { createMeals } from './store.ts';
+
+describe('meals store: the day shown follows another device', () => {
+  let server: TestServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server.close();
+  });
+
+  it('shows meals, entries and water logged elsewhere, and an entry removed there', async () => {
+    const { token } = await server.register('Robin');
+    const device = await secondDevice(server, token);
+    sockets.push(device.socket);
+    const meals = createMeals(device.api);
+    device.follow(meals);
+    meals.show();
+    const { state } = meals;
+    assert.ok(await waitUntil(() => state.loaded, 10_000), 'the day loaded');
+    const date = state.date;
+
+    const lunch = (await server.api('POST', '/meals', { token, body: { date, type: 'lunch' } })).body;
+    const soup = await server.api('POST', `/meals/${lunch.id}/entries`, {
+      token,
+      body: { name: 'Soup', calories: 250 },
+    });
+    assert.equal(soup.status, 201);
+    const breakfast = (await server.api('POST', '/meals', { token, body: { date, type: 'breakfast' } })).body;
+    await server.api('POST', `/water/${date}`, { token, body: { ml: 300 } });
+    await server.api('POST', `/water/${date}`, { token, body: { ml: 200 } });
+    const shown = () =>
+      state.meals.map(({ id, calories, entries }) => ({ id, calories, entries: entries.map(({ id }) => id) }));
+    assert.ok(
+      await waitUntil(() => state.water?.total_ml === 500 && shown().length === 2, 10_000),
+      'the meals and the water shown',
+    );
+    assert.ok(await waitUntil(() => shown()[1]?.calories === 250, 10_000), 'the entry counted in its meal');
+    assert.deepEqual(shown(), [
+      { id: breakfast.id, calories: 0, entries: [] },
+      { id: lunch.id, calories: 250, entries: [soup.body.id] },
+    ]);
+    assert.equal(state.water?.entries.length, 2);
+    assert.ok((state.water?.target_ml ?? 0) > 0, "the profile's target stays");
+
+    await server.api('DELETE', `/meals/${lunch.id}/entries/${soup.body.id}`, { token });
+    assert.ok(await waitUntil(() => shown()[1]?.entries.length === 0 && shown()[1]?.calories === 0, 10_000));
+    await device.settled();
+  });
+});
