@@ -44,7 +44,7 @@ export function durableAppendRequestsPerSecond(connections: number, seconds: num
 
 /**
  * Load on `script`'s POST /echo, the script in its own process, as the product's server runs;
- * with the CPU the server and this process (the client) spent per request, measured as P1's.
+ * with the CPU the server spent per request, measured as P1's.
  */
 async function postToServer(script: string, connections: number, seconds: number) {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {

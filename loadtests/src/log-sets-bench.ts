@@ -62,10 +62,6 @@ export async function logSetsBench(
       'P1c server CPU per command / bare Fastify server CPU per request (target ≤ 6)',
       `${fixed(used.serverUs / bare.cpu.serverUs, 1)} (${fixed(used.serverUs, 0)} / ${fixed(bare.cpu.serverUs, 0)} µs, every thread)`,
     );
-    report(
-      "   the client's CPU per request: P1's / the bare baseline's (µs)",
-      `${fixed(used.clientUs, 0)} / ${fixed(bare.cpu.clientUs, 0)}`,
-    );
 
     const longCpu = cpuPerRequest(pid);
     const intoLong = await logSetsIntoLongWorkouts(server.baseUrl, long, seconds);

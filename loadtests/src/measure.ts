@@ -128,19 +128,12 @@ export function cpuMs(pid: number) {
 }
 
 /**
- * The CPU a server process (every thread) and this process, its client, use from now on, per
- * request of the load this process sends meanwhile: call the result with the requests answered.
+ * The CPU a server process (every thread) uses from now on, per request of the load sent to it
+ * meanwhile: call the result with the requests answered.
  */
 export function cpuPerRequest(serverPid: number) {
-  const server = cpuMs(serverPid);
-  const client = process.cpuUsage();
-  return (requests: number) => {
-    const used = process.cpuUsage(client);
-    return {
-      serverUs: ((cpuMs(serverPid) - server) * 1000) / requests,
-      clientUs: (used.user + used.system) / requests,
-    };
-  };
+  const before = cpuMs(serverPid);
+  return (requests: number) => ({ serverUs: ((cpuMs(serverPid) - before) * 1000) / requests });
 }
 
 /** A process's resident memory from /proc (Linux), in MB; NaN where there is no /proc. */
