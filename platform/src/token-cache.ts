@@ -14,7 +14,7 @@ type Kept<T> = { value: T; expiresAt: number };
  * What the authenticator found for each token a moment ago, so that a user's next requests skip
  * reading and checking it (the users document, the hash of the secret, the token's expiry and
  * the settings). Each answer is dropped the moment the users read model announces a change to
- * its user (a sign-out, a token revoked or used, a password or role changed, the user blocked or
+ * its user (a sign-out, a token revoked or used, a password or role changed, the account
  * deleted), all of them when the system settings change (the session timeout), and any after
  * TOKEN_CACHE_MS or at the token's expiry.
  *
