@@ -1,14 +1,14 @@
 import {
   countsForRecords,
-  exerciseKey,
   inTheOrderLogged,
   type LoggedAt,
   type PersonalRecord,
   RECORD_TYPES,
+  type RecordSet,
   type RecordType,
   recordValues,
+  type WorkoutSet,
 } from '@fitness/contracts';
-import type { WorkoutState, WorkoutStateSet } from './workout-state.ts';
 
 /** The kinds bests are kept for: the records, and the best 1RM by Brzycki beside Epley's. */
 export type BestKind = RecordType | 'best_e1rm_brzycki';
@@ -32,51 +32,16 @@ export type ExerciseWorkout = {
   bests: Partial<Record<BestKind, WorkoutBest>>;
 };
 
-/** What a workout holds of each exercise it logged, by exercise key. */
-export function exerciseWorkouts(workout: WorkoutState | null): Record<string, ExerciseWorkout> {
-  const byKey: Record<string, ExerciseWorkout> = {};
-  workout?.exercises.forEach((exercise, index) => {
-    const key = exerciseKey(exercise);
-    const entry = byKey[key] ?? {
-      at: { date: workout.date, started_at: workout.started_at, workout_id: workout.id, index },
-      completed: workout.status === 'completed',
-      exercise_id: exercise.exercise_id,
-      name: exercise.name,
-      bests: {},
-    };
-    entry.name = exercise.name;
-    byKey[key] = entry;
-    for (const set of exercise.sets) foldBests(entry.bests, set);
-  });
-  return byKey;
-}
+/** What a set needs for the bests it may hold. */
+export type BestsSet = RecordSet & Pick<WorkoutSet, 'type'>;
 
 /**
- * What a workout holds of each exercise after a set was logged, from what it held before: the
- * set comes last among its exercise's sets, so it is folded into that exercise's bests alone
- * (unless the exercise is in the workout again further down, whose sets come after it).
+ * Folds a set, logged after those already folded in, into one workout's bests, in place.
+ * Returns whether it changed them.
  */
-export function exerciseWorkoutsAfterSet(
-  previous: Record<string, ExerciseWorkout>,
-  workout: WorkoutState,
-  workoutExerciseId: string,
-  setId: string,
-): Record<string, ExerciseWorkout> {
-  const position = workout.exercises.findIndex((exercise) => exercise.id === workoutExerciseId);
-  const exercise = workout.exercises[position];
-  const set = exercise?.sets.at(-1);
-  if (!exercise || set?.id !== setId) return exerciseWorkouts(workout);
-  const key = exerciseKey(exercise);
-  const entry = previous[key];
-  const later = workout.exercises.slice(position + 1).some((other) => exerciseKey(other) === key);
-  if (!entry || later) return exerciseWorkouts(workout);
-  const bests = { ...entry.bests };
-  foldBests(bests, set);
-  return { ...previous, [key]: { ...entry, bests } };
-}
-
-function foldBests(bests: ExerciseWorkout['bests'], set: WorkoutStateSet) {
-  if (!countsForRecords(set)) return;
+export function foldBests(bests: ExerciseWorkout['bests'], set: BestsSet) {
+  if (!countsForRecords(set)) return false;
+  let changed = false;
   const values: [BestKind, number][] = recordValues(set, 'epley');
   for (const [type, value] of recordValues(set, 'brzycki')) {
     if (type === 'best_e1rm') values.push(['best_e1rm_brzycki', value]);
@@ -85,7 +50,9 @@ function foldBests(bests: ExerciseWorkout['bests'], set: WorkoutStateSet) {
     const best = bests[type];
     if (best && value <= best.value) continue;
     bests[type] = { value, set_id: set.id, reps: set.reps, weight: set.weight, before: best?.value ?? 0 };
+    changed = true;
   }
+  return changed;
 }
 
 export const inTheOrderOf = (a: { at: LoggedAt }, b: { at: LoggedAt }) => inTheOrderLogged(a.at, b.at);

@@ -91,6 +91,25 @@ describe('personal records projection', () => {
     sameAsReference(history, '2026-01-05');
   });
 
+  it('writes one document for a set logged into a workout in progress, three when it raises a record', async () => {
+    const history = await folded([
+      ...benchDay('w1', '2026-01-05', [5, 100], [5, 110]),
+      started('w2', '2026-01-06'),
+      added('w2', 'w2-x', 'bench', 'Bench press'),
+    ]);
+    // Each set raises the workout's own bests, none of the records.
+    for (const [index, weight] of [60, 80, 100].entries()) {
+      history.written.length = 0;
+      await history.apply(logged('w2', 'w2-x', `w2-s${index}`, { reps: 5, weight }));
+      assert.deepEqual(history.written, ['exercise_workout:w2:id:bench'], `set of ${weight} kg`);
+    }
+    history.written.length = 0;
+    await history.apply(logged('w2', 'w2-x', 'w2-heavy', { reps: 5, weight: 120 }));
+    assert.ok(history.written.includes(exerciseRecordsId(userId, 'id:bench')));
+    assert.ok(history.written.length <= 3, `${history.written.join(', ')}`);
+    sameAsReference(history, '2026-01-06');
+  });
+
   it('gives a deleted workout’s records and unlocks back, and follows a workout moved to another day', async () => {
     const history = await folded([
       ...benchDay('w1', '2026-01-05', [5, 100]),

@@ -6,7 +6,8 @@ import {
   trainedWorkout,
   trainingSummaryId,
 } from '@fitness/contracts';
-import type { WorkoutState } from './workout-state.ts';
+import { type KeptSet, valuesOf } from './exercise-workout-document.ts';
+import type { WorkoutOutline } from './workout-outline.ts';
 
 /**
  * A user's completed workouts, a few numbers each, in the order they happened: what the training
@@ -22,8 +23,16 @@ export type TrainingLogDocument = {
 export const trainingLogId = (userId: string) => `training_log:${userId}`;
 
 /** What achievements need of a workout: nothing until it is completed. */
-export const trainedOrNull = (workout: WorkoutState | null) =>
-  workout?.status === 'completed' ? trainedWorkout(workout) : null;
+export const trainedOrNull = (
+  outline: WorkoutOutline | null,
+  setsOf: (exercise: WorkoutOutline['exercises'][number]) => KeptSet[],
+) =>
+  outline?.status === 'completed'
+    ? trainedWorkout({
+        ...outline,
+        exercises: outline.exercises.map((exercise) => ({ sets: setsOf(exercise).map(valuesOf) })),
+      })
+    : null;
 
 /** The training log with one workout replaced by what it is now (null: not completed, or gone). */
 export function withTrainedWorkout(log: TrainedWorkout[], workoutId: string, trained: TrainedWorkout | null) {
