@@ -137,11 +137,58 @@ describe('admin analytics projection', () => {
       date: '2026-11-20',
       user_id: USER,
       completed: true,
-      sets: { 'x1/s2': [5, 110] },
+      exercises: ['x1'],
+      sets: { '0/s2': [5, 110] },
     });
     assert.deepEqual(documents.get('meal:m1'), { id: 'meal:m1', kind: 'meal', date: '2026-11-20', user_id: USER });
     assert.equal(documents.get('meal:m2'), undefined);
     assert.equal(documents.size, 4);
+  });
+
+  it('drops the sets of an exercise removed from a workout, and keeps the other exercises’ sets', async () => {
+    const stored = new Map<string, AdminAnalyticsDocument>();
+    const documents: ProjectionDocuments<AdminAnalyticsDocument> = {
+      get: async (id) => stored.get(id) ?? null,
+      set: (id, document) => {
+        if (document) stored.set(id, document);
+        else stored.delete(id);
+      },
+    };
+    const logged = (workoutExerciseId: string, setId: string, reps: number): DomainEvent => ({
+      type: 'SetLogged',
+      data: {
+        workoutId: 'w9',
+        workoutExerciseId,
+        setId,
+        loggedAt: at(1),
+        reps,
+        weight: 50,
+        restTime: null,
+        type: 'working',
+        notes: null,
+        duration: null,
+        distance: null,
+      },
+    });
+    const events: DomainEvent[] = [
+      {
+        type: 'WorkoutStarted',
+        data: { workoutId: 'w9', userId: USER, name: 'B', notes: null, date: '2026-11-21', startedAt: at(1) },
+      },
+      logged('a', 's1', 5),
+      logged('b', 's2', 6),
+      { type: 'WorkoutExerciseRemoved', data: { workoutId: 'w9', workoutExerciseId: 'a' } },
+      logged('b', 's3', 7),
+      { type: 'SetChanged', data: { workoutId: 'w9', workoutExerciseId: 'b', setId: 's2', changes: { reps: 8 } } },
+    ];
+    for (const [index, event] of events.entries()) {
+      await adminAnalyticsProjection.apply(recorded(event, index + 1) as never, documents, new Map());
+    }
+    const workout = stored.get('workout:w9') as Extract<AdminAnalyticsDocument, { kind: 'workout' }>;
+    assert.deepEqual(Object.values(workout.sets), [
+      [8, 50],
+      [7, 50],
+    ]);
   });
 
   it('gives the same documents when every event is applied again', async () => {

@@ -34,13 +34,18 @@ export type AnalyticsDayDocument = {
   signed_up: boolean;
 };
 
-/** A workout on the day it is for, with its sets keyed `<workoutExerciseId>/<setId>`. */
+/**
+ * A workout on the day it is for, with its sets keyed `<exercise>/<setId>`, where `<exercise>` is
+ * the place of the set's exercise in `exercises` (the workout's exercises that logged a set, in
+ * the order they did): every set logged rewrites the document, and two ids a key were most of it.
+ */
 export type AnalyticsWorkoutDocument = {
   id: string;
   kind: 'workout';
   date: string;
   user_id: string;
   completed: boolean;
+  exercises: string[];
   sets: Record<string, SetCount>;
 };
 
@@ -67,7 +72,8 @@ const dayOf = (timestamp: string) => timestamp.slice(0, 10);
  */
 export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocument, AnalyticsEvent> = {
   name: ADMIN_ANALYTICS_MODEL,
-  version: 1,
+  // 2: a set's key names its exercise by its place in the workout's `exercises`.
+  version: 2,
   collection: { name: ADMIN_ANALYTICS_MODEL, indexes: [['kind', 'date'], ['user_id']] },
   handles: [
     'UserRegistered',
@@ -97,8 +103,8 @@ async function markActive(documents: Documents, date: string, userId: string, si
 
 /**
  * Changes a workout's document, if the workout is known. The change gets a copy of the
- * document whose sets (the only part changes mutate; a set's pair is replaced, never changed)
- * are its own: copied at the workout's first change in a batch, then changed in place by the
+ * document whose sets (the only part changes mutate; a set's pair is replaced, never changed,
+ * and so are the exercises) are its own: copied at the workout's first change in a batch, then changed in place by the
  * batch's later events, so a batch of a long workout's sets copies them once, not once a set.
  * Documents of earlier batches (committed, and kept by the runner) are never changed.
  */
@@ -130,7 +136,7 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
       const { userId, date } = event.data;
       const id = workoutId(event.data.workoutId);
       if (!(await documents.get(id))) {
-        documents.set(id, { id, kind: 'workout', date, user_id: userId, completed: false, sets: {} });
+        documents.set(id, { id, kind: 'workout', date, user_id: userId, completed: false, exercises: [], sets: {} });
       }
       return markActive(documents, date, userId);
     }
@@ -147,32 +153,41 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
     case 'WorkoutDeleted':
       return changeWorkout(documents, batch, event.data.workoutId, () => null);
     case 'WorkoutExerciseRemoved': {
-      const prefix = `${event.data.workoutExerciseId}/`;
+      const { workoutExerciseId } = event.data;
       return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        for (const key of Object.keys(workout.sets)) if (key.startsWith(prefix)) delete workout.sets[key];
+        const place = workout.exercises.indexOf(workoutExerciseId);
+        // Its place stays taken: the keys of the sets of the exercises after it keep theirs.
+        const prefix = `${place}/`;
+        if (place >= 0)
+          for (const key of Object.keys(workout.sets)) if (key.startsWith(prefix)) delete workout.sets[key];
         return workout;
       });
     }
     case 'SetLogged': {
       const { workoutExerciseId, setId, reps, weight } = event.data;
       return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        workout.sets[`${workoutExerciseId}/${setId}`] = [reps, weight];
+        let place = workout.exercises.indexOf(workoutExerciseId);
+        if (place < 0) {
+          place = workout.exercises.length;
+          workout.exercises = [...workout.exercises, workoutExerciseId];
+        }
+        workout.sets[`${place}/${setId}`] = [reps, weight];
         return workout;
       });
     }
     case 'SetChanged': {
       const { workoutExerciseId, setId, changes } = event.data;
-      const key = `${workoutExerciseId}/${setId}`;
       return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
+        const key = `${workout.exercises.indexOf(workoutExerciseId)}/${setId}`;
         const set = workout.sets[key];
         if (set) workout.sets[key] = [changes.reps ?? set[0], changes.weight !== undefined ? changes.weight : set[1]];
         return workout;
       });
     }
     case 'SetRemoved': {
-      const key = `${event.data.workoutExerciseId}/${event.data.setId}`;
+      const { workoutExerciseId, setId } = event.data;
       return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        delete workout.sets[key];
+        delete workout.sets[`${workout.exercises.indexOf(workoutExerciseId)}/${setId}`];
         return workout;
       });
     }
