@@ -61,16 +61,13 @@ type DayPartsDocument = {
   steps: number;
   workouts: Record<string, WorkoutEffort & { count: number }>;
 };
-type WorkoutEffortState = {
-  id: string;
-  user_id: string;
-  kind: 'workout';
-  event_position: number;
-  workout: Pick<WorkoutDocument, 'id' | 'user_id' | 'date' | 'status' | 'duration'> & {
-    /** Each exercise with its number of sets: a set logged changes a count, not a growing list. */
-    exercises: { id: string; exercise_id: string | null; sets: number }[];
-  };
+/** What a workout's effort is worked out from. */
+type WorkoutTally = Pick<WorkoutDocument, 'date' | 'status' | 'duration'> & {
+  /** Each exercise with its number of sets: a set logged changes a count, not a growing list. */
+  exercises: { id: string; exercise_id: string | null; sets: number }[];
 };
+/** Rewritten by every set logged: the tally beside the document's own fields, nothing twice. */
+type WorkoutEffortState = { id: string; user_id: string; kind: 'workout'; event_position: number } & WorkoutTally;
 
 export type DailyMetricsDocument = MonthTotalsDocument | DayPartsDocument | MealState | WaterState | WorkoutEffortState;
 type Documents = ProjectionDocuments<DailyMetricsDocument>;
@@ -98,8 +95,9 @@ export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument
   // 2: one document per user and month is what queries read (1 served one per day);
   // 3: alike workouts of a day counted together.
   // 4: a workout not completed counts as an empty effort (countedEffort);
-  // 5: a workout's state counts its sets rather than listing them.
-  version: 5,
+  // 5: a workout's state counts its sets rather than listing them;
+  // 6: a workout's state holds its tally beside its own id and user, not in a copy holding them again.
+  version: 6,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
@@ -175,14 +173,11 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   const id = workoutStateId(event.data.workoutId);
   const state = (await documents.get(id)) as WorkoutEffortState | null;
   if (state && state.event_position >= event.position) return;
-  const before = state?.workout ?? null;
-  const after = evolveEffortState(before, event);
-  const owner = after ?? before;
-  if (!owner) return;
-  documents.set(
-    id,
-    after && { id, user_id: owner.user_id, kind: 'workout', event_position: event.position, workout: after },
-  );
+  const before = state && tallyOf(state);
+  const after = evolveTally(before, event);
+  const userId = state?.user_id ?? (event.type === 'WorkoutStarted' ? event.data.userId : null);
+  if (!userId || !(before || after)) return;
+  documents.set(id, after && { id, user_id: userId, kind: 'workout', event_position: event.position, ...after });
   // The workout's state counts it under its effort: each event moves it from the effort it had
   // to the one it has (applied once, as the state's event position guarantees).
   const was = before && { date: before.date, effort: countedEffort(before) };
@@ -199,10 +194,10 @@ async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: 
   if (was && is && was.date === is.date) {
     // The same day (a set logged, a workout completed): one change to it, not two.
     const moved = (day: DayPartsDocument) => counted(is.effort, +1)(counted(was.effort, -1)(day));
-    return updateDay(documents, owner.user_id, is.date, moved);
+    return updateDay(documents, userId, is.date, moved);
   }
-  if (was) await updateDay(documents, owner.user_id, was.date, counted(was.effort, -1));
-  if (is) await updateDay(documents, owner.user_id, is.date, counted(is.effort, +1));
+  if (was) await updateDay(documents, userId, was.date, counted(was.effort, -1));
+  if (is) await updateDay(documents, userId, is.date, counted(is.effort, +1));
 }
 
 /** Whether two efforts have the same key (`keyOf`), field by field: asked at every set logged. */
@@ -224,7 +219,7 @@ function sameEffort(a: WorkoutEffort, b: WorkoutEffort) {
  * workout then changes nothing the day shows, and neither the day's nor the month's document
  * is rewritten for it (two document writes per set on the command path).
  */
-function countedEffort(workout: WorkoutEffortState['workout']): WorkoutEffort {
+function countedEffort(workout: WorkoutTally): WorkoutEffort {
   if (workout.status !== 'completed') return { status: workout.status, duration: null, exercises: [] };
   return {
     status: workout.status,
@@ -233,18 +228,21 @@ function countedEffort(workout: WorkoutEffortState['workout']): WorkoutEffort {
   };
 }
 
+const tallyOf = ({ date, status, duration, exercises }: WorkoutEffortState): WorkoutTally => ({
+  date,
+  status,
+  duration,
+  exercises,
+});
+
 /**
  * A workout as its effort needs it, after one of its events: what the workouts read model keeps
  * (workoutsProjection) reduced to the day, status, duration and each exercise's number of sets,
  * so that logging a set costs the same in a workout of 5 sets as in one of 500.
  */
-function evolveEffortState(
-  workout: WorkoutEffortState['workout'] | null,
-  event: RecordedEvent<WorkoutEvent>,
-): WorkoutEffortState['workout'] | null {
+function evolveTally(workout: WorkoutTally | null, event: RecordedEvent<WorkoutEvent>): WorkoutTally | null {
   if (event.type === 'WorkoutStarted') {
-    const { workoutId, userId, date } = event.data;
-    return { id: workoutId, user_id: userId, date, status: 'in_progress', duration: null, exercises: [] };
+    return { date: event.data.date, status: 'in_progress', duration: null, exercises: [] };
   }
   if (!workout) return null;
   const countSets = (workoutExerciseId: string, by: number) => ({
