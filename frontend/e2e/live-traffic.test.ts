@@ -111,14 +111,14 @@ describe('live updates in a real browser: the requests they cost', () => {
         ['POST /workouts/:id/exercises/:id/sets', ...records].sort(),
         `writer, set ${index + 1}`,
       );
-      // The dashboard: today and the week, the workout in progress (its list is on screen), and
-      // the recent records and latest achievements when records changed.
+      // The dashboard: today and the week, the workout in progress (one summary), and the recent
+      // records and latest achievements when records changed.
       assert.deepEqual(
         seen.dashboard,
         [
           'GET /metrics/today',
           'GET /metrics/weekly',
-          'GET /workouts/:id',
+          'GET /workouts',
           ...(record ? ['GET /metrics/achievements', 'GET /metrics/prs'] : []),
         ].sort(),
         `dashboard, set ${index + 1}`,

@@ -1,4 +1,4 @@
-import type { DailyMetrics, MetricsSpan } from '@fitness/contracts';
+import type { DailyMetrics, MetricsSpan, WorkoutList, WorkoutSummary } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
@@ -13,12 +13,19 @@ export type Week = MetricsSpan;
 const MODELS = new Set(['meals', 'water', 'workouts', 'steps', 'users']);
 
 /**
- * Today's metrics and the week's, for the user's own calendar day and start of week, while the
- * dashboard shows them. Anything logged on another device (a meal, water, a set, steps) reloads
- * them; once the user has left the dashboard, nothing does until they come back.
+ * Today's metrics and the week's, for the user's own calendar day and start of week, and the
+ * workout in progress, if any, while the dashboard shows them. Anything logged on another device
+ * (a meal, water, a set, steps, a workout started or ended) reloads them; once the user has left
+ * the dashboard, nothing does until they come back.
  */
 export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 'sunday') {
-  const state = proxy({ today: null as DailyMetrics | null, week: null as Week | null, failed: false });
+  const state = proxy({
+    today: null as DailyMetrics | null,
+    week: null as Week | null,
+    /** The workout in progress (the newest, should there be several), or null. */
+    current: null as WorkoutSummary | null,
+    failed: false,
+  });
   const loads = latestLoads(state);
 
   function load() {
@@ -28,10 +35,13 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
         Promise.all([
           api.get<DailyMetrics>('/metrics/today', { query: { date } }),
           api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
+          // One summary, not a page of the list: the dashboard shows only the workout to continue.
+          api.get<WorkoutList>('/workouts', { query: { status: 'in_progress', per_page: 1 } }),
         ]),
-      ([today, week]) => {
+      ([today, week, inProgress]) => {
         state.today = today;
         state.week = week;
+        state.current = inProgress.data[0] ?? null;
       },
     );
   }
@@ -55,6 +65,7 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
       loads.invalidate();
       state.today = null;
       state.week = null;
+      state.current = null;
     },
   };
 }
