@@ -37,9 +37,9 @@ type Follower = {
   /** Part of the shared subscription; a projection being rebuilt or retried alone is not. */
   attached: boolean;
   /**
-   * The documents this runner wrote last, most recently used last. The runner is its
-   * collections' only writer, so what it wrote is what the store holds, and a busy workout is
-   * not read back and parsed again for every batch.
+   * The documents this runner wrote or read last, most recently used last. The runner is its
+   * collections' only writer, so what it wrote or read is what the store holds, and a busy
+   * workout is not read back and parsed again for every batch.
    */
   recent: Map<string, Document | null>;
 };
@@ -50,6 +50,8 @@ type Folded = {
   writes: DocumentWrite[];
   notices: ChangeNotice[];
   documents: Map<string, Document | null>;
+  /** What the batch read from the store and did not change: still what the store holds after it. */
+  loaded: Map<string, Document | null>;
   erasing: boolean;
 };
 
@@ -397,8 +399,11 @@ export class ProjectionRunner implements ProjectionProgress {
       throw error;
     }
     this.committed += 1;
-    for (const { follower, documents } of folded) {
+    for (const { follower, documents, loaded } of folded) {
       follower.position = last;
+      // What it read too: a document few events change (a workout's outline, read for each of
+      // its sets) is then not read back and parsed again every batch.
+      remember(follower.recent, loaded);
       remember(follower.recent, documents);
     }
     this.announcements.announce(notices, events.length);
@@ -582,7 +587,7 @@ export class ProjectionRunner implements ProjectionProgress {
         });
       }
     }
-    return { follower, writes, notices, documents, erasing };
+    return { follower, writes, notices, documents, loaded, erasing };
   }
 }
 
