@@ -209,7 +209,8 @@ describe('distributed deployment: four processes behind the gateway', () => {
       notice.model === 'workouts' && notice.id === workout.body.id && notice.position === position;
     assert.ok(await waitUntil(() => phone.received.some(isTheSet), 3000), 'the WebSocket device was told');
     assert.ok(await waitUntil(() => laptop.received.some(isTheSet), 3000), 'the long-polling device was told');
-    assert.deepEqual(phone.received.find(isTheSet)?.notice, {
+    const { changes, document, ...notice } = phone.received.find(isTheSet)?.notice ?? {};
+    assert.deepEqual(notice, {
       model: 'workouts',
       id: workout.body.id,
       userId: alice.user.id,
@@ -218,10 +219,16 @@ describe('distributed deployment: four processes behind the gateway', () => {
       // Through the gateway and the command service: the writing tab knows its own notice by it.
       correlationId: 'set-from-the-phone',
     });
-    // Give a stray push time to arrive before concluding there is none. Bob may hear of his
-    // own registration (its notice can reach the feed reader after his socket joined), but of
-    // nothing else.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The push carries the set itself (in the change, or in the workout whole if it is new).
+    assert.ok(JSON.stringify(changes ?? document).includes(set.body.id), 'the set travels with the push');
+    // Pushes reach a socket in commit order: once Bob hears of his own later write, a push of
+    // Alice's would have come before it. Bob may hear of his own registration too (its notice
+    // can reach the feed reader after his socket joined), but of nothing else.
+    const own = await api('POST', '/workouts', { token: bob.token, body: { name: 'Mine' } });
+    assert.ok(
+      await waitUntil(() => bobs.received.some(({ notice }) => notice.id === own.body.id), 3000),
+      'Bob hears his own',
+    );
     assert.deepEqual(
       bobs.received.filter(({ notice }) => notice.userId !== bob.user.id),
       [],

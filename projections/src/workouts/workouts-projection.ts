@@ -29,7 +29,8 @@ export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',
-  live: { omit: [] },
+  // The API's workout leaves out its owner.
+  live: { omit: ['user_id'] },
   evolve: evolveWorkout,
 };
 
