@@ -21,7 +21,7 @@ import { ProjectionsThread } from '@fitness/projections/projections-thread.ts';
 import { registerRebuildRoutes } from '@fitness/projections/rebuild-routes.ts';
 import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
 import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/routes.ts';
-import { openCounters, openStores } from '@fitness/stores';
+import { openCounters, openStores, type SyncFile } from '@fitness/stores';
 import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
@@ -33,6 +33,8 @@ export type EmbeddedAppOptions = {
   clock?: () => Date;
   /** The built web app to serve (default frontend/dist); a test of new versions serves a copy it changes. */
   frontendDist?: string;
+  /** How the SQLite event log is synced to disk (default `fs.fdatasync`); a test injects a failing one. */
+  syncEventLog?: SyncFile;
 };
 
 /**
@@ -42,7 +44,7 @@ export type EmbeddedAppOptions = {
  * Returns the app without listening.
  */
 export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptions = {}) {
-  const { eventStore, readStore } = await openStores(config);
+  const { eventStore, readStore } = await openStores(config, { sqliteEventStore: { syncFile: options.syncEventLog } });
   const app = createHttpApp({ config, logger: options.logger });
   // The projections on a thread of their own; this thread hears what they commit at once.
   const runner = new ProjectionsThread({ config, eventStore, logger: app.log });

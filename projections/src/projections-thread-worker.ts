@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ChangeNotice, Config } from '@fitness/contracts';
+import type { ChangeNotice } from '@fitness/contracts';
 import { openStores, SqliteEventStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
 import type { Logger } from './logger.ts';
-import type { FromThread, ToThread } from './projections-thread.ts';
+import type { FromThread, ThreadData, ToThread } from './projections-thread.ts';
 import { releaseMemoryAfterCatchUps } from './release-memory.ts';
 import { ProjectionRunner } from './runner.ts';
 
@@ -31,8 +31,12 @@ function forwardLog(level: 'info' | 'error', object: object, message?: string) {
   }
 }
 
-const { config } = workerData as { config: Config };
+const { config, durablePosition } = workerData as ThreadData;
 const { eventStore, readStore } = await openStores(config);
+// This connection reads what the server's thread made durable, as far as it says, never further.
+if (eventStore instanceof SqliteEventStore) {
+  eventStore.followWriter({ durablePosition, requestSync: () => post({ kind: 'sync-log' }) });
+}
 const runner = new ProjectionRunner({
   eventStore,
   readStore,
@@ -54,7 +58,7 @@ runner.onCommitted((events) => {
 port.on('message', async (message: ToThread) => {
   switch (message.kind) {
     case 'appended':
-      if (eventStore instanceof SqliteEventStore) eventStore.appendedElsewhere();
+      if (eventStore instanceof SqliteEventStore) eventStore.appendedElsewhere(message.durablePosition);
       return;
     case 'rebuild':
       try {

@@ -6,7 +6,13 @@ import { CommitAnnouncements } from './commit-announcements.ts';
 import type { Logger } from './logger.ts';
 
 /** What the server's thread asks of the projections thread. */
-export type ToThread = { kind: 'appended' } | { kind: 'rebuild'; id: number; name: string } | { kind: 'stop' };
+export type ToThread =
+  | { kind: 'appended'; durablePosition: number }
+  | { kind: 'rebuild'; id: number; name: string }
+  | { kind: 'stop' };
+
+/** What the thread is started with. */
+export type ThreadData = { config: Config; durablePosition: number };
 
 /** What the projections thread tells the server's thread. */
 export type FromThread =
@@ -21,6 +27,7 @@ export type FromThread =
     }
   | { kind: 'rebuilt'; id: number; error: Error | null; positions: Record<string, number> }
   | { kind: 'log'; level: 'info' | 'error'; object: object; message?: string }
+  | { kind: 'sync-log' }
   | { kind: 'stopped' };
 
 const WORKER = new URL('./projections-thread-worker.ts', import.meta.url);
@@ -74,16 +81,19 @@ export class ProjectionsThread {
   /** Starts the thread and resolves once its runner follows the log (as `ProjectionRunner.start`). */
   async start() {
     this.stopping = false;
-    // The thread's own connection learns of this one's appends at once, not at its next poll.
+    // The thread's own connection reads only what this one made durable, told at each sync.
     if (this.eventStore instanceof SqliteEventStore && !this.stopAppendHints) {
-      this.stopAppendHints = this.eventStore.onAppend(() => this.worker?.postMessage({ kind: 'appended' }));
+      this.stopAppendHints = this.eventStore.onAppend((durablePosition) =>
+        this.worker?.postMessage({ kind: 'appended', durablePosition } satisfies ToThread),
+      );
     }
     await this.spawn();
   }
 
   private spawn() {
     return new Promise<void>((resolve, reject) => {
-      const worker = new Worker(WORKER, { workerData: { config: this.config } });
+      const durablePosition = this.eventStore instanceof SqliteEventStore ? this.eventStore.durablePosition() : 0;
+      const worker = new Worker(WORKER, { workerData: { config: this.config, durablePosition } satisfies ThreadData });
       this.worker = worker;
       let started = false;
       worker.on('message', (message: FromThread) => {
@@ -141,6 +151,11 @@ export class ProjectionsThread {
       }
       case 'log':
         this.logger[message.level](message.object, message.message);
+        return;
+      case 'sync-log':
+        // The thread found events past the durable head that no append here covers (another
+        // process's): synced here, they reach it as any append does.
+        if (this.eventStore instanceof SqliteEventStore) this.eventStore.syncAppendsElsewhere();
         return;
       case 'stopped': {
         // Its stores are closed and it has closed its port, so its event loop drains and the

@@ -1,4 +1,4 @@
-import type { NewEvent, RecordedEvent } from '@fitness/contracts';
+import { DomainError, type NewEvent, type RecordedEvent } from '@fitness/contracts';
 
 /**
  * The event store port. Two adapters implement it: SQLite (embedded) and EventStoreDB
@@ -87,5 +87,17 @@ export class WrongExpectedRevisionError extends Error {
     this.streamId = streamId;
     this.expected = expected;
     this.actual = actual;
+  }
+}
+
+/**
+ * The log could not be made durable (its sync to disk failed): this append is refused, and so is
+ * every later one until the process is restarted (see sqlite/durable-head.ts for why).
+ */
+export class EventStoreFailedError extends DomainError {
+  override readonly retryAfterSeconds = 60;
+  constructor(cause: unknown) {
+    super('unavailable', 'The change could not be saved: the server cannot write to its disk. Please try again later.');
+    this.cause = cause;
   }
 }

@@ -3,7 +3,7 @@ import type { Config } from '@fitness/contracts';
 import type { EventStore } from './event-store.ts';
 import type { Lease, LeaseOptions } from './lease.ts';
 import type { ReadStore } from './read-store.ts';
-import { SqliteEventStore } from './sqlite/sqlite-event-store.ts';
+import { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.ts';
 import { SqliteLease } from './sqlite/sqlite-lease.ts';
 import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
 
@@ -12,12 +12,16 @@ import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
  * EventStoreDB and MongoDB for the distributed deployment. The adapters for the latter are
  * loaded only when chosen, so the embedded product never touches their client libraries.
  * Every process opens its stores here: the embedded gateway, each service, the tools.
+ * `sqliteEventStore` reaches the SQLite event store (a test's failing sync).
  */
-export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
+export async function openStores(
+  config: Config,
+  options: { sqliteEventStore?: SqliteEventStoreOptions } = {},
+): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
   const eventStore: EventStore =
     config.eventStore === 'eventstoredb'
       ? new (await import('./eventstoredb/eventstoredb-event-store.ts')).EventStoreDbEventStore(config.eventStoreDbUrl)
-      : new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'));
+      : new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'), options.sqliteEventStore);
   const readStore: ReadStore =
     config.readStore === 'mongodb'
       ? await (await import('./mongodb/mongodb-read-store.ts')).MongoReadStore.connect(

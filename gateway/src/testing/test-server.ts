@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '@fitness/contracts';
+import type { SyncFile } from '@fitness/stores';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from './api-client.ts';
 import { testStores } from './container-stores.ts';
@@ -13,7 +14,10 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * `npm run test:containers`, its own EventStoreDB and MongoDB database): real HTTP, real stores,
  * real sockets. Helpers speak the API as a client would.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date; syncEventLog?: SyncFile } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitness-test-'));
   const stores = await testStores(dataDir);
   const config = readConfig({
@@ -24,7 +28,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...stores.env,
     ...env,
   });
-  const built = await buildEmbeddedApp(config, { logger: false, clock: options.clock });
+  const built = await buildEmbeddedApp(config, { logger: false, ...options });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

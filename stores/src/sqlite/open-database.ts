@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
  */
 export function openDatabase(
   file: string,
-  synchronous: 'FULL' | 'NORMAL',
+  synchronous: 'FULL' | 'NORMAL' | 'OFF',
   options: { pageSize?: number; cacheKb: number },
 ): Database.Database {
   if (!isInMemory(file)) fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -36,13 +36,30 @@ export function assertIdentifier(kind: string, name: string): string {
 }
 
 /**
+ * Copies the write-ahead log into the main file. It runs with synchronous=FULL whatever the
+ * connection commits with: the log is then synced before its pages are copied and the main file
+ * after, before the log may be emptied and written again from its start. A connection that
+ * commits with synchronous=OFF (the event store, which syncs its log itself) would otherwise
+ * copy and reuse the log with neither synced, and a power cut could lose what was in both.
+ */
+export function checkpoint(db: Database.Database, mode: 'PASSIVE' | 'TRUNCATE') {
+  const synchronous = db.pragma('synchronous', { simple: true });
+  db.pragma('synchronous = FULL');
+  try {
+    return db.pragma(`wal_checkpoint(${mode})`) as { busy: number; log: number; checkpointed: number }[];
+  } finally {
+    db.pragma(`synchronous = ${Number(synchronous)}`);
+  }
+}
+
+/**
  * Copies the write-ahead log into the main file and empties it, so pages it held (erased data)
  * are gone from disk. Another process reading (the developer tools, a second service) can hold
  * it back; then it tries again a few times, and says whether it got there.
  */
 export async function truncateWal(db: Database.Database, attempts = 5): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
-    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    const [result] = checkpoint(db, 'TRUNCATE');
     if (!result?.busy) return true;
     if (attempt >= attempts) return false;
     await new Promise((resolve) => setTimeout(resolve, 200 * attempt));

@@ -1,129 +1,87 @@
 import { EventEmitter } from 'node:events';
-import { type NewEvent, type RecordedEvent, upcast } from '@fitness/contracts';
+import fs from 'node:fs';
+import type { NewEvent } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type StreamErasure,
-  type SubscribeOptions,
-  type Subscription,
-  WrongExpectedRevisionError,
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  StreamErasure,
+  SubscribeOptions,
+  Subscription,
 } from '../event-store.ts';
-import { openDatabase, truncateWal } from './open-database.ts';
+import {
+  type AppendOutcome,
+  type PendingAppend,
+  type PreparedAppend,
+  prepareAppend,
+  writeAppend,
+} from './append-group.ts';
+import { DurableHead, openWriteAheadLog, type SyncFile } from './durable-head.ts';
+import { type EventLogStatements, eventLogStatements, openEventLog, toRecorded } from './event-log-schema.ts';
+import { checkpoint, isInMemory, truncateWal } from './open-database.ts';
 
-type PendingAppend = {
-  streamId: string;
-  events: NewEvent[];
-  expected: ExpectedRevision;
-  freshIds: boolean;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
+export type SqliteEventStoreOptions = {
+  /** Flushes the write-ahead log to disk; `fs.fdatasync` unless a test injects a failing one. */
+  syncFile?: SyncFile;
 };
-/** An append's rows, serialised before the group's transaction so that one that cannot be fails alone. */
-type PreparedAppend = PendingAppend & { rows: { id: string; type: string; data: string; metadata: string }[] };
-type AppendOutcome = { ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown };
-
-type EventRow = {
-  position: number;
-  event_id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-};
-
-/**
- * The log. `(stream_id, revision)` serves every stream read and a stream's current revision (its
- * last entry), so no table of streams is kept beside it. Event ids are looked up only for an
- * append whose ids may come again (a command with an Idempotency-Key, a seed, an import), so
- * only those are indexed (`repeatable`); a fresh command's random ids skip that index. Files
- * written before kept `event_id UNIQUE` on every row, which SQLite cannot drop without copying
- * the table: they keep it (correct, only slower), and their rows count as repeatable (the
- * column's default), as any of them may be a keyed command's that its client sends again.
- */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position    INTEGER PRIMARY KEY AUTOINCREMENT,
-  event_id    TEXT NOT NULL,
-  stream_id   TEXT NOT NULL,
-  revision    INTEGER NOT NULL,
-  type        TEXT NOT NULL,
-  data        TEXT NOT NULL,
-  metadata    TEXT NOT NULL,
-  recorded_at TEXT NOT NULL,
-  repeatable  INTEGER NOT NULL DEFAULT 1,
-  UNIQUE (stream_id, revision)
-);
-`;
-const INDEXES = `
-CREATE UNIQUE INDEX IF NOT EXISTS events_repeatable_ids ON events (event_id) WHERE repeatable;
-DROP TABLE IF EXISTS streams;
-`;
 
 /** How often a live subscription looks for events appended by another process (the CLI tools). */
 const POLL_INTERVAL_MS = 250;
 const SUBSCRIPTION_BATCH = 500;
+/**
+ * The write-ahead log is copied into the main file after about this many events (SQLite's own
+ * default of 1,000 pages is about as many events of P1's group commits, a page each).
+ */
+const CHECKPOINT_AFTER_EVENTS = 1000;
 
 /**
  * The embedded event store: one SQLite file. SQLite serialises writers, so positions are
  * committed in order and a reader that saw position N will never later find a smaller one:
  * that is what makes "catch up, then live" gap-free here.
+ *
+ * Durability. A group commit is written with synchronous=OFF (a write() of the log's pages into
+ * the system's cache), and `DurableHead` syncs the write-ahead log off the request thread; an
+ * append resolves only once a sync that covers it succeeded. Readers (readAll, readStream,
+ * subscriptions, headPosition) see only events up to the durable head, so nothing acts on an
+ * event that a power cut could still take back: not the command's answer, not a subscription,
+ * not `onAppend`'s listeners (the projections thread, which reads through a connection of its
+ * own, `followWriter`). SQLite's automatic checkpoints are off, as with synchronous=OFF they
+ * would copy the log into the main file and start it again with neither synced; this store runs
+ * them itself with synchronous=FULL (`checkpoint`), as it closes with it.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<() => Promise<void>>();
   private pendingAppends: PendingAppend[] = [];
-  private readonly statements;
+  private readonly statements: EventLogStatements;
   /** The group commit's transaction, made once (making one builds four wrappers). */
   private readonly appendGroup: Database.Transaction<(group: PreparedAppend[]) => AppendOutcome[]>;
+  private readonly walFd: number | null;
+  private readonly durable: DurableHead;
+  /** The newest position this connection committed: a head past it is another process's. */
+  private committed = 0;
+  private eventsSinceCheckpoint = 0;
+  /** Set when another store of this process writes the file and says how far it is durable. */
+  private writer: { requestSync(): void; asked: number } | null = null;
 
-  constructor(file: string) {
-    this.db = openDatabase(file, 'FULL', { cacheKb: 1024 });
-    this.db.exec(SCHEMA);
-    const columns = this.db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('events')").all();
-    if (!columns.some((column) => column.name === 'repeatable')) {
-      this.db.exec('ALTER TABLE events ADD COLUMN repeatable INTEGER NOT NULL DEFAULT 1');
-    }
-    this.db.exec(INDEXES);
+  constructor(file: string, options: SqliteEventStoreOptions = {}) {
+    this.db = openEventLog(file);
+    this.statements = eventLogStatements(this.db);
     this.appended.setMaxListeners(0);
-    this.statements = {
-      streamRevision: this.db
-        .prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
-        .pluck(),
-      repeatableById: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-        'SELECT stream_id, revision, position FROM events WHERE event_id = ? AND repeatable',
-      ),
-      insertEvent: this.db.prepare<[string, string, number, string, string, string, string, number]>(
-        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at, repeatable)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      readStream: this.db.prepare<[string, number, number], EventRow>(
-        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-      ),
-      readAll: this.db.prepare<[number, number], EventRow>(
-        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
-      ),
-      head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
-      // Stream names are found by hopping along the (stream_id, revision) index from one name
-      // to the next, a lookup each, rather than reading every event of the streams listed.
-      listStreams: this.db.prepare<[{ prefix: string; limit: number }], { stream_id: string; revision: number }>(
-        `WITH RECURSIVE names (stream_id) AS (
-           SELECT min(stream_id) FROM events WHERE stream_id >= @prefix
-           UNION ALL
-           SELECT (SELECT min(stream_id) FROM events WHERE stream_id > names.stream_id) FROM names
-           WHERE names.stream_id IS NOT NULL
-           LIMIT @limit
-         )
-         SELECT stream_id, (SELECT max(revision) FROM events WHERE events.stream_id = names.stream_id) AS revision
-         FROM names WHERE stream_id IS NOT NULL`,
-      ),
-    };
-    this.appendGroup = this.db.transaction((group: PreparedAppend[]) => group.map((append) => this.appendOne(append)));
+    this.appendGroup = this.db.transaction((group: PreparedAppend[]) =>
+      group.map((append) => writeAppend(this.statements, append)),
+    );
+    this.walFd = isInMemory(file) ? null : openWriteAheadLog(file);
+    this.durable = new DurableHead(this.readHead(), {
+      fd: this.walFd,
+      sync: options.syncFile ?? fs.fdatasync,
+      head: () => this.readHead(),
+      onDurable: (position) => this.afterSync(position),
+      onFailure: () => this.discardUndurable(),
+    });
   }
 
   appendToStream(
@@ -133,6 +91,7 @@ export class SqliteEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
+    if (this.durable.failure) return Promise.reject(this.durable.failure);
     return new Promise((resolve, reject) => {
       this.pendingAppends.push({ streamId, events, expected, freshIds: options.freshIds ?? false, resolve, reject });
       if (this.pendingAppends.length === 1) setImmediate(() => this.flushAppends());
@@ -146,10 +105,15 @@ export class SqliteEventStore implements EventStore {
    * leaves the others of the group untouched, without a savepoint each.
    */
   private flushAppends() {
+    if (this.durable.failure) {
+      for (const append of this.pendingAppends) append.reject(this.durable.failure);
+      this.pendingAppends = [];
+      return;
+    }
     const group: PreparedAppend[] = [];
     for (const append of this.pendingAppends) {
       try {
-        group.push({ ...append, rows: append.events.map(serialise) });
+        group.push(prepareAppend(append));
       } catch (error) {
         append.reject(error);
       }
@@ -166,81 +130,105 @@ export class SqliteEventStore implements EventStore {
     }
     group.forEach((append, index) => {
       const outcome = outcomes[index];
-      if (outcome?.ok)
-        append.resolve({
-          nextExpectedRevision: outcome.result.nextExpectedRevision,
-          position: outcome.result.position,
-        });
-      else append.reject(outcome?.error);
-    });
-    if (outcomes.some((outcome) => outcome.ok && !outcome.result.repeated)) this.appended.emit('append');
-  }
-
-  /** One append of a group: refused before it writes, or written whole. */
-  private appendOne(append: PreparedAppend): AppendOutcome {
-    const { streamId, expected, rows } = append;
-    try {
-      const repeat = append.freshIds ? null : this.findRepeat(streamId, rows);
-      if (repeat) return { ok: true, result: { ...repeat, repeated: true } };
-      const current = this.statements.streamRevision.get(streamId) ?? -1;
-      assertExpected(streamId, expected, current);
-      const recordedAt = new Date().toISOString();
-      const repeatable = append.freshIds ? 0 : 1;
-      let revision = current;
-      let position = 0;
-      for (const row of rows) {
-        revision += 1;
-        const info = this.statements.insertEvent.run(
-          row.id,
-          streamId,
-          revision,
-          row.type,
-          row.data,
-          row.metadata,
-          recordedAt,
-          repeatable,
-        );
-        position = Number(info.lastInsertRowid);
+      if (!outcome?.ok) {
+        append.reject(outcome?.error);
+        return;
       }
-      return { ok: true, result: { nextExpectedRevision: revision, position, repeated: false } };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return { ok: false, error };
-      throw error;
-    }
-  }
-
-  /** An append whose event ids are all already in this stream is a repeat of an earlier one. */
-  private findRepeat(streamId: string, rows: { id: string }[]) {
-    const found = rows.map((row) => this.statements.repeatableById.get(row.id));
-    if (found.every((row) => row === undefined)) return null;
-    const last = found.at(-1);
-    if (found.every((row) => row?.stream_id === streamId) && last) {
-      return { nextExpectedRevision: last.revision, position: last.position };
-    }
-    throw new WrongExpectedRevisionError(streamId, 'any', this.statements.streamRevision.get(streamId) ?? 'no_stream');
+      const { nextExpectedRevision, position, repeated } = outcome.result;
+      if (!repeated) {
+        this.committed = Math.max(this.committed, position);
+        this.eventsSinceCheckpoint += append.rows.length;
+      }
+      const result = { nextExpectedRevision, position };
+      // A repeat of events already durable is answered at once; anything else after its sync.
+      if (position <= this.durable.position) append.resolve(result);
+      else this.durable.afterCommit({ resolve: () => append.resolve(result), reject: append.reject });
+    });
   }
 
   /**
-   * Hears each group commit that appended something new: for readers on another connection of
-   * this file in this process (the embedded server's projections thread), whose own live
-   * subscriptions would otherwise only find it at their next poll.
+   * After each sync: the events it made durable go to listeners and subscriptions, and the
+   * write-ahead log is copied into the main file once it holds enough. That checkpoint syncs
+   * on this thread, once every `CHECKPOINT_AFTER_EVENTS` events rather than at every commit.
    */
-  onAppend(listener: () => void): () => void {
-    this.appended.on('append', listener);
+  private afterSync(position: number) {
+    if (this.eventsSinceCheckpoint >= CHECKPOINT_AFTER_EVENTS && !this.durable.failure) {
+      this.eventsSinceCheckpoint = 0;
+      try {
+        checkpoint(this.db, 'PASSIVE');
+      } catch (error) {
+        this.durable.fail(error);
+        return;
+      }
+    }
+    this.appended.emit('durable', position);
+  }
+
+  /**
+   * After a failed sync: the events it did not make durable leave the log, so that a process
+   * started again on this file does not find, as if accepted, events whose commands were refused.
+   * Their positions are not used again (AUTOINCREMENT). If even this cannot be written, the
+   * disk is past helping; the refusals already went out.
+   */
+  private discardUndurable() {
+    try {
+      this.statements.discardAfter.run(this.durable.position);
+    } catch {
+      // The store refuses every append from now on, with the sync's error; nothing else to tell.
+    }
+  }
+
+  /**
+   * Hears each sync that made new events durable, with the durable head: for readers on another
+   * connection of this file in this process (the embedded server's projections thread, which
+   * reads only as far as it is told: `followWriter`).
+   */
+  onAppend(listener: (durablePosition: number) => void): () => void {
+    this.appended.on('durable', listener);
     return () => {
-      this.appended.off('append', listener);
+      this.appended.off('durable', listener);
     };
   }
 
-  /** Wakes this connection's live subscriptions: another connection appended (see `onAppend`). */
-  appendedElsewhere() {
-    this.appended.emit('append');
+  /** Where this store's readers stop: every event up to it is on disk. */
+  durablePosition() {
+    return this.durable.position;
+  }
+
+  /**
+   * Makes this connection a reader of a file that `writer`, another store of this process,
+   * appends to: it reads only as far as the writer says is durable (`appendedElsewhere`),
+   * and asks it to sync (`requestSync`) when the file holds more (another process appended).
+   * It never syncs on its own, so a sync failed in the writer cannot be passed by one here.
+   */
+  followWriter(writer: { durablePosition: number; requestSync(): void }) {
+    this.writer = { requestSync: writer.requestSync, asked: 0 };
+    this.durable.followFrom(writer.durablePosition);
+  }
+
+  /** The writer this store follows made the log durable up to `position` (see `onAppend`). */
+  appendedElsewhere(position: number) {
+    this.durable.advance(position);
+  }
+
+  /**
+   * Syncs what the file holds now, if another process appended (this store's own appends are
+   * synced anyway), and tells `onAppend`'s listeners.
+   */
+  syncAppendsElsewhere() {
+    if (this.readHead() > Math.max(this.durable.position, this.committed)) this.durable.request();
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}) {
-    return this.statements.readStream
-      .all(streamId, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER)
-      .map(toRecorded);
+    const rows = this.statements.readStream.all(
+      streamId,
+      options.fromRevision ?? 0,
+      options.maxCount ?? Number.MAX_SAFE_INTEGER,
+    );
+    // Events of this stream not durable yet: an append under way, or another process's.
+    const newest = rows.at(-1)?.position ?? 0;
+    if (newest > this.durable.position) await this.reach(newest);
+    return rows.filter((row) => row.position <= this.durable.position).map(toRecorded);
   }
 
   async readAll(options: { fromPosition: number; maxCount: number }) {
@@ -248,18 +236,48 @@ export class SqliteEventStore implements EventStore {
   }
 
   private readAllSync(fromPosition: number, maxCount: number) {
-    return this.statements.readAll.all(fromPosition, maxCount).map(toRecorded);
+    return this.statements.readAll.all(fromPosition, this.durable.position, maxCount).map(toRecorded);
   }
 
+  /**
+   * The newest durable position. Appends of this store under way are not waited for (none of
+   * them was answered yet); another process's are synced first. Refused once a sync failed,
+   * which makes the server's readiness check say so.
+   */
   async headPosition() {
-    return this.statements.head.get()?.head ?? 0;
+    if (this.durable.failure) throw this.durable.failure;
+    const head = this.readHead();
+    if (head > Math.max(this.durable.position, this.committed)) await this.reach(head);
+    return Math.min(head, this.durable.position);
+  }
+
+  private readHead() {
+    return this.statements.head.get() ?? 0;
+  }
+
+  /**
+   * Waits until `position` is durable: synced by this store, or, following a writer, asked of
+   * it (its answer comes through `appendedElsewhere`, not here: the caller reads what is durable).
+   */
+  private async reach(position: number) {
+    if (!this.writer) return this.durable.reach(position);
+    if (position > this.writer.asked) {
+      this.writer.asked = position;
+      this.writer.requestSync();
+    }
+  }
+
+  /** A subscription found nothing durable to read: asks for a sync if the file holds more that no append of ours covers. */
+  private lookForMore() {
+    const head = this.readHead();
+    if (head > Math.max(this.durable.position, this.committed)) void this.reach(head);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
     const onAppend = () => wake?.();
-    this.appended.on('append', onAppend);
+    this.appended.on('durable', onAppend);
 
     const waitForMore = () =>
       new Promise<void>((resolve) => {
@@ -276,7 +294,9 @@ export class SqliteEventStore implements EventStore {
       while (!stopped) {
         const batch = this.readAllSync(position, SUBSCRIPTION_BATCH);
         if (batch.length === 0) {
-          await waitForMore();
+          const waiting = waitForMore();
+          this.lookForMore();
+          await waiting;
           continue;
         }
         await options.onEvents(batch);
@@ -289,7 +309,7 @@ export class SqliteEventStore implements EventStore {
 
     const stop = async () => {
       stopped = true;
-      this.appended.off('append', onAppend);
+      this.appended.off('durable', onAppend);
       wake?.();
       this.subscriptions.delete(stop);
       await running;
@@ -302,13 +322,14 @@ export class SqliteEventStore implements EventStore {
     const prefix = options.prefix ?? '';
     // Names sharing the prefix sort together right after it, so a range scan finds them all.
     return this.statements.listStreams
-      .all({ prefix, limit: options.limit })
-      .filter((row) => row.stream_id.startsWith(prefix))
+      .all({ prefix, limit: options.limit, durable: this.durable.position })
+      .filter((row) => row.revision !== null && row.stream_id.startsWith(prefix))
       .map((row) => ({ streamId: row.stream_id, revision: row.revision }));
   }
 
   async eraseStreams(erasures: StreamErasure[]) {
     if (erasures.length === 0) return;
+    if (this.durable.failure) throw this.durable.failure;
     // secure_delete overwrites the erased rows with zeros instead of leaving them in free
     // pages, and the checkpoint moves that into the main file and empties the WAL, so the
     // erased data is not left on disk either. Only erasures pay for it, once per call.
@@ -323,42 +344,19 @@ export class SqliteEventStore implements EventStore {
     } finally {
       this.db.pragma('secure_delete = OFF');
     }
+    // Durable before it is answered, even if a reader holds the checkpoint back.
+    await this.durable.nextRound();
+    if (this.durable.failure) throw this.durable.failure;
     await truncateWal(this.db);
   }
 
   async close() {
     await Promise.all([...this.subscriptions].map((stop) => stop()));
+    this.flushAppends();
+    await this.durable.settled();
+    // The last connection to close copies the log into the main file and deletes it: synced.
+    this.db.pragma('synchronous = FULL');
     this.db.close();
+    if (this.walFd !== null) fs.closeSync(this.walFd);
   }
-}
-
-function assertExpected(streamId: string, expected: ExpectedRevision, current: number) {
-  const actual = current < 0 ? 'no_stream' : current;
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current < 0) ||
-    (expected === 'stream_exists' && current >= 0) ||
-    expected === current;
-  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-function serialise(event: NewEvent) {
-  const data = JSON.stringify(event.data);
-  const metadata = JSON.stringify(event.metadata);
-  if (data === undefined || metadata === undefined) throw new Error(`Event ${event.id} has no data or metadata`);
-  return { id: event.id, type: event.type, data, metadata };
-}
-
-/** An event as stored, read at its type's current version (upcast from the one it was written at). */
-function toRecorded(row: EventRow): RecordedEvent {
-  return upcast({
-    id: row.event_id,
-    type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: row.position,
-    recordedAt: row.recorded_at,
-  });
 }
