@@ -2,9 +2,8 @@ import type { DailyMetrics, MetricsSpan, WorkoutList, WorkoutSummary } from '@fi
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
-import { latestLoads } from '../../lib/latest-load.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
-import { shownCount } from '../../lib/shown.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 
 export type { DailyMetrics } from '@fitness/contracts';
 /** The week the dashboard charts: /metrics/weekly's answer. */
@@ -26,43 +25,41 @@ export function createDashboard(api: ApiClient, startOfWeek: () => 'monday' | 's
     current: null as WorkoutSummary | null,
     failed: false,
   });
-  const loads = latestLoads(state);
-
-  function load() {
-    const date = localToday();
-    return loads.run(
-      () =>
-        Promise.all([
-          api.get<DailyMetrics>('/metrics/today', { query: { date } }),
-          api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
-          // One summary, not a page of the list: the dashboard shows only the workout to continue.
-          api.get<WorkoutList>('/workouts', { query: { status: 'in_progress', per_page: 1 } }),
-        ]),
-      ([today, week, inProgress]) => {
-        state.today = today;
-        state.week = week;
-        state.current = inProgress.data[0] ?? null;
-      },
-    );
-  }
-
-  const screens = shownCount(load, 'the metrics');
+  const metrics = liveResource({
+    what: 'the metrics',
+    fetch: () => {
+      const date = localToday();
+      return Promise.all([
+        api.get<DailyMetrics>('/metrics/today', { query: { date } }),
+        api.get<Week>('/metrics/weekly', { query: { date, start_of_week: startOfWeek() } }),
+        // One summary, not a page of the list: the dashboard shows only the workout to continue.
+        api.get<WorkoutList>('/workouts', { query: { status: 'in_progress', per_page: 1 } }),
+      ]);
+    },
+    take: ([today, week, inProgress]) => {
+      state.today = today;
+      state.week = week;
+      state.current = inProgress.data[0] ?? null;
+    },
+    status: state,
+    // While the dashboard is shown, this tab's only writes are steps, and it reloads after those.
+    answered: api.isOwnWrite,
+  });
 
   return {
     state,
-    show: () => screens.show(),
+    show: () => metrics.show(),
     async recordSteps(count: number) {
       await api.put(`/steps/${localToday()}`, { count });
-      await load();
+      await metrics.load();
     },
     async applyChange(notice: ChangeNotice) {
-      // While the dashboard is shown, this tab's only writes are steps, and it reloads after those.
-      if (!screens.shown || api.isOwnWrite(notice.correlationId)) return;
-      if (MODELS.has(notice.model)) await load();
+      // Worked out by the server: a change reads them again.
+      if (MODELS.has(notice.model)) await metrics.follow(notice);
     },
-    refresh: () => (screens.shown ? load() : Promise.resolve()),
+    refresh: () => metrics.refresh(),
     clear() {
-      loads.invalidate();
+      metrics.clear();
       state.today = null;
       state.week = null;
       state.current = null;

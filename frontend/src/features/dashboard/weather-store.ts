@@ -1,7 +1,7 @@
 import type { WeatherResponse } from '@fitness/contracts/weather/api.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { shownCount } from '../../lib/shown.ts';
+import { liveResource } from '../../lib/live-resource.ts';
 import type { KeyValueStorage } from '../../lib/storage.ts';
 
 /** The position the user chose to share, kept on this device only. */
@@ -30,29 +30,34 @@ export function createWeather(api: ApiClient, storage: KeyValueStorage) {
     position: savedPosition(storage),
   });
 
-  async function load() {
-    const position = state.position;
-    try {
-      state.answer = await api.get<WeatherResponse>('/weather', {
-        query: position ? { latitude: position.latitude, longitude: position.longitude } : {},
-      });
-    } catch (error) {
-      console.error('Failed to load the weather', error);
-      state.answer = 'failed';
-    }
-  }
-
-  const screens = shownCount(load, 'the weather');
+  const weather = liveResource({
+    what: 'the weather',
+    fetch: async () => {
+      const position = state.position;
+      try {
+        return await api.get<WeatherResponse>('/weather', {
+          query: position ? { latitude: position.latitude, longitude: position.longitude } : {},
+        });
+      } catch (error) {
+        console.error('Failed to load the weather', error);
+        return 'failed' as const;
+      }
+    },
+    take: (answer) => {
+      state.answer = answer;
+    },
+  });
+  const load = () => weather.load();
   let timer: ReturnType<typeof setInterval> | null = null;
 
   return {
     state,
     show() {
-      const hide = screens.show();
+      const hide = weather.show();
       timer ??= setInterval(load, REFRESH_MS);
       return () => {
         hide();
-        if (!screens.shown && timer) {
+        if (!weather.shown && timer) {
           clearInterval(timer);
           timer = null;
         }
