@@ -4,8 +4,9 @@ import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
 } from '@fitness/query-service/weather/open-meteo-test-server.ts';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, expectToast, screenshot, startApp } from './harness.ts';
+import { type App, expectToast, PHONE, screenshot, startApp } from './harness.ts';
 
 describe('dashboard in a real browser', () => {
   let app: App;
@@ -48,6 +49,57 @@ describe('dashboard in a real browser', () => {
     await card.getByText('Weather is unavailable right now.').waitFor();
     assert.equal(await card.getByTestId('weather-temperature').count(), 0, 'no invented weather');
     openMeteo.state.behaviour = 'answer';
+    await context.close();
+  });
+
+  it('keeps every card in place while its numbers arrive, and reads only the workout in progress of the list', async () => {
+    const { account, context, page } = await app.signedIn({ viewport: PHONE });
+    const token = account.token;
+    for (const name of ['Monday run', 'Leg day']) {
+      const workout = (await app.api('POST', '/workouts', { token, body: { name } })).body;
+      if (name === 'Monday run') {
+        await app.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed', duration: 30 } });
+      }
+    }
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/workouts') lists.push(url.search);
+    });
+    // Today's numbers held back until the page has drawn their cards without them.
+    const held: Route[] = [];
+    await page.route(/\/api\/v1\/metrics\/today\?/, (route) => {
+      held.push(route);
+    });
+    await page.goto('/dashboard');
+    while (held.length === 0) await page.waitForTimeout(20);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Two frames drawn without them, then they come.
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    for (const route of held.splice(0)) await route.continue();
+    await page.unroute(/\/api\/v1\/metrics\/today\?/);
+
+    await page.getByTestId('calories-consumed').waitFor();
+    await page.getByTestId('recent-records').getByText('No records yet').waitFor();
+    await page.getByTestId('achievements').getByText('First workout').waitFor();
+    await page.getByTestId('weather-temperature').waitFor();
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    const cls = shifted.reduce((sum, value) => sum + value, 0);
+    assert.ok(cls <= 0.05, `cumulative layout shift ${cls} (${shifted.join(', ')})`);
+    assert.deepEqual(lists, ['?status=in_progress&per_page=1'], 'one summary, not a page of the workouts list');
+
+    const resume = page.getByTestId('continue-workout');
+    await resume.filter({ hasText: 'Leg day' }).click();
+    await page.waitForURL('**/workouts/*');
     await context.close();
   });
 
@@ -214,6 +266,8 @@ describe('dashboard in a real browser', () => {
       body: { name: 'Soup', calories: 1200 },
     });
     await page.goto('/dashboard');
+    // The chart is drawn once it comes near the screen.
+    await page.locator('#week-title').scrollIntoViewIfNeeded();
     const chart = page.locator('figure.chart').first();
     const bar = chart.locator('.recharts-bar-rectangle').first();
     await bar.waitFor();

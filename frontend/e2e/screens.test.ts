@@ -48,7 +48,7 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
 
       const { account, context, page } = await app.signedIn({ viewport: device.viewport, settings, locale });
       const workoutPath = await seedWorkouts(app, account.token);
-      await visit(page, '/dashboard', 'dashboard', (p) => p.locator('.stat-value').first().waitFor());
+      await visit(page, '/dashboard', 'dashboard', (p) => p.getByTestId('calories-consumed').waitFor());
       await visit(page, '/workouts', 'workouts', (p) =>
         p.getByTestId('recent-workouts').locator('li').first().waitFor(),
       );

@@ -1,5 +1,6 @@
 import type { RecordType } from '@fitness/contracts/metrics/records.ts';
 import { Trophy } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatDay, formatDistance, formatNumber, formatSeconds, formatWeight } from '../../lib/format.ts';
@@ -8,8 +9,11 @@ import { useStoreWhileMounted } from '../../lib/shown.ts';
 
 const SHOWN = 5;
 
-/** The latest personal records, kept current (and new ones announced) while on screen. */
-export function RecentRecords() {
+/**
+ * The latest personal records, kept current (and new ones announced) while on screen, in the
+ * space of the most it shows from the first frame.
+ */
+export const RecentRecords = memo(function RecentRecords() {
   const { t, i18n } = useTranslation();
   const { records, settings } = useServices();
   const { units } = useSnapshot(settings.state);
@@ -30,21 +34,23 @@ export function RecentRecords() {
         <Trophy size={20} aria-hidden className="muted" />
         {t('records.recent')}
       </h2>
-      {latest?.length === 0 && <p className="muted">{t('records.none')}</p>}
-      <ul className="list">
-        {latest?.map(({ name, type, record }) => (
-          <li key={`${name}-${type}`} className="list-item">
-            <div>
-              <p className="list-title">{name}</p>
-              <p className="list-meta">
-                {t(`records.types.${type}`)} · {formatDay(record.date, i18n.language, 'short')}
-                {record.previous && ` · ${t('records.previous', { value: value(type, record.previous.value) })}`}
-              </p>
-            </div>
-            <strong>{value(type, record.value)}</strong>
-          </li>
-        ))}
-      </ul>
+      <div className="records-space" aria-busy={!latest}>
+        {latest?.length === 0 && <p className="muted">{t('records.none')}</p>}
+        <ul className="list">
+          {latest?.map(({ name, type, record }) => (
+            <li key={`${name}-${type}`} className="list-item">
+              <div>
+                <p className="list-title">{name}</p>
+                <p className="list-meta">
+                  {t(`records.types.${type}`)} · {formatDay(record.date, i18n.language, 'short')}
+                  {record.previous && ` · ${t('records.previous', { value: value(type, record.previous.value) })}`}
+                </p>
+              </div>
+              <strong>{value(type, record.value)}</strong>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
-}
+});

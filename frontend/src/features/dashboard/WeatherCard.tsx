@@ -9,13 +9,14 @@ import {
   MapPin,
   Sun,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
+import { PENDING } from './pending.ts';
 import type { WeatherStore } from './weather-store.ts';
 
 const ICONS: Record<string, typeof Sun> = {
@@ -33,7 +34,7 @@ const ICONS: Record<string, typeof Sun> = {
  * The weather where the user is (when they share their position) or at the server's configured
  * place. When the provider cannot be reached the card says so; it never shows invented weather.
  */
-export function WeatherCard({ store }: { store: WeatherStore }) {
+export const WeatherCard = memo(function WeatherCard({ store }: { store: WeatherStore }) {
   const { t, i18n } = useTranslation();
   const { settings, toasts } = useServices();
   const { units } = useSnapshot(settings.state);
@@ -72,9 +73,7 @@ export function WeatherCard({ store }: { store: WeatherStore }) {
   );
 
   let body: ReactNode;
-  if (answer === null) {
-    body = <p className="muted">{t('app.loading')}</p>;
-  } else if (answer === 'failed' || !answer.available) {
+  if (answer !== null && (answer === 'failed' || !answer.available)) {
     const reason = answer !== 'failed' && !answer.available ? answer.reason : 'unreachable';
     body = (
       <>
@@ -85,44 +84,55 @@ export function WeatherCard({ store }: { store: WeatherStore }) {
       </>
     );
   } else {
-    const { weather } = answer;
-    const Icon = ICONS[weather.condition] ?? Cloud;
-    const temperature = (celsius: number) =>
-      units === 'imperial' ? `${n((celsius * 9) / 5 + 32)} °F` : `${n(celsius)} °C`;
-    const wind = units === 'imperial' ? `${n(weather.wind_speed / 1.609344)} mph` : `${n(weather.wind_speed)} km/h`;
+    // Before the answer, the same layout with dashes: the card keeps its size when the weather comes.
+    const weather = answer?.weather ?? null;
+    const Icon = (weather && ICONS[weather.condition]) ?? Cloud;
+    const temperature = (celsius: number | undefined) => {
+      if (celsius === undefined) return PENDING;
+      return units === 'imperial' ? `${n((celsius * 9) / 5 + 32)} °F` : `${n(celsius)} °C`;
+    };
+    const wind = !weather
+      ? PENDING
+      : units === 'imperial'
+        ? `${n(weather.wind_speed / 1.609344)} mph`
+        : `${n(weather.wind_speed)} km/h`;
     body = (
       <>
         <div className="row" style={{ gap: 'var(--space-3)' }}>
-          <Icon size={36} aria-hidden />
+          <Icon size={36} aria-hidden className={weather ? undefined : 'muted'} />
           <div>
-            <span className="stat-value" data-testid="weather-temperature">
-              {temperature(weather.temperature)}
+            <span className="stat-value" data-testid={weather ? 'weather-temperature' : undefined}>
+              {temperature(weather?.temperature)}
             </span>
-            <p className="muted">{t(`weather.conditions.${weather.condition}`, { defaultValue: weather.condition })}</p>
+            <p className="muted">
+              {weather
+                ? t(`weather.conditions.${weather.condition}`, { defaultValue: weather.condition })
+                : t('app.loading')}
+            </p>
           </div>
         </div>
         <dl className="facts">
           <div>
             <dt>{t('weather.feelsLike')}</dt>
-            <dd>{temperature(weather.feels_like)}</dd>
+            <dd>{temperature(weather?.feels_like)}</dd>
           </div>
           <div>
             <dt>{t('weather.humidity')}</dt>
-            <dd>{n(weather.humidity)} %</dd>
+            <dd>{weather ? `${n(weather.humidity)} %` : PENDING}</dd>
           </div>
           <div>
             <dt>{t('weather.wind')}</dt>
             <dd>{wind}</dd>
           </div>
-          {weather.uv_index !== null && (
+          {weather?.uv_index !== null && (
             <div>
               <dt>{t('weather.uvIndex')}</dt>
-              <dd>{n(weather.uv_index, 1)}</dd>
+              <dd>{weather ? n(weather.uv_index, 1) : PENDING}</dd>
             </div>
           )}
         </dl>
         <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
-          <bdi>{weather.location}</bdi>
+          <bdi>{weather?.location ?? PENDING}</bdi>
         </p>
         {!position && locateButton}
       </>
@@ -130,9 +140,14 @@ export function WeatherCard({ store }: { store: WeatherStore }) {
   }
 
   return (
-    <section className="card stack-sm" aria-labelledby="weather-title" data-testid="weather-card">
+    <section
+      className="card stack-sm"
+      aria-labelledby="weather-title"
+      aria-busy={answer === null}
+      data-testid="weather-card"
+    >
       <h2 id="weather-title">{t('weather.title')}</h2>
       {body}
     </section>
   );
-}
+});
