@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadScreen, preloadScreens } from './app/routes.tsx';
@@ -40,11 +40,17 @@ async function start() {
   await firstScreen;
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App app={app} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, React renders the first screen in slices of a few ms and lets the browser
+  // in between, instead of in one task the length of the whole tree (on a phone, hundreds of ms
+  // in which a tap waits).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App app={app} />
+      </StrictMode>,
+    );
+  });
   // Once the first screen is up and the browser is idle: the other screens this visitor may open,
   // then the service worker (offline shell, pushes, new versions; a failure is logged, not fatal).
   whenSettled(async () => {
