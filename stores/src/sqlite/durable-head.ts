@@ -111,11 +111,12 @@ export class DurableHead {
   fail(error: unknown) {
     const first = this.failed === null;
     this.failed ??= new EventStoreFailedError(error);
+    // The store takes the refused events out of the log before anyone hears of the refusal.
+    if (first) this.options.onFailure(this.failed);
     const refused = this.waiting;
     this.waiting = [];
     for (const append of refused) append.reject(this.failed);
     this.wakeReaders();
-    if (first) this.options.onFailure(this.failed);
   }
 
   private start() {

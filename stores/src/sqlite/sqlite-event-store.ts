@@ -6,6 +6,7 @@ import type {
   AppendOptions,
   AppendResult,
   EventStore,
+  EventStoreFailedError,
   ExpectedRevision,
   StreamErasure,
   SubscribeOptions,
@@ -80,7 +81,7 @@ export class SqliteEventStore implements EventStore {
       sync: options.syncFile ?? fs.fdatasync,
       head: () => this.readHead(),
       onDurable: (position) => this.afterSync(position),
-      onFailure: () => this.discardUndurable(),
+      onFailure: (failure) => this.discardUndurable(failure),
     });
   }
 
@@ -147,34 +148,32 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * After each sync: the events it made durable go to listeners and subscriptions, and the
+   * After each sync: the events it made durable go to listeners and subscriptions, then the
    * write-ahead log is copied into the main file once it holds enough. That checkpoint syncs
    * on this thread, once every `CHECKPOINT_AFTER_EVENTS` events rather than at every commit.
    */
   private afterSync(position: number) {
-    if (this.eventsSinceCheckpoint >= CHECKPOINT_AFTER_EVENTS && !this.durable.failure) {
-      this.eventsSinceCheckpoint = 0;
-      try {
-        checkpoint(this.db, 'PASSIVE');
-      } catch (error) {
-        this.durable.fail(error);
-        return;
-      }
-    }
     this.appended.emit('durable', position);
+    if (this.eventsSinceCheckpoint < CHECKPOINT_AFTER_EVENTS || this.durable.failure) return;
+    this.eventsSinceCheckpoint = 0;
+    try {
+      checkpoint(this.db, 'PASSIVE');
+    } catch (error) {
+      this.durable.fail(error);
+    }
   }
 
   /**
    * After a failed sync: the events it did not make durable leave the log, so that a process
    * started again on this file does not find, as if accepted, events whose commands were refused.
-   * Their positions are not used again (AUTOINCREMENT). If even this cannot be written, the
-   * disk is past helping; the refusals already went out.
+   * Their positions are not used again (AUTOINCREMENT). If even that write fails, the refusals
+   * carry its error too.
    */
-  private discardUndurable() {
+  private discardUndurable(failure: EventStoreFailedError) {
     try {
       this.statements.discardAfter.run(this.durable.position);
-    } catch {
-      // The store refuses every append from now on, with the sync's error; nothing else to tell.
+    } catch (error) {
+      failure.cause = new AggregateError([failure.cause, error], 'The refused events could not leave the log either');
     }
   }
 
