@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
+  applyChanges,
+  type ChangeNotice,
   exerciseRecordsId,
   newestRecordsFirst,
   personalRecords,
@@ -7,10 +13,17 @@ import {
   recordBeatsId,
   type SetValues,
   trainingSummaryId,
+  type WorkoutDocument,
   type WorkoutEvent,
+  workoutStream,
 } from '@fitness/contracts';
+import { POSITION_FIELD, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { describe, it } from 'vitest';
-import { foldedHistory } from './records-testing.ts';
+import { silentLogger } from '../logger.ts';
+import { ProjectionRunner } from '../runner.ts';
+import { workoutsProjection } from '../workouts/workouts-projection.ts';
+import { personalRecordsProjection } from './personal-records-projection.ts';
+import { foldedHistory, randomHistory } from './records-testing.ts';
 
 const userId = 'u1';
 const started = (workoutId: string, date: string): WorkoutEvent => ({
@@ -189,4 +202,83 @@ describe('personal records projection', () => {
     assert.ok(size(recordBeatsId(userId)) < 500, `record beats: ${size(recordBeatsId(userId))} bytes`);
     sameAsReference(history, days.at(-1) ?? '');
   });
+
+  it('announces what the metrics read with its change: a browser applying each holds the documents as stored', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'records-live-'));
+    const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [workoutsProjection, personalRecordsProjection],
+      logger: silentLogger,
+      batchSize: 3,
+    });
+    const notices: ChangeNotice[] = [];
+    runner.onChange((notice) => {
+      if (notice.model === 'personal_records') notices.push(notice);
+    });
+    await runner.start();
+    try {
+      const workouts = new Map<string, WorkoutDocument>();
+      for (const event of randomHistory({ seed: 7, steps: 400, users: ['ann', 'bob'], daily: true }, () => [
+        ...workouts.values(),
+      ])) {
+        const { position } = await eventStore.appendToStream(
+          workoutStream(event.data.workoutId),
+          [envelope(event)],
+          'any',
+        );
+        await runner.waitFor(['workouts', 'personal_records'], position, 10_000);
+        const workout = await readStore.get<WorkoutDocument>('workouts', event.data.workoutId);
+        if (workout) workouts.set(workout.id, workout);
+        else workouts.delete(event.data.workoutId);
+      }
+
+      // What a browser holds: each document as its first notice brought it, each change applied in turn.
+      const held = new Map<string, Record<string, unknown>>();
+      for (const notice of notices) {
+        if (notice.op === 'delete') {
+          held.delete(notice.id);
+          continue;
+        }
+        const was = held.get(notice.id);
+        assert.ok(notice.document || (notice.changes && was), `${notice.id} at ${notice.position}: a change to apply`);
+        held.set(notice.id, notice.document ?? applyChanges(was ?? {}, notice.changes ?? []));
+      }
+      const omitted = [POSITION_FIELD, ...(personalRecordsProjection.live?.omit ?? [])];
+      const stored = new Map<string, Record<string, unknown>>();
+      for (const document of await readStore.find('personal_records')) {
+        if (!['exercise_records', 'training_summary', 'record_beats'].includes(String(document.kind))) continue;
+        const shown: Record<string, unknown> = { ...document };
+        for (const field of omitted) delete shown[field];
+        stored.set(document.id, shown);
+      }
+      assert.deepEqual(new Map([...held].sort()), new Map([...stored].sort()));
+      for (const kind of ['exercise_records', 'training_summary', 'record_beats']) {
+        const changed = notices.filter((notice) => notice.id.startsWith(`${kind}:`) && notice.changes);
+        assert.ok(changed.length > 5, `${changed.length} ${kind} notices carry a change`);
+      }
+      const owners = notices.filter((notice) => notice.document && 'user_id' in notice.document);
+      assert.deepEqual(owners, [], 'no notice names the owner in its document');
+    } finally {
+      await runner.stop();
+      await readStore.close();
+      await eventStore.close();
+    }
+  });
 });
+
+function envelope(event: WorkoutEvent) {
+  return {
+    ...event,
+    id: randomUUID(),
+    metadata: {
+      actorId: null,
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      timestamp: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}

@@ -105,6 +105,11 @@ export function personalRecordsProjectionWith(options: {
     // What the metrics routes read; the rest (outlines, exercises in workouts, histories, the
     // training log) only this projection reads, and a browser has nothing to do with it.
     announces: (document) => READ_KINDS.has(document.kind),
+    // Their notices carry the change, so a browser holding what /metrics/prs answered patches
+    // it. Left out: the owner, and what no answer is made of (an exercise's beats: achievements
+    // read the record_beats document); id and kind are in the notice's id. An exercise's
+    // first_logged stays, though no answer shows it: the records' order comes from it.
+    live: { omit: ['id', 'user_id', 'kind', 'beats'] },
     apply: (event, documents, batch) => applyWorkoutEvent(event, documents, pendingIn(batch)),
     finish: (documents, batch) => finishWorkouts(documents, pendingIn(batch), options.chunkSize),
   };
