@@ -92,7 +92,7 @@ export class WrongExpectedRevisionError extends Error {
 
 /**
  * The log could not be made durable (its sync to disk failed): this append is refused, and so is
- * every later one until the process is restarted (see sqlite/durable-head.ts for why).
+ * every later one until the process is restarted (see sqlite/sqlite-event-store-durable-head.ts for why).
  */
 export class EventStoreFailedError extends DomainError {
   override readonly retryAfterSeconds = 60;

@@ -6,8 +6,8 @@ import type { RecordedEvent } from '@fitness/contracts';
 import { afterEach, describe, it } from 'vitest';
 import { EventStoreFailedError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
-import type { SyncFile } from './durable-head.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
+import type { SyncFile } from './sqlite-event-store-durable-head.ts';
 
 /** What a store's readers have been told: its subscription's events and its `onAppend` heads. */
 function watch(store: SqliteEventStore) {

@@ -12,16 +12,16 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.ts';
+import { checkpoint, isInMemory, truncateWal } from './open-database.ts';
+import { DurableHead, openWriteAheadLog, type SyncFile } from './sqlite-event-store-durable-head.ts';
 import {
   type AppendOutcome,
   type PendingAppend,
   type PreparedAppend,
   prepareAppend,
   writeAppend,
-} from './append-group.ts';
-import { DurableHead, openWriteAheadLog, type SyncFile } from './durable-head.ts';
-import { type EventLogStatements, eventLogStatements, openEventLog, toRecorded } from './event-log-schema.ts';
-import { checkpoint, isInMemory, truncateWal } from './open-database.ts';
+} from './sqlite-event-store-group-commit.ts';
+import { type EventLogStatements, eventLogStatements, openEventLog, toRecorded } from './sqlite-event-store-schema.ts';
 
 export type SqliteEventStoreOptions = {
   /** Flushes the write-ahead log to disk; `fs.fdatasync` unless a test injects a failing one. */

@@ -1,6 +1,6 @@
 import type { NewEvent } from '@fitness/contracts';
 import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '../event-store.ts';
-import type { EventLogStatements } from './event-log-schema.ts';
+import type { EventLogStatements } from './sqlite-event-store-schema.ts';
 
 /**
  * The appends of one group commit (see SqliteEventStore.flushAppends). Each append checks its
