@@ -199,10 +199,6 @@ export function createServices() {
     let started = false;
     /** Counts sign-ins and -outs, so a channel whose code arrives after the session changed is not opened. */
     let session = 0;
-    let opened = () => {};
-    const firstOpen = new Promise<void>((resolve) => {
-      opened = resolve;
-    });
     const connect = (signedInToken: string, forSession: number) =>
       loadLive().then(
         ({ connectLive }) => {
@@ -214,8 +210,7 @@ export function createServices() {
               }
             },
             onConnect: () => {
-              opened();
-              // Opened before the screens loaded anything (startup waits for it): nothing was missed.
+              // Opened before the screens loaded anything: nothing was missed.
               if (!screensShown) return;
               for (const store of live) {
                 store
@@ -251,7 +246,6 @@ export function createServices() {
     sync();
     // From here on, a token appearing is someone signing in on this page, not a stored session.
     started = true;
-    return firstOpen;
   }
 
   /** Whether the screens are up (and loading what they show): a channel opening later may have missed changes. */
@@ -281,17 +275,14 @@ export function createServices() {
       // A stored session will open the live channel: its code downloads while the session is checked.
       if (storage.getItem(STORAGE_KEYS.token)) void loadLive().catch(() => undefined);
       await auth.restore();
-      // The live channel opens before the screens load their data, so no change made meanwhile goes
-      // unheard; a slow or absent network holds the start up for a moment at most.
-      const signedIn = followSignIn();
-      if (auth.state.token) await Promise.race([signedIn, new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_MS))]);
+      // The screens show at once, without waiting for the live channel to open (a second and
+      // more on a phone's network, which held the first screen up): what they load before it
+      // opens is read again when it does, so no change made meanwhile goes unheard.
       screensShown = true;
+      followSignIn();
     },
   };
 }
-
-/** How long startup waits for the live channel before showing the screens anyway. */
-const LIVE_WAIT_MS = 1500;
 
 export type AppServices = ReturnType<typeof createServices>;
 export type FeatureStores = AppServices['stores'];
