@@ -266,7 +266,7 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  /** A subscription found nothing durable to read: asks for a sync if the file holds more that no append of ours covers. */
+  /** A subscription heard of nothing new for a while: asks for a sync if the file holds more that no append of ours covers. */
   private lookForMore() {
     const head = this.readHead();
     if (head > Math.max(this.durable.position, this.committed)) void this.reach(head);
@@ -278,14 +278,15 @@ export class SqliteEventStore implements EventStore {
     const onAppend = () => wake?.();
     this.appended.on('durable', onAppend);
 
+    /** Resolves true when a sync told of more, false when the poll's time ran out first. */
     const waitForMore = () =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, POLL_INTERVAL_MS);
-        function done() {
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => done(false), POLL_INTERVAL_MS);
+        function done(told: boolean) {
           clearTimeout(timer);
-          resolve();
+          resolve(told);
         }
-        wake = done;
+        wake = () => done(true);
       });
 
     const loop = async () => {
@@ -293,9 +294,9 @@ export class SqliteEventStore implements EventStore {
       while (!stopped) {
         const batch = this.readAllSync(position, SUBSCRIPTION_BATCH);
         if (batch.length === 0) {
-          const waiting = waitForMore();
-          this.lookForMore();
-          await waiting;
+          // Only a poll that heard of nothing looks past the durable head: what this process
+          // appends, its syncs tell; what another process appended, nothing else would.
+          if (!(await waitForMore())) this.lookForMore();
           continue;
         }
         await options.onEvents(batch);
