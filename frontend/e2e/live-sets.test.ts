@@ -43,9 +43,8 @@ describe('a set logged on one device, seen on another', () => {
     const exercise = (
       await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
     ).body;
-    // A heavy set first, whose records the five below do not beat: a set that beats one makes
-    // every screen following records read them again (the server works them out), which is not
-    // what this test is about.
+    // A heavy set first, whose records the five below do not beat: the records a set beats
+    // reach the other device as a change too, which the records store's own tests follow.
     await app.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
       token,
       body: { reps: 20, weight: 100 },

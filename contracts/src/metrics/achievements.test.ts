@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import type { WorkoutDocument } from '../workouts/api.ts';
-import { progress } from './achievements.ts';
+import { changesAchievements, progress } from './achievements.ts';
 
 let counter = 0;
 const workout = (
@@ -109,5 +109,15 @@ describe('achievements and streaks', () => {
       ]),
     ];
     assert.equal(unlocked(progress(history, '2026-01-02')).volume_10000, '2026-01-02');
+  });
+
+  it('tells the notices of what achievements are worked out from: the training summary and the record beats', () => {
+    const notice = (id: string, model = 'personal_records') => changesAchievements({ model, id, userId: 'u' });
+    assert.equal(notice('training_summary:u'), true);
+    assert.equal(notice('record_beats:u'), true);
+    assert.equal(notice('exercise_records:u:id:squat'), false);
+    assert.equal(notice('training_log:u'), false);
+    assert.equal(notice('training_summary:u', 'workouts'), false);
+    assert.equal(notice('training_summary:v'), false);
   });
 });

@@ -1,5 +1,12 @@
 import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
-import { FIRST_BEATS_KEPT, inTheOrderTheyHappened, type RecordBeats, recordHistory } from './records.ts';
+import {
+  FIRST_BEATS_KEPT,
+  inTheOrderTheyHappened,
+  PERSONAL_RECORDS_MODEL,
+  type RecordBeats,
+  recordBeatsId,
+  recordHistory,
+} from './records.ts';
 
 export const ACHIEVEMENTS = [
   'first_workout',
@@ -180,3 +187,12 @@ export function progressOf(training: TrainingSummary, beats: RecordBeats, today:
 export type TrainingSummaryDocument = { id: string; user_id: string; kind: 'training_summary' } & TrainingSummary;
 
 export const trainingSummaryId = (userId: string) => `training_summary:${userId}`;
+
+/**
+ * Whether a change notice is of what /metrics/achievements is worked out from: the user's
+ * training summary or record beats (an exercise's records change no achievement).
+ */
+export const changesAchievements = (notice: { model: string; id: string; userId: string | null }) =>
+  notice.model === PERSONAL_RECORDS_MODEL &&
+  notice.userId !== null &&
+  (notice.id === trainingSummaryId(notice.userId) || notice.id === recordBeatsId(notice.userId));

@@ -4,6 +4,7 @@ import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 import {
   changesRecordsOrAchievements,
   estimatedOneRepMax,
+  exerciseOfRecordsNotice,
   newestRecordsFirst,
   personalRecords,
   recordsSetBy,
@@ -137,5 +138,17 @@ describe('personal records', () => {
     assert.equal(notice('workout:w1'), false);
     assert.equal(notice('exercise_chunk:u:id:squat:0'), false);
     assert.equal(notice('exercise_records:u:id:squat', 'workouts'), false);
+  });
+
+  it('tells the exercise a notice of the user’s records is about, and nothing for any other notice', () => {
+    const notice = (id: string, model = 'personal_records') => exerciseOfRecordsNotice({ model, id, userId: 'u' });
+    assert.equal(notice('exercise_records:u:id:squat'), 'id:squat');
+    assert.equal(notice('exercise_records:u:name:sled: push'), 'name:sled: push');
+    assert.equal(notice('record_beats:u'), null);
+    assert.equal(notice('exercise_records:u:id:squat', 'workouts'), null);
+    assert.equal(
+      exerciseOfRecordsNotice({ model: 'personal_records', id: 'exercise_records:v:id:squat', userId: 'u' }),
+      null,
+    );
   });
 });

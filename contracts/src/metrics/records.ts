@@ -154,14 +154,13 @@ export function recordHistory(workouts: WorkoutDocument[], formula: OneRepMaxFor
   return { records: [...byExercise.values()].filter((entry) => Object.keys(entry.records).length > 0), beats };
 }
 
+/** The day of an exercise's newest record ('' for none). */
+export const newestRecordDate = (entry: Pick<ExerciseRecords, 'records'>) =>
+  Object.values(entry.records).reduce((latest, record) => (record && record.date > latest ? record.date : latest), '');
+
 /** The newest record first (what the dashboard shows as "recent"); exercises with equally new ones keep their order. */
 export function newestRecordsFirst(records: ExerciseRecords[]): ExerciseRecords[] {
-  const newest = (entry: ExerciseRecords) =>
-    Object.values(entry.records).reduce(
-      (latest, record) => (record && record.date > latest ? record.date : latest),
-      '',
-    );
-  return [...records].sort((a, b) => newest(b).localeCompare(newest(a)));
+  return [...records].sort((a, b) => newestRecordDate(b).localeCompare(newestRecordDate(a)));
 }
 
 /** Where an exercise was logged: the workout (in the order workouts happened) and its place in it. */
@@ -208,8 +207,24 @@ export const changesRecordsOrAchievements = (notice: { model: string; id: string
   notice.model === PERSONAL_RECORDS_MODEL &&
   (notice.id.startsWith('exercise_records:') || notice.id.startsWith('training_summary:'));
 
+/**
+ * The exercise a change notice of a user's exercise records is about (its key, see
+ * `exerciseRecordsId`), or null for a notice of anything else.
+ */
+export function exerciseOfRecordsNotice(notice: { model: string; id: string; userId: string | null }) {
+  if (notice.model !== PERSONAL_RECORDS_MODEL || notice.userId === null) return null;
+  const prefix = exerciseRecordsId(notice.userId, '');
+  return notice.id.startsWith(prefix) ? notice.id.slice(prefix.length) : null;
+}
+
+/** What an exercise's records are answered from (a change notice's document carries this much). */
+export type ShownExerciseRecords = Pick<
+  ExerciseRecordsDocument,
+  'exercise_id' | 'name' | 'records' | 'best_e1rm_brzycki'
+>;
+
 /** An exercise's records as /metrics/prs answers them, by the formula asked for. */
-export function exerciseRecordsOf(document: ExerciseRecordsDocument, formula: OneRepMaxFormula): ExerciseRecords {
+export function exerciseRecordsOf(document: ShownExerciseRecords, formula: OneRepMaxFormula): ExerciseRecords {
   const { exercise_id, name } = document;
   if (formula === 'epley') return { exercise_id, name, records: document.records };
   const brzycki = document.best_e1rm_brzycki;

@@ -1,5 +1,5 @@
 import type { AchievementId, Progress } from '@fitness/contracts';
-import { changesRecordsOrAchievements } from '@fitness/contracts/metrics/records.ts';
+import { changesAchievements } from '@fitness/contracts/metrics/achievements.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import { localToday } from '../format.ts';
@@ -46,7 +46,11 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
       };
     },
     async applyChange(notice: ChangeNotice) {
-      if (changesRecordsOrAchievements(notice)) await progress.follow(notice);
+      // Read again: the answer is worked out from the last training day and every exercise's
+      // record beats, which it does not carry, so a change to them cannot be put into it. A set
+      // that beats a record in a workout in progress changes neither (only completed workouts
+      // count), and costs nothing here.
+      if (changesAchievements(notice)) await progress.follow(notice);
     },
     refresh: () => progress.refresh(),
     clear() {
