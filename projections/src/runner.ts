@@ -565,8 +565,12 @@ export class ProjectionRunner implements ProjectionProgress {
       // What the batch changed in a stored document, said small (a set appended to a long
       // workout): pushed instead of the document, and written in place where the store can.
       const inPlace = this.options.readStore.changesInPlace;
-      const changes =
-        next && was && (inPlace || projection.live) ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
+      const shown = next ?? was;
+      // Worked out for what is pushed (a document the projection announces, of a read model
+      // shown as stored) or written in place; not for a projection's own working documents.
+      const announced = !!shown && (projection.announces?.(shown) ?? true);
+      const pushed = announced && !!projection.live;
+      const changes = next && was && (inPlace || pushed) ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
       writes.push(
         !next
           ? { collection, op: 'delete', id, position: event.position }
@@ -574,8 +578,7 @@ export class ProjectionRunner implements ProjectionProgress {
             ? { collection, op: 'patch', id, changes, document: next }
             : { collection, op: 'upsert', document: next },
       );
-      const shown = next ?? was;
-      if (shown && (projection.announces?.(shown) ?? true)) {
+      if (shown && announced) {
         notices.push({
           model: collection,
           id,
@@ -583,7 +586,7 @@ export class ProjectionRunner implements ProjectionProgress {
           op: next ? 'upsert' : 'delete',
           position: event.position,
           correlationId: event.metadata.correlationId ?? null,
-          ...(next && projection.live && liveChange(next, changes, projection.live.omit)),
+          ...(next && pushed && projection.live && liveChange(next, changes, projection.live.omit)),
         });
       }
     }
