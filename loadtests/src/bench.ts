@@ -16,6 +16,7 @@ import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { hostileBodyBench } from './hostile-body-bench.ts';
 import { worstCaseImport } from './import-bench.ts';
+import { lighthouseFigures } from './lighthouse-bench.ts';
 import { liveRequestsBench } from './live-requests-bench.ts';
 import { logSetsBench } from './log-sets-bench.ts';
 import { fixed } from './measure.ts';
@@ -125,6 +126,21 @@ async function main() {
   report(
     '   time to the first screen, median of cold loads: sign-in | dashboard (ms)',
     `${fixed(web.signInFirstScreenMs, 0)} | ${fixed(web.dashboardFirstScreenMs, 0)}`,
+  );
+
+  section('W1 Lighthouse 12.2.3, signed-in dashboard, mobile (Debian Chromium, median of 3 audits)');
+  const lighthouse = await lighthouseFigures();
+  report(
+    'W1 performance score | CLS (targets ≥ 90 | ≤ 0.05)',
+    `${fixed(lighthouse.performanceScore, 0)} | ${fixed(lighthouse.cls, 3)}`,
+  );
+  report(
+    '   LCP | TBT | main-thread work (ms, simulated phone)',
+    `${fixed(lighthouse.lcpMs, 0)} | ${fixed(lighthouse.tbtMs, 0)} | ${fixed(lighthouse.mainThreadMs, 0)}`,
+  );
+  report(
+    '   each audit: score (CLS)',
+    lighthouse.runs.map((run) => `${run.performanceScore} (${fixed(run.cls, 3)})`).join(', '),
   );
 
   section('P6 memory');
