@@ -1,4 +1,4 @@
-import { isAppPath } from '@fitness/contracts';
+import { isAppPath } from '@fitness/contracts/app-path.ts';
 
 /** Where to go after signing in: the redirect query if it names a page of this app, else the Dashboard. */
 export function afterLogin(search: string) {
