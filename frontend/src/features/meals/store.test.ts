@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
-import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { secondDevice } from '../../lib/testing/second-device.ts';
+import { describe, it } from 'vitest';
+import { secondDevices } from '../../lib/testing/second-device.ts';
 import { createMeals } from './store.ts';
 
 describe('meals store: the day shown follows another device', () => {
-  let server: TestServer;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await server.close();
-  });
+  const devices = secondDevices();
 
   it('shows meals, entries and water logged elsewhere, and an entry removed there', async () => {
-    const { token } = await server.register('Robin');
-    const device = await secondDevice(server, token);
-    sockets.push(device.socket);
+    const { token } = await devices.server.register('Robin');
+    const device = await devices.open(token);
     const meals = createMeals(device.api);
     device.follow(meals);
     meals.show();
@@ -28,15 +17,15 @@ describe('meals store: the day shown follows another device', () => {
     assert.ok(await waitUntil(() => state.loaded, 10_000), 'the day loaded');
     const date = state.date;
 
-    const lunch = (await server.api('POST', '/meals', { token, body: { date, type: 'lunch' } })).body;
-    const soup = await server.api('POST', `/meals/${lunch.id}/entries`, {
+    const lunch = (await devices.server.api('POST', '/meals', { token, body: { date, type: 'lunch' } })).body;
+    const soup = await devices.server.api('POST', `/meals/${lunch.id}/entries`, {
       token,
       body: { name: 'Soup', calories: 250 },
     });
     assert.equal(soup.status, 201);
-    const breakfast = (await server.api('POST', '/meals', { token, body: { date, type: 'breakfast' } })).body;
-    await server.api('POST', `/water/${date}`, { token, body: { ml: 300 } });
-    await server.api('POST', `/water/${date}`, { token, body: { ml: 200 } });
+    const breakfast = (await devices.server.api('POST', '/meals', { token, body: { date, type: 'breakfast' } })).body;
+    await devices.server.api('POST', `/water/${date}`, { token, body: { ml: 300 } });
+    await devices.server.api('POST', `/water/${date}`, { token, body: { ml: 200 } });
     const shown = () =>
       state.meals.map(({ id, calories, entries }) => ({ id, calories, entries: entries.map(({ id }) => id) }));
     assert.ok(
@@ -51,7 +40,7 @@ describe('meals store: the day shown follows another device', () => {
     assert.equal(state.water?.entries.length, 2);
     assert.ok((state.water?.target_ml ?? 0) > 0, "the profile's target stays");
 
-    await server.api('DELETE', `/meals/${lunch.id}/entries/${soup.body.id}`, { token });
+    await devices.server.api('DELETE', `/meals/${lunch.id}/entries/${soup.body.id}`, { token });
     assert.ok(await waitUntil(() => shown()[1]?.entries.length === 0 && shown()[1]?.calories === 0, 10_000));
     await device.settled();
   });

@@ -2,31 +2,20 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import type { AchievementId, ChangeNotice } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
-import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { localToday } from '../format.ts';
-import { secondDevice } from '../testing/second-device.ts';
+import { secondDevices } from '../testing/second-device.ts';
 import { createProgress } from './progress.ts';
 
 type Created = { id: string };
 
 describe('achievements store: training on another device', () => {
-  let server: TestServer;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await server.close();
-  });
+  const devices = secondDevices();
 
   it('reads nothing for records beaten in a workout in progress, and what a fresh read shows when one is completed', async () => {
-    const { token } = await server.register('Robin');
-    const writer = await secondDevice(server, token);
-    const device = await secondDevice(server, token);
-    sockets.push(writer.socket, device.socket);
+    const { token } = await devices.server.register('Robin');
+    const writer = await devices.open(token);
+    const device = await devices.open(token);
     const unlocked: AchievementId[] = [];
     const progress = createProgress(device.api, { announce: (id) => unlocked.push(id) });
     device.follow(progress);

@@ -1,31 +1,20 @@
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
-import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { secondDevice } from '../testing/second-device.ts';
+import { describe, it } from 'vitest';
+import { secondDevices } from '../testing/second-device.ts';
 import { createRecords, type RecordEntry } from './records.ts';
 
 type Created = { id: string };
 
 describe('records store: records set on another device', () => {
-  let server: TestServer;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await server.close();
-  });
+  const devices = secondDevices();
 
   it('shows what a fresh read shows after each change, with no request for sets that beat a record', async () => {
-    const { token } = await server.register('Robin');
+    const { token } = await devices.server.register('Robin');
     // The device logging the sets: its reads wait for its own writes.
-    const writer = await secondDevice(server, token);
-    const device = await secondDevice(server, token);
-    sockets.push(writer.socket, device.socket);
+    const writer = await devices.open(token);
+    const device = await devices.open(token);
     const announced: RecordEntry[][] = [];
     const records = createRecords(device.api, { announce: (fresh) => announced.push(fresh) });
     device.follow(records);
@@ -109,10 +98,9 @@ describe('records store: records set on another device', () => {
   });
 
   it('shows what a fresh read shows after each of a random run of sets logged, changed and removed elsewhere', async () => {
-    const { token } = await server.register('Sam');
-    const writer = await secondDevice(server, token);
-    const device = await secondDevice(server, token);
-    sockets.push(writer.socket, device.socket);
+    const { token } = await devices.server.register('Sam');
+    const writer = await devices.open(token);
+    const device = await devices.open(token);
     const records = createRecords(device.api, { announce: () => {} });
     device.follow(records);
     records.show();

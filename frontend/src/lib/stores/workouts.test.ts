@@ -1,31 +1,20 @@
 import assert from 'node:assert/strict';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
-import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { secondDevice } from '../testing/second-device.ts';
+import { describe, it } from 'vitest';
+import { secondDevices } from '../testing/second-device.ts';
 import { createWorkouts } from './workouts.ts';
 
 describe('workouts store: changes pushed from another device', () => {
-  let server: TestServer;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await server.close();
-  });
+  const devices = secondDevices();
 
   it('applies sets logged elsewhere to the workout shown and to the list, with no request', async () => {
-    const { token } = await server.register('Robin');
-    const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
+    const { token } = await devices.server.register('Robin');
+    const workout = (await devices.server.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
     const exercise = (
-      await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
+      await devices.server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } })
     ).body;
     // The workouts store of a second device, whose requests are counted.
-    const device = await secondDevice(server, token);
-    sockets.push(device.socket);
+    const device = await devices.open(token);
     const workouts = createWorkouts(device.api);
     device.follow(workouts);
     workouts.showList();
@@ -37,7 +26,7 @@ describe('workouts store: changes pushed from another device', () => {
 
     const logged: string[] = [];
     for (const reps of [5, 6, 7, 8, 9]) {
-      const set = await server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
+      const set = await devices.server.api('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, {
         token,
         body: { reps, weight: 40 },
       });
@@ -56,10 +45,10 @@ describe('workouts store: changes pushed from another device', () => {
     assert.deepEqual(device.requests, [], 'the second device asked for nothing');
 
     // A workout started elsewhere comes whole into the list; one deleted leaves it.
-    const started = (await server.api('POST', '/workouts', { token, body: { name: 'Pull' } })).body;
+    const started = (await devices.server.api('POST', '/workouts', { token, body: { name: 'Pull' } })).body;
     assert.ok(await waitUntil(() => state.list.includes(started.id)), 'a new workout listed');
     assert.equal(state.summaries[started.id]?.name, 'Pull');
-    await server.api('DELETE', `/workouts/${workout.id}`, { token });
+    await devices.server.api('DELETE', `/workouts/${workout.id}`, { token });
     assert.ok(await waitUntil(() => !state.list.includes(workout.id) && state.missing[workout.id] === true));
     await device.settled();
     assert.deepEqual(device.requests, [], 'nor for a new workout or a deleted one');

@@ -1,6 +1,8 @@
 import type { ChangeNotice } from '@fitness/contracts';
 import { connectLive } from '@fitness/gateway/testing/live-client.ts';
-import type { TestServer } from '@fitness/gateway/testing/test-server.ts';
+import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { type ApiClient, createApiClient } from '../api-client.ts';
 import type { LiveStore } from '../live.ts';
 import { memoryStorage } from '../storage.ts';
@@ -38,5 +40,36 @@ export async function secondDevice(server: TestServer, token: string) {
     },
     /** Every notice handed over so far, applied. */
     settled: () => Promise.all(applied),
+  };
+}
+
+/**
+ * For a describe block of store tests: the real server, started before its tests, and the
+ * second devices they open, whose sockets are closed with the server after them.
+ */
+export function secondDevices() {
+  let started: TestServer | null = null;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    started = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await started?.close();
+  });
+  const server = () => {
+    if (!started) throw new Error('The server starts before the tests');
+    return started;
+  };
+  return {
+    get server() {
+      return server();
+    },
+    /** A second device of the user whose token this is (see `secondDevice`). */
+    async open(token: string) {
+      const device = await secondDevice(server(), token);
+      sockets.push(device.socket);
+      return device;
+    },
   };
 }
