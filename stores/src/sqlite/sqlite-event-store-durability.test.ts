@@ -58,17 +58,22 @@ describe('SQLite durability: nothing is answered or read before its sync', () =>
     await Promise.all(open.splice(0).map((opened) => opened.close()));
   });
 
-  it('resolves an append only after its sync, and no reader sees the event before', async () => {
-    holding = true;
-    const at = file();
-    const writer = store(at, heldSync);
-    // The projections thread's way of reading: another connection, told by the writer.
+  /** The projections thread's way of reading: another connection on the file, told by the writer. */
+  const followerOf = (at: string, writer: SqliteEventStore) => {
     const follower = store(at);
     follower.followWriter({
       durablePosition: writer.durablePosition(),
       requestSync: () => writer.syncAppendsElsewhere(),
     });
     writer.onAppend((position) => follower.appendedElsewhere(position));
+    return follower;
+  };
+
+  it('resolves an append only after its sync, and no reader sees the event before', async () => {
+    holding = true;
+    const at = file();
+    const writer = store(at, heldSync);
+    const follower = followerOf(at, writer);
     const mine = watch(writer);
     const theirs = watch(follower);
 
@@ -106,12 +111,7 @@ describe('SQLite durability: nothing is answered or read before its sync', () =>
     let failing = false;
     const at = file();
     const writer = store(at, (fd, callback) => (failing ? setImmediate(callback, eio()) : fs.fdatasync(fd, callback)));
-    const follower = store(at);
-    follower.followWriter({
-      durablePosition: writer.durablePosition(),
-      requestSync: () => writer.syncAppendsElsewhere(),
-    });
-    writer.onAppend((position) => follower.appendedElsewhere(position));
+    const follower = followerOf(at, writer);
     const mine = watch(writer);
     const theirs = watch(follower);
 
@@ -151,12 +151,7 @@ describe('SQLite durability: nothing is answered or read before its sync', () =>
   it('syncs, for a follower, what another process appended', async () => {
     const at = file();
     const writer = store(at);
-    const follower = store(at);
-    follower.followWriter({
-      durablePosition: writer.durablePosition(),
-      requestSync: () => writer.syncAppendsElsewhere(),
-    });
-    writer.onAppend((position) => follower.appendedElsewhere(position));
+    const follower = followerOf(at, writer);
     const theirs = watch(follower);
     // Another process: a store of its own on the file (the user tool, while the server runs).
     const elsewhere = store(at);
