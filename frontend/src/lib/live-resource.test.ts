@@ -51,6 +51,18 @@ const notice = (extra: Partial<ChangeNotice> = {}): ChangeNotice => ({
 });
 const setLogged = (id: string, reps: number): DocumentChange[] => [{ op: 'push', path: ['sets'], value: { id, reps } }];
 
+/** A workout kept by a live resource, read from a scripted server. */
+function workoutResource() {
+  const server = scriptedFetch<Workout>();
+  const state: { workout: Workout | null } = { workout: null };
+  const resource = liveResource({
+    what: 'a test',
+    fetch: server.fetch,
+    take: (workout) => (state.workout = workout),
+  });
+  return { server, state, resource };
+}
+
 describe('live resource', () => {
   it('takes only the newest load, whatever order the answers arrive in', async () => {
     const server = scriptedFetch<string>();
@@ -164,13 +176,7 @@ describe('live resource', () => {
   });
 
   it('loads when the first screen shows it, and follows notices only while one does', async () => {
-    const server = scriptedFetch<Workout>();
-    const state: { workout: Workout | null } = { workout: null };
-    const resource = liveResource({
-      what: 'a test',
-      fetch: server.fetch,
-      take: (workout) => (state.workout = workout),
-    });
+    const { server, resource } = workoutResource();
     const hide = resource.show();
     const hideToo = resource.show();
     assert.equal(server.calls.length, 1, 'the first screen loads it');
@@ -187,13 +193,7 @@ describe('live resource', () => {
   });
 
   it('applies pushed changes without reading, and again on top of a load that was under way', async () => {
-    const server = scriptedFetch<Workout>();
-    const state: { workout: Workout | null } = { workout: null };
-    const resource = liveResource({
-      what: 'a test',
-      fetch: server.fetch,
-      take: (workout) => (state.workout = workout),
-    });
+    const { server, state, resource } = workoutResource();
     const patch = (pushed: ChangeNotice) => {
       if (!state.workout || !pushed.changes) return false;
       state.workout = applyChanges(state.workout, pushed.changes);
@@ -240,13 +240,7 @@ describe('live resource', () => {
   });
 
   it("applies a write's answer again on top of a load that was read before it", async () => {
-    const server = scriptedFetch<Workout>();
-    const state: { workout: Workout | null } = { workout: null };
-    const resource = liveResource({
-      what: 'a test',
-      fetch: server.fetch,
-      take: (workout) => (state.workout = workout),
-    });
+    const { server, state, resource } = workoutResource();
     const refreshing = resource.reload();
     resource.apply(() => {
       if (state.workout) state.workout = applyChanges(state.workout, setLogged('s9', 3));
