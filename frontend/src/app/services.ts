@@ -210,8 +210,8 @@ export function createServices() {
               }
             },
             onConnect: () => {
-              // Opened before the screens loaded anything: nothing was missed.
-              if (!screensShown) return;
+              // What the screens loaded before the channel (re)opened may have missed changes;
+              // a store reads again only what a screen shows.
               for (const store of live) {
                 store
                   .refresh()
@@ -248,9 +248,6 @@ export function createServices() {
     started = true;
   }
 
-  /** Whether the screens are up (and loading what they show): a channel opening later may have missed changes. */
-  let screensShown = false;
-
   const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, changeLanguage };
 
   return {
@@ -278,7 +275,6 @@ export function createServices() {
       // The screens show at once, without waiting for the live channel to open (a second and
       // more on a phone's network, which held the first screen up): what they load before it
       // opens is read again when it does, so no change made meanwhile goes unheard.
-      screensShown = true;
       followSignIn();
     },
   };
