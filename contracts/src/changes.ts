@@ -32,6 +32,11 @@ export type ChangeNotice = {
 /** Socket.io messages, server to client. */
 export type ServerToClientEvents = {
   change: (notice: ChangeNotice) => void;
+  /**
+   * The first message on a new connection. Carries nothing for the app, but socket.io counts it,
+   * so that a connection which drops before any change can still come back where it was.
+   */
+  joined: () => void;
 };
 
 export type ClientToServerEvents = Record<string, never>;

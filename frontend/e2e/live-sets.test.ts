@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, screenshot, startApp } from './harness.ts';
 
@@ -36,7 +36,12 @@ describe('a set logged on one device, seen on another', () => {
     await app?.close();
   });
 
-  it('shows each of five sets on the other device, which makes no HTTP request for them', async () => {
+  /**
+   * One account on two devices, both on the same workout (its first set a heavy one), the
+   * second one loaded, connected and idle, counting the HTTP requests it makes while `counting`.
+   * `beforeOpening` may route the second device's traffic before its page opens.
+   */
+  async function twoDevicesOnOneWorkout(beforeOpening?: (laptop: BrowserContext) => Promise<void>) {
     const { account, context: phone, page: writer } = await app.signedIn();
     const token = account.token;
     const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
@@ -56,6 +61,7 @@ describe('a set logged on one device, seen on another', () => {
     const laptop = await app.context({
       storage: { auth_token: signIn.body.token, auth_user: JSON.stringify(signIn.body.user) },
     });
+    await beforeOpening?.(laptop);
     const reader = await laptop.newPage();
     const socket = liveSocketOf(reader);
     let inFlight = 0;
@@ -93,27 +99,72 @@ describe('a set logged on one device, seen on another', () => {
     }
 
     const form = writer.getByRole('form', { name: 'Add set: Bench press' });
-    counting = true;
-    for (const [index, weight] of [41, 42, 43, 44, 45].entries()) {
+    /** Logs a set on the writer and waits until its row shows there (the rows after the heavy one). */
+    const logSet = async (index: number, weight: number) => {
       await form.getByLabel('Reps').fill(String(5 + index));
       await form.getByLabel('Weight (kg)').fill(String(weight));
       await form.getByRole('button', { name: 'Add set' }).click();
-      // The first row is the heavy set; each logged set shows as the row after it, on both devices.
       await rows(writer)
         .nth(index + 1)
         .filter({ hasText: `${weight} kg` })
         .waitFor();
+    };
+    return {
+      writer,
+      reader,
+      socket,
+      counted,
+      logSet,
+      rows,
+      count(on: boolean) {
+        counting = on;
+      },
+      close: () => Promise.all([phone.close(), laptop.close()]),
+    };
+  }
+
+  it('shows each of five sets on the other device, which makes no HTTP request for them', async () => {
+    const { reader, socket, counted, logSet, rows, count, close } = await twoDevicesOnOneWorkout();
+    count(true);
+    for (const [index, weight] of [41, 42, 43, 44, 45].entries()) {
+      await logSet(index, weight);
       await rows(reader)
         .nth(index + 1)
         .filter({ hasText: `${weight} kg` })
         .waitFor();
     }
-    counting = false;
+    count(false);
     await reader.getByTestId('workout-volume').filter({ hasText: '6 sets' }).waitFor();
 
     assert.deepEqual(counted, [], 'the second device made no HTTP request for the five sets');
     assert.deepEqual(socket.counts(), { open: 1, closed: 0 }, 'one WebSocket, open throughout');
     await screenshot(reader, 'live-sets-second-device-en-desktop');
-    await Promise.all([phone.close(), laptop.close()]);
+    await close();
+  });
+
+  it('hands a device whose connection dropped the set it missed, with no HTTP request either', async () => {
+    // The second device's live channel through a route the test can cut, as a tunnel would.
+    let reachable = true;
+    const connections: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    const { reader, counted, logSet, rows, count, close } = await twoDevicesOnOneWorkout((laptop) =>
+      laptop.routeWebSocket(/\/socket\.io\//, (page) => {
+        if (!reachable) return page.close();
+        connections.push({ page, server: page.connectToServer() });
+      }),
+    );
+    assert.equal(connections.length, 1);
+    count(true);
+    reachable = false;
+    const [cut] = connections;
+    await cut?.server.close();
+    await cut?.page.close();
+    await logSet(0, 41);
+    reachable = true;
+    // It comes back by itself (socket.io retries within a few seconds) and is handed the set.
+    await rows(reader).nth(1).filter({ hasText: '41 kg' }).waitFor({ timeout: 20_000 });
+    count(false);
+    assert.equal(connections.length, 2, 'the second device connected again');
+    assert.deepEqual(counted, [], 'it read nothing again: the set came as a change');
+    await close();
   });
 });

@@ -9,7 +9,8 @@ const RETRY_AFTER_SERVER_CLOSED_MS = 30_000;
 /**
  * The live channel: socket.io on this origin with the sign-in token. It reconnects on its own
  * after network trouble; a refused token ends it (the API client will meet the same 401 and
- * sign the user out). On each connect, `onConnect` lets stores catch up on what they missed.
+ * sign the user out). On each connect that could not resume where the last one left off,
+ * `onConnect` lets stores catch up on what they missed.
  */
 export function connectLive(
   token: string,
@@ -33,9 +34,13 @@ export function connectLive(
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') closedByServer();
   });
-  // Whatever changed before the channel opened (the page loaded its data a moment earlier) or
-  // while it was down went unheard: what is on screen is loaded again on every connect.
-  socket.on('connect', () => handlers.onConnect());
+  // Whatever changed before the channel opened (the page loaded its data a moment earlier) went
+  // unheard: what is on screen is loaded again. A connection that dropped and came back soon
+  // enough is handed what it missed as changes (socket.io's connection state recovery, before
+  // `connect`), and reads nothing again.
+  socket.on('connect', () => {
+    if (!socket.recovered) handlers.onConnect();
+  });
   // A server from before correlation ids sends none: such a notice is nobody's own write.
   socket.on('change', (notice: ChangeNotice) =>
     handlers.onChange({ ...notice, correlationId: notice.correlationId ?? null }),
@@ -53,7 +58,7 @@ export function connectLive(
 /** What every store that follows pushed changes offers the live channel. */
 export type LiveStore = {
   applyChange(notice: ChangeNotice): Promise<void>;
-  /** The channel (re)opened: reload what is on screen, since changes meanwhile went unheard. */
+  /** The channel opened, or came back too late to be given what it missed: reload what is on screen. */
   refresh(): Promise<void>;
   /** On sign-out: forget everything, so the next user sees nothing of this one's. */
   clear(): void;

@@ -3,7 +3,7 @@ import type { ChangeNotice } from '@fitness/contracts';
 import { MAX_SOCKETS_PER_TOKEN } from '@fitness/query-service/live/live-channel.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { connectLive, waitUntil } from '../testing/live-client.ts';
+import { connectLive, type LiveClient, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('live channel', () => {
@@ -83,6 +83,57 @@ describe('live channel', () => {
     const disconnected = new Promise<string>((resolve) => device.socket.once('disconnect', resolve));
     await server.api('POST', '/auth/logout', { token: dave.token });
     assert.equal(await disconnected, 'io server disconnect');
+  });
+
+  /** Drops a device's connection as a lost network would (no goodbye), once the server knows. */
+  async function dropConnection(device: LiveClient) {
+    await device.joined;
+    const id = device.socket.id;
+    device.socket.io.engine.close();
+    assert.ok(await waitUntil(() => !server.live.io.of('/').sockets.has(id ?? '')), 'the server saw it go');
+  }
+
+  it('hands a connection that comes back soon what it missed, and nothing to read again', async () => {
+    const frank = await server.register('Frank');
+    const device = await connect(frank.token);
+    await dropConnection(device);
+    // Nobody of Frank's is connected now; the change is kept for the device coming back.
+    const created = await server.api('POST', '/workouts', { token: frank.token, body: { name: 'Away' } });
+    assert.equal(created.status, 201);
+
+    const back = new Promise<void>((resolve) => device.socket.once('connect', () => resolve()));
+    device.socket.connect();
+    await back;
+    assert.equal(device.socket.recovered, true, 'the connection resumed where it left off');
+    assert.ok(
+      await waitUntil(() => device.received.some((r) => r.notice.id === created.body.id)),
+      'the missed change arrived',
+    );
+    // And it keeps hearing what follows, in its rooms as before.
+    const next = await server.api('POST', '/workouts', { token: frank.token, body: { name: 'Back' } });
+    assert.ok(await waitUntil(() => device.received.some((r) => r.notice.id === next.body.id)));
+  });
+
+  it('does not hand what it missed to a connection whose token signed out meanwhile', async () => {
+    const grace = await server.register('Grace');
+    const device = await connect(grace.token);
+    await dropConnection(device);
+    const heard = device.received.length;
+    await server.api('POST', '/workouts', { token: grace.token, body: { name: 'Before signing out' } });
+    assert.equal((await server.api('POST', '/auth/logout', { token: grace.token })).status, 200);
+
+    // Every event sent on the new connection, whether or not the socket lets it through.
+    const events: unknown[] = [];
+    device.socket.io.on('packet', (packet) => {
+      // 2: an EVENT packet in socket.io's protocol.
+      if (packet.type === 2) events.push(packet.data);
+    });
+    const refused = new Promise<Error>((resolve) => device.socket.once('connect_error', resolve));
+    device.socket.connect();
+    assert.match((await refused).message, /Unauthenticated/);
+    assert.equal(device.socket.recovered, false);
+    assert.deepEqual(events, [], 'nothing it missed was sent to it');
+    assert.equal(device.received.length, heard);
   });
 
   it(`keeps at most ${MAX_SOCKETS_PER_TOKEN} sockets per token, dropping the oldest`, async () => {

@@ -1,7 +1,12 @@
 import type { ChangeNotice } from '@fitness/contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
-export type LiveClient = { socket: Socket; received: { notice: ChangeNotice; at: number }[] };
+export type LiveClient = {
+  socket: Socket;
+  received: { notice: ChangeNotice; at: number }[];
+  /** Settles once the server's first message (`joined`) came: from then on the socket can resume. */
+  joined: Promise<void>;
+};
 
 /**
  * A socket.io client of the live channel at `baseUrl` that records every `change` it receives
@@ -17,6 +22,7 @@ export async function connectLive(
   const socket = io(baseUrl, { auth: token ? { token } : {}, transports, reconnection: false, ...options });
   const received: LiveClient['received'] = [];
   socket.on('change', (notice: ChangeNotice) => received.push({ notice, at: Date.now() }));
+  const joined = new Promise<void>((resolve) => socket.once('joined', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -26,7 +32,7 @@ export async function connectLive(
     socket.disconnect();
     throw error;
   }
-  return { socket, received };
+  return { socket, received, joined };
 }
 
 /** Polls `condition` (which may ask a server) every 10 ms; resolves whether it became true within `ms`. */

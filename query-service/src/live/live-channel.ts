@@ -9,6 +9,7 @@ import {
   ADMIN_USERS_MODEL,
 } from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
 import { Server } from 'socket.io';
+import { type DroppedSession, resumableSessions } from './resumable-sessions.ts';
 
 /** Where change notices come from: the in-process runner, or a feed from another process. */
 export type ChangeSource = ChangeNotices;
@@ -32,6 +33,14 @@ export const JOIN_TIMEOUT_MS = 5000;
 /** The refusal a non-admin's socket gets while maintenance mode is on. */
 export const MAINTENANCE = 'Maintenance.';
 export const ADMIN_ROOM = 'admins';
+/**
+ * A connection that drops and comes back within this long is given what it missed, so the app
+ * patches its screens instead of reading them again: long enough for a tunnel or a phone
+ * switching networks. At most `RESUME_KEPT_PUSHES` pushes are kept for it (a few per set logged,
+ * for every user with a device open: about 10 MB at most); one that missed more reads again.
+ */
+export const RESUME_WITHIN_MS = 2 * 60_000;
+export const RESUME_KEPT_PUSHES = 10_000;
 /** Read models only admins read (the admin dashboard, users table and analytics). */
 const ADMIN_MODELS = new Set([ADMIN_ANALYTICS_MODEL, ADMIN_USERS_MODEL]);
 
@@ -47,8 +56,28 @@ export function attachLiveChannel(
   server: HttpServer,
   options: { authenticator: Authenticator; changes: ChangeSource; logger: Logger },
 ) {
+  /**
+   * A dropped connection comes back only as what it was: its token still signs the same user in,
+   * with the same rights (an admin's rooms hear more), and the site lets them in.
+   */
+  async function canResume(session: DroppedSession) {
+    const { token, userId } = session.data as SocketData;
+    const auth = await options.authenticator.authenticate(token).catch(() => null);
+    if (!auth || auth.id !== userId) return false;
+    const isAdmin = auth.role === 'admin';
+    if (isAdmin !== session.rooms.includes(ADMIN_ROOM)) return false;
+    return isAdmin || !(await options.authenticator.systemSettings()).maintenance_mode;
+  }
+  const ResumableSessions = resumableSessions(canResume, {
+    withinMs: RESUME_WITHIN_MS,
+    keptPackets: RESUME_KEPT_PUSHES,
+  });
+
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
+    adapter: ResumableSessions,
+    // A connection that comes back is checked as a new one is (the token may be signed out).
+    connectionStateRecovery: { maxDisconnectionDuration: RESUME_WITHIN_MS, skipMiddlewares: false },
     serveClient: false,
     connectTimeout: JOIN_TIMEOUT_MS,
     // Clients send nothing but the join (a token); a megabyte (the default) per message is room
@@ -65,6 +94,8 @@ export function attachLiveChannel(
       if (auth.role !== 'admin' && (await options.authenticator.systemSettings()).maintenance_mode) {
         return next(new Error(MAINTENANCE));
       }
+      // A connection coming back keeps the session it had: only with the token it joined with.
+      if (socket.recovered && (socket.data as SocketData).token !== token) return next(new Error('Unauthenticated.'));
       socket.data = { userId: auth.id, tokenId: auth.tokenId, token: token ?? '' };
       await socket.join([userRoom(auth.id), tokenRoom(auth.tokenId)]);
       if (auth.role === 'admin') await socket.join(ADMIN_ROOM);
@@ -79,6 +110,9 @@ export function attachLiveChannel(
   });
 
   io.on('connection', (socket) => {
+    // The first push a new connection hears, so that it holds an offset to come back from
+    // even if nothing changes before it drops (a push to its own room is kept, one to the socket is not).
+    if (!socket.recovered) io.to(socket.id).emit('joined');
     dropBeyondLimit(socket.data.tokenId).catch((error) =>
       options.logger.error({ err: error }, 'socket limit check failed'),
     );
@@ -97,12 +131,13 @@ export function attachLiveChannel(
    * most changes (a set logged from the only open device, an admin read model nobody watches)
    * have nobody to reach.
    */
-  const occupied = (room: string) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+  const adapter = io.of('/').adapter as InstanceType<typeof ResumableSessions>;
+  const occupied = (room: string) => (adapter.rooms.get(room)?.size ?? 0) > 0 || adapter.awaits(room);
 
   const stopListening = options.changes.onChange((notice) => {
     // The system settings are everyone's business: each client follows the site's name and state.
     if (notice.model === SYSTEM_SETTINGS_MODEL) {
-      if (io.engine.clientsCount > 0) io.emit('change', notice);
+      io.emit('change', notice);
       closeForMaintenance().catch((error) => options.logger.error({ err: error }, 'maintenance check failed'));
       return;
     }
