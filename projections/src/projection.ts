@@ -1,5 +1,5 @@
 import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
-import { type CollectionDefinition, type Document, POSITION_FIELD } from '@fitness/stores';
+import { type CollectionDefinition, type Document, type EventStore, POSITION_FIELD } from '@fitness/stores';
 
 /**
  * A read model built from events: one document per key, folded by a pure function.
@@ -58,8 +58,17 @@ export type ManyDocumentProjection<D extends Document = Document, E extends Doma
   Projection<D, E>,
   'documentId' | 'evolve'
 > & {
-  /** `batch`: what the projection leaves for `finish`, one per batch. */
-  apply(event: RecordedEvent<E>, documents: ProjectionDocuments<D>, batch: ProjectionBatch): Promise<void>;
+  /**
+   * `batch`: what the projection leaves for `finish`, one per batch. `log`: what it may read of
+   * the event log (the runner always gives it; a test applying by hand may leave it out for a
+   * projection that reads none).
+   */
+  apply(
+    event: RecordedEvent<E>,
+    documents: ProjectionDocuments<D>,
+    batch: ProjectionBatch,
+    log?: ProjectionLog,
+  ): Promise<void>;
   /**
    * Work `apply` left for the end of the batch, done once however many of the batch's events
    * asked for it (a workout's sets change its exercises' histories once a batch, not once a
@@ -68,6 +77,31 @@ export type ManyDocumentProjection<D extends Document = Document, E extends Doma
    */
   finish?(documents: ProjectionDocuments<D>, batch: ProjectionBatch): Promise<void>;
 };
+
+/**
+ * What a projection may read of the event log while folding: instead of keeping, in a document
+ * rewritten at every event, what it needs only at a later one (see the daily metrics' workouts).
+ */
+export type ProjectionLog = {
+  /**
+   * The events of `event`'s stream up to and including it, in order, at their current versions:
+   * what the stream held when the event was appended, so a fold of them gives the same live and
+   * on a rebuild. Empty, or without its oldest events, where the stream was erased (an account's
+   * deletion, which the log holds after them).
+   */
+  streamUpTo(event: RecordedEvent): Promise<RecordedEvent[]>;
+};
+
+/** The log as the runner lets a projection read it. */
+export function projectionLog(eventStore: Pick<EventStore, 'readStream'>): ProjectionLog {
+  return {
+    streamUpTo: async (event) => {
+      const events = await eventStore.readStream(event.streamId, { maxCount: event.revision + 1 });
+      // Erased events leave a stream shorter at its start, not its end: the read may pass the event.
+      return events.filter((earlier) => earlier.revision <= event.revision);
+    },
+  };
+}
 
 /** What a projection keeps from one event to the next within a batch, by its own keys; empty at each batch's start. */
 export type ProjectionBatch = Map<string, unknown>;

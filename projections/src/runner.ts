@@ -28,6 +28,8 @@ import {
   type Projection,
   type ProjectionBatch,
   type ProjectionDocuments,
+  type ProjectionLog,
+  projectionLog,
 } from './projection.ts';
 import { SerialQueue } from './serial-queue.ts';
 
@@ -119,12 +121,15 @@ export class ProjectionRunner implements ProjectionProgress {
   private committed = 0;
   /** What the folds read, through the store's writer where it has one (see `writerReads`). */
   private readonly reads: Pick<ReadStore, 'get' | 'find'>;
+  /** What the folds read of the log. */
+  private readonly log: ProjectionLog;
 
   constructor(options: RunnerOptions) {
     const batchSize = options.batchSize ?? 500;
     const catchUpBatchSize = options.catchUpBatchSize ?? batchSize * 10;
     this.options = { retryDelayMs: 1000, changeFeed: true, ...options, batchSize, catchUpBatchSize };
     this.reads = options.readStore.writerReads?.() ?? options.readStore;
+    this.log = projectionLog(options.eventStore);
     const projectionOfModel = new Map<string, string>();
     for (const projection of options.projections) {
       this.followers.set(projection.name, {
@@ -553,7 +558,7 @@ export class ProjectionRunner implements ProjectionProgress {
       }
       if (!projection.handles.includes(event.type)) continue;
       lastHandled = event;
-      await step(event, (view) => projection.apply(event, view, batch), false);
+      await step(event, (view) => projection.apply(event, view, batch, this.log), false);
     }
     await finish();
     const notices: ChangeNotice[] = [];

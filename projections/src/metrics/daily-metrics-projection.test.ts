@@ -26,7 +26,7 @@ import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/store
 import { afterEach, describe, it } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
-import type { AnyProjection } from '../projection.ts';
+import { type AnyProjection, projectionLog } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import { dailyMetricsProjection } from './daily-metrics-projection.ts';
@@ -65,7 +65,7 @@ async function stores() {
         schemaVersion: 1,
       },
     });
-    await eventStore.appendToStream(stream, events.map(envelope), 'any');
+    return eventStore.appendToStream(stream, events.map(envelope), 'any');
   };
   const all = async () =>
     (await readStore.find<Document>(DAILY_METRICS_MODEL, { orderBy: [{ field: 'id', direction: 'asc' }] })).map(
@@ -355,6 +355,129 @@ describe('daily metrics projection', () => {
       (await monthOf(s, user, '2026-01'))?.days[date]?.workouts.map((workout) => workout.exercises[0]?.sets),
       [3],
     );
+  });
+
+  it('writes no document at all for a set logged during a workout, and counts its sets from the log at completion', async () => {
+    const s = await stores();
+    const date = '2026-01-13';
+    await s.append(workoutStream('w-sets'), started('w-sets', user, date), exercise('w-sets', 'x', 'run'));
+    await s.runner.catchUp();
+    // Each set its own batch, as sets logged live are.
+    const sets = [];
+    for (const setId of ['s1', 's2', 's3']) {
+      sets.push(await s.append(workoutStream('w-sets'), set('w-sets', 'x', setId)));
+      await s.runner.catchUp();
+    }
+    const [first, , last] = sets.map((appended) => appended.position);
+    assert.equal(await s.readStore.checkpoint(DAILY_METRICS_MODEL), last, 'the sets were folded');
+    const writtenSince = (await s.readStore.find<Document>(DAILY_METRICS_MODEL)).filter(
+      (document) => Number(document._position) >= (first ?? 0),
+    );
+    assert.deepEqual(
+      writtenSince.map((document) => document.id),
+      [],
+    );
+    await s.append(workoutStream('w-sets'), {
+      type: 'WorkoutCompleted',
+      data: { workoutId: 'w-sets', completedAt: 'z', duration: 40 },
+    });
+    await s.runner.catchUp();
+    assert.deepEqual(await answered(s, user, date), await reference(s, user, date));
+    assert.deepEqual(
+      (await monthOf(s, user, '2026-01'))?.days[date]?.workouts.map((workout) => workout.exercises),
+      [[{ exercise_id: 'run', sets: 3 }]],
+    );
+  });
+
+  for (const batches of ['one batch', 'a batch an event']) {
+    it(`counts the sets logged, removed and added after a workout's completion (${batches} up to it)`, async () => {
+      const s = await stores();
+      const date = '2026-01-14';
+      const events: DomainEvent[] = [
+        started('w-after', user, date),
+        exercise('w-after', 'x1', 'run'),
+        set('w-after', 'x1', 's1'),
+        set('w-after', 'x1', 's2'),
+        { type: 'WorkoutCompleted', data: { workoutId: 'w-after', completedAt: 'z', duration: 30 } },
+      ];
+      // In one batch the completion is counted from what the batch saw; else from the workout's stream.
+      for (const event of events) {
+        await s.append(workoutStream('w-after'), event);
+        if (batches !== 'one batch') await s.runner.catchUp();
+      }
+      await s.runner.catchUp();
+      const after: DomainEvent[] = [
+        set('w-after', 'x1', 's3'),
+        { type: 'SetRemoved', data: { workoutId: 'w-after', workoutExerciseId: 'x1', setId: 's1' } },
+        exercise('w-after', 'x2', null),
+        set('w-after', 'x2', 's4'),
+        set('w-after', 'x2', 's5'),
+      ];
+      for (const event of after) {
+        await s.append(workoutStream('w-after'), event);
+        await s.runner.catchUp();
+      }
+      assert.deepEqual(await answered(s, user, date), await reference(s, user, date));
+      assert.deepEqual(
+        (await monthOf(s, user, '2026-01'))?.days[date]?.workouts.map((workout) => workout.exercises),
+        [
+          [
+            { exercise_id: 'run', sets: 2 },
+            { exercise_id: null, sets: 2 },
+          ],
+        ],
+      );
+      const live = await s.all();
+      await s.runner.rebuild(DAILY_METRICS_MODEL);
+      assert.deepEqual(await s.all(), live);
+    });
+  }
+
+  it('folds the completion of a workout whose stream lost its start to an erasure, and the deletion takes it all', async () => {
+    const s = await stores();
+    await history(s);
+    const date = '2026-01-15';
+    await s.append(workoutStream('w-erased'), started('w-erased', user, date), exercise('w-erased', 'x', null));
+    await s.append(workoutStream('w-erased'), set('w-erased', 'x', 's1'));
+    await s.runner.catchUp();
+    await s.append(workoutStream('w-erased'), {
+      type: 'WorkoutCompleted',
+      data: { workoutId: 'w-erased', completedAt: 'z', duration: 20 },
+    });
+    await s.append(`user-${user}`, {
+      type: 'UserDeleted',
+      data: { userId: user, deletedAt: '2026-03-02T00:00:00.000Z' },
+    });
+    // What was erased before the projection read the completion: its stream now starts there.
+    await s.eventStore.eraseStreams([{ streamId: workoutStream('w-erased'), throughRevision: 2 }]);
+    await s.runner.catchUp();
+    assert.equal(await s.readStore.checkpoint(DAILY_METRICS_MODEL), await s.eventStore.headPosition());
+    const left = await s.all();
+    assert.ok(left.some((document) => document.user_id === other));
+    assert.deepEqual(
+      left.filter((document) => document.user_id === user),
+      [],
+    );
+  });
+
+  it('gives the same documents when every event is applied again', async () => {
+    const s = await stores();
+    await history(s);
+    const stored = new Map((await s.all()).map((document) => [document.id, document]));
+    const folded = JSON.stringify([...stored]);
+    const documents = {
+      get: async (id: string) => (stored.get(id) ?? null) as never,
+      set: (id: string, document: Document | null) => {
+        if (document) stored.set(id, document);
+        else stored.delete(id);
+      },
+    };
+    const log = projectionLog(s.eventStore);
+    const handled = new Set<string>(dailyMetricsProjection.handles);
+    for (const event of await s.eventStore.readAll({ fromPosition: 0, maxCount: 10_000 })) {
+      if (handled.has(event.type)) await dailyMetricsProjection.apply(event as never, documents, new Map(), log);
+    }
+    assert.equal(JSON.stringify([...stored]), folded);
   });
 
   it('builds the same documents live, batch by batch, as a rebuild from the log does', async () => {

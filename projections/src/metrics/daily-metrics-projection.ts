@@ -20,7 +20,14 @@ import {
   workoutEventTypes,
 } from '@fitness/contracts';
 import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
-import { type ManyDocumentProjection, type ProjectionDocuments, sameDocument } from '../projection.ts';
+import {
+  keptInBatch,
+  type ManyDocumentProjection,
+  type ProjectionBatch,
+  type ProjectionDocuments,
+  type ProjectionLog,
+  sameDocument,
+} from '../projection.ts';
 
 /**
  * What the projection keeps of a meal, a day's water and a workout, to tell what an event
@@ -66,8 +73,14 @@ type WorkoutTally = Pick<WorkoutDocument, 'date' | 'status' | 'duration'> & {
   /** Each exercise with its number of sets: a set logged changes a count, not a growing list. */
   exercises: { id: string; exercise_id: string | null; sets: number }[];
 };
-/** Rewritten by every set logged: the tally beside the document's own fields, nothing twice. */
-type WorkoutEffortState = { id: string; user_id: string; kind: 'workout'; event_position: number } & WorkoutTally;
+/**
+ * What the state keeps of a workout in progress: the day, which counts it as an empty effort
+ * (countedEffort), and nothing its exercises and sets change, so they write nothing.
+ */
+type WorkoutInProgress = Pick<WorkoutDocument, 'date'> & { status: 'in_progress' };
+/** What a workout counts for: its day and status while in progress, its whole tally once completed. */
+type WorkoutCount = WorkoutInProgress | WorkoutTally;
+type WorkoutEffortState = { id: string; user_id: string; kind: 'workout'; event_position: number } & WorkoutCount;
 
 export type DailyMetricsDocument = MonthTotalsDocument | DayPartsDocument | MealState | WaterState | WorkoutEffortState;
 type Documents = ProjectionDocuments<DailyMetricsDocument>;
@@ -97,15 +110,17 @@ export const dailyMetricsProjection: ManyDocumentProjection<DailyMetricsDocument
   // 4: a workout not completed counts as an empty effort (countedEffort);
   // 5: a workout's state counts its sets rather than listing them;
   // 6: a workout's state holds its tally beside its own id and user, not in a copy holding them again.
-  version: 6,
+  // 7: a workout in progress keeps only its day, its sets counted at completion from its stream.
+  version: 7,
   collection: { name: DAILY_METRICS_MODEL, indexes: [['user_id']] },
   handles: [...mealEventTypes, ...waterEventTypes, ...workoutEventTypes, ...stepsEventTypes],
   ownerField: 'user_id',
-  apply: async (event, documents) => {
+  apply: async (event, documents, batch, log) => {
     if (mealEvents.has(event.type)) return applyMealEvent(event as RecordedEvent<MealEvent>, documents);
     if (waterEvents.has(event.type)) return applyWaterEvent(event as RecordedEvent<WaterEvent>, documents);
     if (stepsEvents.has(event.type)) return applyStepsEvent(event as RecordedEvent<StepsEvent>, documents);
-    return applyWorkoutEvent(event as RecordedEvent<WorkoutEvent>, documents);
+    if (!log) throw new Error('daily_metrics reads workouts from the log: apply it through the runner');
+    return applyWorkoutEvent(event as RecordedEvent<WorkoutEvent>, documents, batch, log);
   },
 };
 
@@ -169,14 +184,21 @@ async function applyStepsEvent(event: RecordedEvent<StepsEvent>, documents: Docu
   await updateDay(documents, userId, date, (day) => ({ ...day, steps: count }));
 }
 
-async function applyWorkoutEvent(event: RecordedEvent<WorkoutEvent>, documents: Documents) {
+async function applyWorkoutEvent(
+  event: RecordedEvent<WorkoutEvent>,
+  documents: Documents,
+  batch: ProjectionBatch,
+  log: ProjectionLog,
+) {
+  const inBatch = tallyInBatch(batch, event);
   const id = workoutStateId(event.data.workoutId);
   const state = (await documents.get(id)) as WorkoutEffortState | null;
   if (state && state.event_position >= event.position) return;
-  const before = state && tallyOf(state);
-  const after = evolveTally(before, event);
+  const before = state && countOf(state);
+  const after = await evolveCount(before, event, async () => inBatch ?? (await tallyFromStream(event, log)));
   const userId = state?.user_id ?? (event.type === 'WorkoutStarted' ? event.data.userId : null);
-  if (!userId || !(before || after)) return;
+  // Nothing the workout counts for changed (a set logged during it): no write at all.
+  if (!userId || after === before) return;
   documents.set(id, after && { id, user_id: userId, kind: 'workout', event_position: event.position, ...after });
   // The workout's state counts it under its effort: each event moves it from the effort it had
   // to the one it has (applied once, as the state's event position guarantees).
@@ -219,7 +241,7 @@ function sameEffort(a: WorkoutEffort, b: WorkoutEffort) {
  * workout then changes nothing the day shows, and neither the day's nor the month's document
  * is rewritten for it (two document writes per set on the command path).
  */
-function countedEffort(workout: WorkoutTally): WorkoutEffort {
+function countedEffort(workout: WorkoutCount): WorkoutEffort {
   if (workout.status !== 'completed') return { status: workout.status, duration: null, exercises: [] };
   return {
     status: workout.status,
@@ -228,12 +250,83 @@ function countedEffort(workout: WorkoutTally): WorkoutEffort {
   };
 }
 
-const tallyOf = ({ date, status, duration, exercises }: WorkoutEffortState): WorkoutTally => ({
-  date,
-  status,
-  duration,
-  exercises,
-});
+const countOf = ({ id: _, user_id: _user, kind: _kind, event_position: _position, ...count }: WorkoutEffortState) =>
+  count as WorkoutCount;
+
+/**
+ * A workout's count after one of its events. In progress it is the same empty effort whatever
+ * its exercises and sets, so its state is written only when its day changes, not for each set
+ * (one daily_metrics write per set logged before). What its completion needs, each exercise's
+ * number of sets, is then worked out once (`completed`), from the workout's own events up to the
+ * completing one: the same live and on a rebuild, since events never change. Kept from then on
+ * and counted event by event, since sets can still change after completion. Chosen over keeping
+ * the counts in memory only (lost when the batch ends or the process restarts) or reading the
+ * workouts read model (another projection's, which may be ahead of this one or behind it).
+ */
+async function evolveCount(
+  workout: WorkoutCount | null,
+  event: RecordedEvent<WorkoutEvent>,
+  completed: () => Promise<WorkoutTally | null>,
+): Promise<WorkoutCount | null> {
+  if (workout?.status !== 'in_progress') return evolveTally(workout, event);
+  switch (event.type) {
+    case 'WorkoutCompleted':
+      // A stream erased since (its account deleted, which the log holds later and which takes
+      // every document of the account away) lost its start: counted without its sets meanwhile.
+      return (
+        (await completed()) ??
+        evolveTally({ date: workout.date, status: 'in_progress', duration: null, exercises: [] }, event)
+      );
+    case 'WorkoutDetailsChanged':
+      // Its duration counts only from its completion, which gives one.
+      return event.data.date === undefined || event.data.date === workout.date
+        ? workout
+        : { ...workout, date: event.data.date };
+    case 'WorkoutDeleted':
+      return null;
+    case 'WorkoutStarted':
+      return { date: event.data.date, status: 'in_progress' };
+    case 'WorkoutExerciseAdded':
+    case 'WorkoutExerciseChanged':
+    case 'WorkoutExerciseRemoved':
+    case 'SetLogged':
+    case 'SetChanged':
+    case 'SetRemoved':
+      return workout;
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled workout event ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+const workoutEvents = new Set<string>(workoutEventTypes);
+
+/** A workout's tally after one of its events, from its stream up to that event; null if the stream lost its start. */
+async function tallyFromStream(event: RecordedEvent<WorkoutEvent>, log: ProjectionLog): Promise<WorkoutTally | null> {
+  let tally: WorkoutTally | null = null;
+  for (const earlier of await log.streamUpTo(event)) {
+    if (workoutEvents.has(earlier.type)) tally = evolveTally(tally, earlier as RecordedEvent<WorkoutEvent>);
+  }
+  return tally;
+}
+
+/**
+ * A workout's tally after the event when the batch saw its start, folded in memory: every event
+ * of it since is then in the batch, so its completion needs no read of its stream. A rebuild's
+ * batches hold most workouts whole, and a stream read costs ~7 µs of CPU an event it holds.
+ */
+function tallyInBatch(batch: ProjectionBatch, event: RecordedEvent<WorkoutEvent>): WorkoutTally | null {
+  const tallies = keptInBatch(batch, 'workout tallies', () => new Map<string, WorkoutTally>());
+  const { workoutId } = event.data;
+  const kept = tallies.get(workoutId);
+  if (!kept && event.type !== 'WorkoutStarted') return null;
+  const tally = evolveTally(kept ?? null, event);
+  // Once completed (or deleted), the workout's state holds all it needs.
+  if (tally?.status === 'in_progress') tallies.set(workoutId, tally);
+  else tallies.delete(workoutId);
+  return tally;
+}
 
 /**
  * A workout as its effort needs it, after one of its events: what the workouts read model keeps
