@@ -2,12 +2,15 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BroadcastChannel } from 'node:worker_threads';
 import type { RecordedEvent } from '@fitness/contracts';
+import Database from 'better-sqlite3';
 import { afterEach, describe, it } from 'vitest';
 import { EventStoreFailedError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import type { SyncFile } from './sqlite-event-store-durable-head.ts';
+import { CHECKPOINT_GATE } from './sqlite-event-store-gated-checkpoint-worker.ts';
 
 /** What a store's readers have been told: its subscription's events and its `onAppend` heads. */
 function watch(store: SqliteEventStore) {
@@ -40,24 +43,24 @@ async function until(condition: () => boolean) {
 
 const eio = () => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
 
-describe('SQLite durability: nothing is answered or read before its sync', () => {
-  const open: SqliteEventStore[] = [];
-  // Syncs a test holds back; let go before closing, as a store closes only once its sync ends.
-  const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
-  let holding = false;
-  const heldSync: SyncFile = (fd, callback) => (holding ? held.push(callback) : fs.fdatasync(fd, callback));
-  const file = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite');
-  const store = (at: string, syncFile?: SyncFile) => {
-    const opened = new SqliteEventStore(at, { syncFile });
-    open.push(opened);
-    return opened;
-  };
-  afterEach(async () => {
-    holding = false;
-    for (const release of held.splice(0)) release(null);
-    await Promise.all(open.splice(0).map((opened) => opened.close()));
-  });
+const open: SqliteEventStore[] = [];
+// Syncs a test holds back; let go before closing, as a store closes only once its sync ends.
+const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+let holding = false;
+const heldSync: SyncFile = (fd, callback) => (holding ? held.push(callback) : fs.fdatasync(fd, callback));
+const file = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite');
+const store = (at: string, syncFile?: SyncFile, checkpointWorker?: URL) => {
+  const opened = new SqliteEventStore(at, { syncFile, checkpointWorker });
+  open.push(opened);
+  return opened;
+};
+afterEach(async () => {
+  holding = false;
+  for (const release of held.splice(0)) release(null);
+  await Promise.all(open.splice(0).map((opened) => opened.close()));
+});
 
+describe('SQLite durability: nothing is answered or read before its sync', () => {
   /** The projections thread's way of reading: another connection on the file, told by the writer. */
   const followerOf = (at: string, writer: SqliteEventStore) => {
     const follower = store(at);
@@ -159,5 +162,128 @@ describe('SQLite durability: nothing is answered or read before its sync', () =>
     await until(() => theirs.seen.length === 1);
     assert.equal(theirs.seen[0]?.type, 'Promoted');
     await theirs.stop();
+  });
+});
+
+describe('SQLite checkpoints: on a thread of their own', () => {
+  const thousandEvents = () => Array.from({ length: 1000 }, () => anEvent());
+  const appendThousand = (to: SqliteEventStore) =>
+    to.appendToStream(uniqueStream(), thousandEvents(), 'no_stream', { freshIds: true });
+  /** The main file's size: a checkpoint grows it with the log's pages (the log holds them before). */
+  const mainFileSize = (at: string) => fs.statSync(at).size;
+  /** The newest position in the file, by a connection of the test's own. */
+  const headInFile = (at: string) => {
+    const db = new Database(at, { readonly: true });
+    try {
+      return db.prepare('SELECT max(position) FROM events').pluck().get();
+    } finally {
+      db.close();
+    }
+  };
+  /** The write-ahead log's checkpoint sequence number (its header's bytes 12-15): one more each time it starts again from its beginning. */
+  const logRestarts = (at: string) => fs.readFileSync(`${at}-wal`).readUInt32BE(12);
+
+  /**
+   * Blocks this thread, as a long request would, until `condition` holds, checking it every few
+   * milliseconds: no callback of the store runs meanwhile. Gives up after 20 s (a blocked thread
+   * cannot be stopped by the test's timeout).
+   */
+  function blockUntil(condition: () => boolean) {
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 20_000;
+    while (!condition()) {
+      if (Date.now() > deadline) return false;
+      Atomics.wait(pause, 0, 0, 2);
+    }
+    return true;
+  }
+
+  it('copies the log into the main file while the request thread is blocked', async () => {
+    holding = true;
+    const at = file();
+    const writer = store(at, heldSync);
+    const before = mainFileSize(at);
+    const appending = appendThousand(writer);
+    // Committed, and its sync held: the store has nothing more to do on this thread for it.
+    await until(() => held.length === 1);
+    assert.ok(
+      blockUntil(() => mainFileSize(at) > before),
+      'the log was copied into the main file while this thread was blocked',
+    );
+    holding = false;
+    held.shift()?.(null);
+    await appending;
+  });
+
+  it('fails the store when a checkpoint fails, as a failed sync does: appends refused, the head with them', async () => {
+    const at = file();
+    const writer = store(
+      at,
+      undefined,
+      new URL('./sqlite-event-store-read-only-checkpoint-worker.ts', import.meta.url),
+    );
+    // Its sync or the failed checkpoint may come first: either way nothing after it is accepted.
+    await Promise.allSettled([appendThousand(writer)]);
+    const failure = async () =>
+      writer.headPosition().then(
+        () => null,
+        (error: unknown) => error,
+      );
+    let refused = await failure();
+    while (refused === null) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      refused = await failure();
+    }
+    assert.ok(refused instanceof EventStoreFailedError);
+    assert.equal(refused.kind, 'unavailable');
+    assert.match(String((refused.cause as { code?: string }).code), /^SQLITE_IOERR/);
+    await assert.rejects(writer.appendToStream(uniqueStream(), [anEvent()], 'no_stream'), EventStoreFailedError);
+  });
+
+  it('holds appends, not the thread, once 1,000 events were committed beside a checkpoint that has not ended; the log then starts again', async () => {
+    const at = file();
+    const writer = store(at, undefined, new URL('./sqlite-event-store-gated-checkpoint-worker.ts', import.meta.url));
+    const gate = new BroadcastChannel(CHECKPOINT_GATE);
+    const atTheGate = new Promise((resolve) => {
+      gate.onmessage = resolve;
+    });
+    try {
+      await appendThousand(writer);
+      await atTheGate; // the checkpoint it asked for
+      // Committed beside it: as much as the log takes meanwhile, and not copied by it.
+      const { position } = await appendThousand(writer);
+      const restartsBefore = logRestarts(at);
+      const holdBack = writer.appendToStream(uniqueStream(), [anEvent('Held')], 'no_stream');
+      // The turn in which the group commit would have written it.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(headInFile(at), position);
+      assert.equal((await writer.readAll({ fromPosition: position - 1, maxCount: 10 })).length, 1);
+
+      gate.postMessage('open');
+      assert.equal((await holdBack).position, position + 1);
+      // A second checkpoint, appends held, copied those: the next commit started the log again.
+      assert.ok(logRestarts(at) > restartsBefore, 'the log started again from its beginning');
+    } finally {
+      // Opened in any case, or the store would wait at its close for the checkpoint it holds.
+      gate.postMessage('open');
+      gate.close();
+    }
+  });
+
+  it('closes its thread first: the store, the last connection, copies the log into the main file and deletes it', async () => {
+    const at = file();
+    const writer = new SqliteEventStore(at);
+    const before = mainFileSize(at);
+    await appendThousand(writer);
+    await until(() => mainFileSize(at) > before);
+    await writer.close();
+    assert.equal(fs.existsSync(`${at}-wal`), false);
+  });
+
+  it('needs no thread for a database in memory', async () => {
+    const inMemory = store(':memory:');
+    await appendThousand(inMemory);
+    const { position } = await appendThousand(inMemory);
+    assert.equal(await inMemory.headPosition(), position);
   });
 });

@@ -43,8 +43,9 @@ DROP TABLE IF EXISTS streams;
 
 /**
  * Opens the event log's file for `SqliteEventStore`: commits with synchronous=OFF and no
- * automatic checkpoints (the store syncs and checkpoints itself, see DurableHead), and brings
- * a file written before to the current layout.
+ * automatic checkpoints (the store syncs the log itself, see DurableHead, and checkpoints it on
+ * a thread of its own, see CheckpointThread), and brings a file written before to the current
+ * layout.
  */
 export function openEventLog(file: string): Database.Database {
   const db = openDatabase(file, 'OFF', { cacheKb: 1024 });

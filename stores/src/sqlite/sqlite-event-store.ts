@@ -12,7 +12,8 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.ts';
-import { checkpoint, isInMemory, truncateWal } from './open-database.ts';
+import { isInMemory, truncateWal } from './open-database.ts';
+import { CHECKPOINT_WORKER, CheckpointThread } from './sqlite-event-store-checkpoints.ts';
 import { DurableHead, openWriteAheadLog, type SyncFile } from './sqlite-event-store-durable-head.ts';
 import {
   type AppendOutcome,
@@ -26,16 +27,13 @@ import { type EventLogStatements, eventLogStatements, openEventLog, toRecorded }
 export type SqliteEventStoreOptions = {
   /** Flushes the write-ahead log to disk; `fs.fdatasync` unless a test injects a failing one. */
   syncFile?: SyncFile;
+  /** The module of the thread that checkpoints the log (see CheckpointThread), unless a test gives one that fails or waits. */
+  checkpointWorker?: URL;
 };
 
 /** How often a live subscription looks for events appended by another process (the CLI tools). */
 const POLL_INTERVAL_MS = 250;
 const SUBSCRIPTION_BATCH = 500;
-/**
- * The write-ahead log is copied into the main file after about this many events (SQLite's own
- * default of 1,000 pages is about as many events of P1's group commits, a page each).
- */
-const CHECKPOINT_AFTER_EVENTS = 1000;
 
 /**
  * The embedded event store: one SQLite file. SQLite serialises writers, so positions are
@@ -49,8 +47,8 @@ const CHECKPOINT_AFTER_EVENTS = 1000;
  * event that a power cut could still take back: not the command's answer, not a subscription,
  * not `onAppend`'s listeners (the projections thread, which reads through a connection of its
  * own, `followWriter`). SQLite's automatic checkpoints are off, as with synchronous=OFF they
- * would copy the log into the main file and start it again with neither synced; this store runs
- * them itself with synchronous=FULL (`checkpoint`), as it closes with it.
+ * would copy the log into the main file and start it again with neither synced; a thread of the
+ * store's own runs them with synchronous=FULL (`CheckpointThread`), and the store closes with it.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -64,7 +62,8 @@ export class SqliteEventStore implements EventStore {
   private readonly durable: DurableHead;
   /** The newest position this connection committed: a head past it is another process's. */
   private committed = 0;
-  private eventsSinceCheckpoint = 0;
+  /** Null for a database in memory, which has no write-ahead log. */
+  private readonly checkpoints: CheckpointThread | null;
   /** Set when another store of this process writes the file and says how far it is durable. */
   private writer: { requestSync(): void; asked: number } | null = null;
 
@@ -80,9 +79,21 @@ export class SqliteEventStore implements EventStore {
       fd: this.walFd,
       sync: options.syncFile ?? fs.fdatasync,
       head: () => this.readHead(),
-      onDurable: (position) => this.afterSync(position),
-      onFailure: (failure) => this.discardUndurable(failure),
+      onDurable: (position) => this.appended.emit('durable', position),
+      onFailure: (failure) => {
+        this.discardUndurable(failure);
+        // Appends a checkpoint holds are refused now, not once it ends.
+        this.flushAppends();
+      },
     });
+    this.checkpoints = isInMemory(file)
+      ? null
+      : new CheckpointThread({
+          file,
+          module: options.checkpointWorker ?? CHECKPOINT_WORKER,
+          onFailure: (error) => this.durable.fail(error),
+          onRelease: () => this.flushAppends(),
+        });
   }
 
   appendToStream(
@@ -111,6 +122,8 @@ export class SqliteEventStore implements EventStore {
       this.pendingAppends = [];
       return;
     }
+    // Queued until the checkpoint under way lets the log grow again; it flushes them then.
+    if (this.checkpoints?.holdsAppends) return;
     const group: PreparedAppend[] = [];
     for (const append of this.pendingAppends) {
       try {
@@ -129,6 +142,7 @@ export class SqliteEventStore implements EventStore {
       for (const append of group) append.reject(error);
       return;
     }
+    let events = 0;
     group.forEach((append, index) => {
       const outcome = outcomes[index];
       if (!outcome?.ok) {
@@ -138,29 +152,16 @@ export class SqliteEventStore implements EventStore {
       const { nextExpectedRevision, position, repeated } = outcome.result;
       if (!repeated) {
         this.committed = Math.max(this.committed, position);
-        this.eventsSinceCheckpoint += append.rows.length;
+        events += append.rows.length;
       }
       const result = { nextExpectedRevision, position };
       // A repeat of events already durable is answered at once; anything else after its sync.
       if (position <= this.durable.position) append.resolve(result);
       else this.durable.afterCommit({ resolve: () => append.resolve(result), reject: append.reject });
     });
-  }
-
-  /**
-   * After each sync: the events it made durable go to listeners and subscriptions, then the
-   * write-ahead log is copied into the main file once it holds enough. That checkpoint syncs
-   * on this thread, once every `CHECKPOINT_AFTER_EVENTS` events rather than at every commit.
-   */
-  private afterSync(position: number) {
-    this.appended.emit('durable', position);
-    if (this.eventsSinceCheckpoint < CHECKPOINT_AFTER_EVENTS || this.durable.failure) return;
-    this.eventsSinceCheckpoint = 0;
-    try {
-      checkpoint(this.db, 'PASSIVE');
-    } catch (error) {
-      this.durable.fail(error);
-    }
+    // Asked at the commit, not after its sync: the checkpoint syncs the log itself before it
+    // copies, and needs nothing more of this thread.
+    this.checkpoints?.committed(events);
   }
 
   /**
@@ -352,6 +353,7 @@ export class SqliteEventStore implements EventStore {
 
   async close() {
     await Promise.all([...this.subscriptions].map((stop) => stop()));
+    await this.checkpoints?.close();
     this.flushAppends();
     await this.durable.settled();
     // The last connection to close copies the log into the main file and deletes it: synced.
