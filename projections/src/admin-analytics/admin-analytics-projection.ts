@@ -8,12 +8,8 @@ import {
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
-import {
-  keptInBatch,
-  type ManyDocumentProjection,
-  type ProjectionBatch,
-  type ProjectionDocuments,
-} from '../projection.ts';
+import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
+import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals, volumeOf } from './workout-sets.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -21,9 +17,6 @@ export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
 export const ADMIN_USERS_MODEL = 'admin_users';
 
 type AnalyticsEvent = UserEvent | WorkoutEvent | MealEvent;
-
-/** A set as the analytics count it: reps and weight (kg, null for bodyweight). */
-type SetCount = [reps: number, weight: number | null];
 
 /** One user was active on one UTC calendar day (and signed up then, or not). */
 export type AnalyticsDayDocument = {
@@ -35,9 +28,12 @@ export type AnalyticsDayDocument = {
 };
 
 /**
- * A workout on the day it is for, with its sets keyed `<exercise>/<setId>`, where `<exercise>` is
- * the place of the set's exercise in `exercises` (the workout's exercises that logged a set, in
- * the order they did): every set logged rewrites the document, and two ids a key were most of it.
+ * A workout on the day it is for, with what its sets add up to: how many, and their volume (reps
+ * times kg, bodyweight sets counting none). Logging a set adds to them; changing or removing
+ * one, or removing an exercise, counts them again from the workout's own events (see
+ * workout-sets.ts). The document keeps one size however many sets the workout holds (it held
+ * every set before, and each set logged rewrote it whole), and moving the workout to another
+ * day, completing or deleting it takes its sets along.
  */
 export type AnalyticsWorkoutDocument = {
   id: string;
@@ -45,8 +41,10 @@ export type AnalyticsWorkoutDocument = {
   date: string;
   user_id: string;
   completed: boolean;
-  exercises: string[];
-  sets: Record<string, SetCount>;
+  sets: number;
+  volume: number;
+  /** The position of the last event that changed it: an event applied again changes nothing. */
+  event_position: number;
 };
 
 /** A meal on the day it is for. */
@@ -63,17 +61,18 @@ const dayOf = (timestamp: string) => timestamp.slice(0, 10);
 
 /**
  * The `admin_analytics` read model, which the admin analytics add up per day: who was active
- * on a day (and signed up then), and each workout (completed or not, with its sets) and meal on
- * the day it is for. Days are the days things are logged for (a workout's or meal's date, a
- * sign-up's or sign-in's UTC day), so a history written today for last year lands on last
- * year's days. Documents stay small whatever the traffic (one per workout, meal, or user and
- * day), are set, never counted up (re-applying an event changes nothing), and each names its
- * user, so a deleted account's history leaves the analytics as it leaves the log.
+ * on a day (and signed up then), and each workout (completed or not, with what its sets add up
+ * to) and meal on the day it is for. Days are the days things are logged for (a workout's or
+ * meal's date, a sign-up's or sign-in's UTC day), so a history written today for last year
+ * lands on last year's days. Every document is small and stays so (one per workout, meal, or
+ * user and day), re-applying an event changes nothing, and each names its user, so a deleted
+ * account's history leaves the analytics as it leaves the log.
  */
 export const adminAnalyticsProjection: ManyDocumentProjection<AdminAnalyticsDocument, AnalyticsEvent> = {
   name: ADMIN_ANALYTICS_MODEL,
   // 2: a set's key names its exercise by its place in the workout's `exercises`.
-  version: 2,
+  // 3: a workout holds its sets' count and volume, not the sets, whose every one rewrote it whole.
+  version: 3,
   collection: { name: ADMIN_ANALYTICS_MODEL, indexes: [['kind', 'date'], ['user_id']] },
   handles: [
     'UserRegistered',
@@ -101,96 +100,29 @@ async function markActive(documents: Documents, date: string, userId: string, si
   documents.set(id, { id, kind: 'day', date, user_id: userId, signed_up: signedUp || (found?.signed_up ?? false) });
 }
 
-/**
- * Changes a workout's document, if the workout is known. The change gets a copy of the
- * document whose sets (the only part changes mutate; a set's pair is replaced, never changed,
- * and so are the exercises) are its own: copied at the workout's first change in a batch, then changed in place by the
- * batch's later events, so a batch of a long workout's sets copies them once, not once a set.
- * Documents of earlier batches (committed, and kept by the runner) are never changed.
- */
-async function changeWorkout(
+const getWorkout = async (documents: Documents, id: string) =>
+  (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
+
+async function applyAnalyticsEvent(
+  event: RecordedEvent<AnalyticsEvent>,
   documents: Documents,
   batch: ProjectionBatch,
-  id: string,
-  change: (workout: AnalyticsWorkoutDocument) => AnalyticsWorkoutDocument | null,
+  log?: ProjectionLog,
 ) {
-  const found = (await documents.get(workoutId(id))) as AnalyticsWorkoutDocument | null;
-  if (!found) return;
-  // Per workout document, the sets object this batch copied and may change in place.
-  const owned = keptInBatch<Map<string, AnalyticsWorkoutDocument['sets']>>(batch, 'sets', () => new Map());
-  let sets = owned.get(found.id);
-  if (sets !== found.sets) {
-    sets = { ...found.sets };
-    owned.set(found.id, sets);
-  }
-  documents.set(found.id, change({ ...found, sets }));
-}
-
-async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documents: Documents, batch: ProjectionBatch) {
   switch (event.type) {
     case 'UserRegistered':
       return markActive(documents, dayOf(event.data.registeredAt), event.data.userId, true);
     case 'AccessTokenIssued':
       return markActive(documents, dayOf(event.data.issuedAt), event.data.userId);
-    case 'WorkoutStarted': {
-      const { userId, date } = event.data;
-      const id = workoutId(event.data.workoutId);
-      if (!(await documents.get(id))) {
-        documents.set(id, { id, kind: 'workout', date, user_id: userId, completed: false, exercises: [], sets: {} });
-      }
-      return markActive(documents, date, userId);
-    }
-    case 'WorkoutDetailsChanged': {
-      const { date } = event.data;
-      if (date === undefined) return;
-      const found = (await documents.get(workoutId(event.data.workoutId))) as AnalyticsWorkoutDocument | null;
-      if (!found || found.date === date) return;
-      documents.set(found.id, { ...found, date });
-      return markActive(documents, date, found.user_id);
-    }
+    case 'WorkoutStarted':
+    case 'WorkoutDetailsChanged':
     case 'WorkoutCompleted':
-      return changeWorkout(documents, batch, event.data.workoutId, (workout) => ({ ...workout, completed: true }));
     case 'WorkoutDeleted':
-      return changeWorkout(documents, batch, event.data.workoutId, () => null);
-    case 'WorkoutExerciseRemoved': {
-      const { workoutExerciseId } = event.data;
-      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        const place = workout.exercises.indexOf(workoutExerciseId);
-        // Its place stays taken: the keys of the sets of the exercises after it keep theirs.
-        const prefix = `${place}/`;
-        if (place >= 0)
-          for (const key of Object.keys(workout.sets)) if (key.startsWith(prefix)) delete workout.sets[key];
-        return workout;
-      });
-    }
-    case 'SetLogged': {
-      const { workoutExerciseId, setId, reps, weight } = event.data;
-      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        let place = workout.exercises.indexOf(workoutExerciseId);
-        if (place < 0) {
-          place = workout.exercises.length;
-          workout.exercises = [...workout.exercises, workoutExerciseId];
-        }
-        workout.sets[`${place}/${setId}`] = [reps, weight];
-        return workout;
-      });
-    }
-    case 'SetChanged': {
-      const { workoutExerciseId, setId, changes } = event.data;
-      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        const key = `${workout.exercises.indexOf(workoutExerciseId)}/${setId}`;
-        const set = workout.sets[key];
-        if (set) workout.sets[key] = [changes.reps ?? set[0], changes.weight !== undefined ? changes.weight : set[1]];
-        return workout;
-      });
-    }
-    case 'SetRemoved': {
-      const { workoutExerciseId, setId } = event.data;
-      return changeWorkout(documents, batch, event.data.workoutId, (workout) => {
-        delete workout.sets[`${workout.exercises.indexOf(workoutExerciseId)}/${setId}`];
-        return workout;
-      });
-    }
+    case 'WorkoutExerciseRemoved':
+    case 'SetLogged':
+    case 'SetChanged':
+    case 'SetRemoved':
+      return applyWorkoutEvent(event, documents, batch, log);
     case 'MealCreated': {
       const { userId, date } = event.data;
       const id = mealId(event.data.mealId);
@@ -205,6 +137,66 @@ async function applyAnalyticsEvent(event: RecordedEvent<AnalyticsEvent>, documen
     default:
       return;
   }
+}
+
+/**
+ * A workout event: one small write of the workout's document at most (and its new day's). An
+ * event at or before the document's `event_position` was applied already, so a set logged is
+ * added once.
+ */
+async function applyWorkoutEvent(
+  event: RecordedEvent<CountedWorkoutEvent>,
+  documents: Documents,
+  batch: ProjectionBatch,
+  log: ProjectionLog | undefined,
+) {
+  const found = await getWorkout(documents, event.data.workoutId);
+  if (found && found.event_position >= event.position) return;
+  const known = setsInBatch(batch, event);
+  const write = (workout: AnalyticsWorkoutDocument | null) => {
+    documents.set(workoutId(event.data.workoutId), workout && { ...workout, event_position: event.position });
+  };
+  switch (event.type) {
+    case 'WorkoutStarted': {
+      const { userId, date } = event.data;
+      if (found) return;
+      const id = workoutId(event.data.workoutId);
+      write({ id, kind: 'workout', date, user_id: userId, completed: false, sets: 0, volume: 0, event_position: 0 });
+      return markActive(documents, date, userId);
+    }
+    case 'WorkoutDetailsChanged': {
+      const { date } = event.data;
+      if (!found || date === undefined || found.date === date) return;
+      write({ ...found, date });
+      return markActive(documents, date, found.user_id);
+    }
+    case 'WorkoutCompleted':
+      if (found && !found.completed) write({ ...found, completed: true });
+      return;
+    case 'WorkoutDeleted':
+      if (found) write(null);
+      return;
+    case 'SetLogged': {
+      if (!found) return;
+      const { reps, weight } = event.data;
+      write({ ...found, sets: found.sets + 1, volume: found.volume + volumeOf(reps, weight) });
+      return;
+    }
+    case 'SetChanged':
+      // Rest, notes or type: nothing counted changed.
+      if (event.data.changes.reps === undefined && event.data.changes.weight === undefined) return;
+      break;
+    case 'SetRemoved':
+    case 'WorkoutExerciseRemoved':
+      break;
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled workout event ${JSON.stringify(unhandled)}`);
+    }
+  }
+  if (!found) return;
+  const counted = setTotals(known ?? (await setsFromLog(event, batch, log)));
+  if (counted.sets !== found.sets || counted.volume !== found.volume) write({ ...found, ...counted });
 }
 
 /** A row of the admin users table, with what searching and sorting it needs. */

@@ -64,10 +64,8 @@ function countersOf(days: Day[]): AnalyticsCounters {
     }
     for (const workout of day.workouts) {
       if (workout.completed) counters.workouts_completed += 1;
-      for (const [reps, weight] of Object.values(workout.sets)) {
-        counters.sets_logged += 1;
-        counters.volume_lifted += reps * (weight ?? 0);
-      }
+      counters.sets_logged += workout.sets;
+      counters.volume_lifted += workout.volume;
     }
     counters.meals_logged += day.meals.length;
   }
