@@ -38,28 +38,34 @@ export async function workoutFromTemplate(
         workoutExerciseId: uuidFromName(`${workoutId}:${index}`),
         exerciseId: exercise ? exercise.id : null,
         name: exercise?.name[language] ?? entry.name ?? entry.exerciseId ?? '?',
-        plan: { sets, reps, duration, distance, rest },
+        plan: { sets, reps, duration, distance, rest, ...(entry.weight !== undefined && { weight: entry.weight }) },
       };
     }),
   );
   return { name: template.name[language], exercises };
 }
 
-/** What a template saved from one of the user's workouts plans: its exercises and what was done. */
+/**
+ * What a template saved from one of the user's workouts plans: its exercises and what was done,
+ * as many sets as were done past the warm-ups, each of the reps and weight of the last working
+ * set (so starting the template again prefills what was lifted). An exercise without sets keeps
+ * what it planned.
+ */
 export async function templateFromWorkout(streams: Streams, userId: string, workoutId: string) {
   const workout = await fold<WorkoutDocument>(streams, workoutStream(workoutId), workoutsProjection);
   if (!workout || workout.user_id !== userId) throw new WorkoutNotFound();
   const exercises: TemplateExercise[] = workout.exercises.map((exercise) => {
-    const working = exercise.sets.filter((set) => set.type === 'working');
-    const last = working.at(-1) ?? exercise.sets.at(-1);
+    const done = exercise.sets.filter((set) => set.type !== 'warmup');
+    const last = done.filter((set) => set.type === 'working').at(-1) ?? done.at(-1) ?? exercise.sets.at(-1);
     return {
       exerciseId: exercise.exercise_id,
       name: exercise.name,
-      sets: Math.max(1, working.length || exercise.sets.length || exercise.plan?.sets || 1),
+      sets: Math.max(1, done.length || exercise.sets.length || exercise.plan?.sets || 1),
       reps: last?.reps ?? exercise.plan?.reps ?? null,
       duration: last?.duration ?? exercise.plan?.duration ?? null,
       distance: last?.distance ?? exercise.plan?.distance ?? null,
       rest: last?.rest_time ?? exercise.plan?.rest ?? null,
+      weight: last ? last.weight : (exercise.plan?.weight ?? null),
     };
   });
   return { name: workout.name, exercises };

@@ -65,6 +65,8 @@ export const Template = Type.Object({
       duration: Nullable(Type.Integer()),
       distance: Nullable(Type.Number()),
       rest: Nullable(Type.Integer()),
+      /** Kilograms per set, as saved from a workout; null for bodyweight or where the template names none. */
+      weight: Nullable(Type.Number()),
     }),
   ),
   created_at: Type.String({ format: 'date-time' }),

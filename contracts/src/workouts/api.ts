@@ -128,6 +128,8 @@ export const WorkoutExercisePlan = Type.Union([
     duration: Type.Union([Type.Integer(), Type.Null()]),
     distance: Type.Union([Type.Number(), Type.Null()]),
     rest: Type.Union([Type.Integer(), Type.Null()]),
+    /** Kilograms per set (null: bodyweight); absent where the plan names none (system templates, older plans). */
+    weight: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   }),
   Type.Null(),
 ]);

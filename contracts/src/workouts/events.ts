@@ -12,6 +12,11 @@ export type ExercisePlan = {
   distance: number | null;
   /** Seconds of rest between sets. */
   rest: number | null;
+  /**
+   * Kilograms per set, null for bodyweight; absent from plans written before a template saved
+   * from a workout kept the weight of its sets (added in place: an absent weight reads as null).
+   */
+  weight?: number | null;
 };
 
 export type WorkoutEvent =

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatDistance, formatSeconds } from './format.ts';
+import { formatDistance, formatSeconds, formatWeight } from './format.ts';
 import type { Units } from './units.ts';
 
 type Plan = {
@@ -8,9 +8,11 @@ type Plan = {
   duration: number | null;
   distance: number | null;
   rest: number | null;
+  /** Kilograms per set; absent or null where the plan names none. */
+  weight?: number | null;
 };
 
-/** "3 × 8", "4 × 45 s", "1 × 5 km" and, when set, the rest: how a plan reads in the reader's language. */
+/** "3 × 8", "4 × 45 s", "1 × 5 km" and, when set, the weight and rest: how a plan reads in the reader's language. */
 export function describePlan(plan: Plan, t: TFunction, language: string, units: Units) {
   const amount =
     plan.reps !== null
@@ -23,5 +25,6 @@ export function describePlan(plan: Plan, t: TFunction, language: string, units: 
   const sets = amount
     ? t('templates.setsReps', { sets: plan.sets, reps: amount })
     : t('templates.setsOnly', { count: plan.sets });
-  return plan.rest ? `${sets} · ${t('templates.rest', { time: formatSeconds(plan.rest, language) })}` : sets;
+  const weighted = plan.weight ? `${sets} · ${formatWeight(plan.weight, units, language)}` : sets;
+  return plan.rest ? `${weighted} · ${t('templates.rest', { time: formatSeconds(plan.rest, language) })}` : weighted;
 }

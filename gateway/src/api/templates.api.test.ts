@@ -126,6 +126,7 @@ describe('templates API', () => {
         duration: null,
         distance: null,
         rest: 60,
+        weight: 8,
       },
     ]);
     const mine = await templates('?mine=true');
@@ -139,6 +140,57 @@ describe('templates API', () => {
     assert.deepEqual(
       started.body.exercises.map((e: { exercise_id: string | null; name: string }) => [e.exercise_id, e.name]),
       [[null, 'Kettlebell halo']],
+    );
+  });
+
+  it('keeps the sets of a finished workout: working sets counted, their reps and weight planned and prefilled on start', async () => {
+    const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Heavy day' } })).body;
+    const add = async (name: string) =>
+      (await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name } })).body;
+    const squat = await add('Box squat');
+    const dips = await add('Ring dips');
+    const empty = await add('Sled push');
+    const log = (exerciseId: string, body: object) =>
+      server.api('POST', `/workouts/${workout.id}/exercises/${exerciseId}/sets`, { token, body });
+    await log(squat.id, { reps: 10, weight: 40, type: 'warmup' });
+    for (const reps of [5, 5, 4]) await log(squat.id, { reps, weight: 102.5, rest_time: 150 });
+    for (const reps of [12, 10]) await log(dips.id, { reps });
+    await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
+
+    const saved = await server.api('POST', `/workouts/${workout.id}/template`, { token, body: {} });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    const template = await server.api('GET', `/templates/${saved.body.id}`, {
+      token,
+      headers: { 'x-min-position': saved.headers.get('x-event-position') ?? '0' },
+    });
+    assert.deepEqual(
+      template.body.exercises.map(({ name, sets, reps, weight, rest }: Entry & { weight: number | null }) => ({
+        name,
+        sets,
+        reps,
+        weight,
+        rest,
+      })),
+      [
+        { name: 'Box squat', sets: 3, reps: 4, weight: 102.5, rest: 150 },
+        { name: 'Ring dips', sets: 2, reps: 10, weight: null, rest: null },
+        { name: 'Sled push', sets: 1, reps: null, weight: null, rest: null },
+      ],
+    );
+
+    const started = await server.api('POST', `/templates/${saved.body.id}/start`, { token, body: {} });
+    assert.equal(started.status, 201, JSON.stringify(started.body));
+    assert.deepEqual(
+      started.body.exercises.map((e: { plan: { sets: number; reps: number | null; weight?: number | null } }) => [
+        e.plan.sets,
+        e.plan.reps,
+        e.plan.weight,
+      ]),
+      [
+        [3, 4, 102.5],
+        [2, 10, null],
+        [1, null, null],
+      ],
     );
   });
 

@@ -41,6 +41,7 @@ function present(template: TemplateDocument, library: Map<string, ExerciseDocume
         duration: entry.duration,
         distance: entry.distance,
         rest: entry.rest,
+        weight: entry.weight ?? null,
       };
     }),
   };
