@@ -1,3 +1,4 @@
+import { Router } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
 import { UpdateBanner } from '../components/UpdateBanner.tsx';
 import { ServicesContext } from '../lib/services.ts';
@@ -8,7 +9,9 @@ import type { AppServices } from './services.ts';
 export function App({ app }: { app: AppServices }) {
   return (
     <ServicesContext value={app.services}>
-      <Routes stores={app.stores} />
+      <Router aroundNav={app.aroundNav}>
+        <Routes stores={app.stores} />
+      </Router>
       <Toaster toasts={app.services.toasts} />
       <UpdateBanner update={app.serviceWorker} />
     </ServicesContext>

@@ -18,6 +18,7 @@ import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } 
 import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
+import { createScrollMemory } from '../lib/scroll-memory.ts';
 import { createServiceWorker } from '../lib/service-worker.ts';
 import type { Services } from '../lib/services.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
@@ -42,8 +43,11 @@ export function createServices() {
   const storage = browserStorage();
   const toasts = createToasts();
   const settings = createSettings(storage);
+  const scroll = createScrollMemory();
+  /** A screen opened from outside a screen (a push clicked, a session expired), at its top like any other. */
+  const open = (path: string) => scroll.aroundNav(navigate, path);
   // Only the built app has a worker; a click on a push brings the app to the screen it names.
-  const serviceWorker = createServiceWorker({ enabled: import.meta.env.PROD, navigate: (path) => navigate(path) });
+  const serviceWorker = createServiceWorker({ enabled: import.meta.env.PROD, navigate: open });
 
   const api = createApiClient({
     storage,
@@ -56,7 +60,7 @@ export function createServices() {
     onSessionExpired: () => {
       const target = window.location.pathname + window.location.search;
       auth.clear();
-      navigate(loginRedirect(target));
+      open(loginRedirect(target));
     },
     translate: (key) => i18n.t(key),
   });
@@ -248,10 +252,12 @@ export function createServices() {
     started = true;
   }
 
-  const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, changeLanguage };
+  const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, scroll, changeLanguage };
 
   return {
     services,
+    /** Every navigation of the router goes through it (App.tsx). */
+    aroundNav: scroll.aroundNav,
     stores,
     serviceWorker,
     /** Who is here now: which screens they may open. */

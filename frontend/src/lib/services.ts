@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Language } from './i18n.ts';
 import type { RestTimer } from './rest-timer.ts';
+import type { ScrollMemory } from './scroll-memory.ts';
 import type { Auth } from './stores/auth.ts';
 import type { ProgressStore } from './stores/progress.ts';
 import type { Records } from './stores/records.ts';
@@ -22,6 +23,8 @@ export type Services = {
   records: Records;
   progress: ProgressStore;
   restTimer: RestTimer;
+  /** Where each screen was scrolled to: a screen asks it whether the reader came back to it. */
+  scroll: Pick<ScrollMemory, 'cameBack'>;
   /** Switches the language: i18n, <html lang dir>, the stored locale and the setting together. */
   changeLanguage(language: Language): Promise<void>;
 };
