@@ -23,9 +23,10 @@ const Weight = Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null
 const RestTime = Type.Union([Type.Integer({ minimum: 0, maximum: 3600 }), Type.Null()], {
   errorMessage: 'The rest time must be a whole number of seconds from 0 to 3600.',
 });
-const SetKind = Type.Union([Type.Literal('warmup'), Type.Literal('working')], {
-  errorMessage: 'The set type must be warmup or working.',
-});
+const SetKind = Type.Union(
+  [Type.Literal('warmup'), Type.Literal('working'), Type.Literal('drop'), Type.Literal('failure')],
+  { errorMessage: 'The set type must be warmup, working, drop or failure.' },
+);
 const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: 86400 }), Type.Null()], {
   errorMessage: 'The duration must be a whole number of seconds from 0 to 86400.',
 });

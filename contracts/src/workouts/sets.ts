@@ -25,7 +25,8 @@ export const SetValuesShown = Type.Object({
   weight: Nullable(Type.Number()),
   /** Seconds of rest after the set. */
   rest_time: Nullable(Type.Integer()),
-  type: Type.Union([Type.Literal('warmup'), Type.Literal('working')]),
+  /** Warm-ups never count towards records; drop sets and sets to failure do, as working sets. */
+  type: Type.Union([Type.Literal('warmup'), Type.Literal('working'), Type.Literal('drop'), Type.Literal('failure')]),
   notes: Nullable(Type.String()),
   /** Seconds, for timed exercises. */
   duration: Nullable(Type.Integer()),
@@ -41,6 +42,9 @@ const eventName = (field: keyof ShownSetValues) => (field === 'rest_time' ? 'res
 /** A set's values as the events carry them (SetLogged, and SetChanged's changes). */
 export type SetValues = { [K in keyof ShownSetValues as EventName<K>]: ShownSetValues[K] };
 export type SetType = SetValues['type'];
+
+/** Every set type, in the order the logger's badge cycles through them. */
+export const SET_TYPES: readonly SetType[] = ['working', 'warmup', 'drop', 'failure'];
 
 const SHOWN_FIELDS = Object.keys(SetValuesShown.properties) as (keyof ShownSetValues)[];
 

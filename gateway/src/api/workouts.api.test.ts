@@ -92,6 +92,12 @@ describe('workouts API', () => {
     });
     assert.equal(bodyweight.status, 201);
     assert.equal(bodyweight.body.weight, null, 'empty weight means bodyweight');
+    for (const type of ['drop', 'failure']) {
+      const typed = await server.api('POST', `${base}/sets`, { token, body: { reps: 6, weight: 40, type } });
+      assert.equal(typed.status, 201, JSON.stringify(typed.body));
+      assert.equal(typed.body.type, type);
+      await server.api('DELETE', `${base}/sets/${typed.body.id}`, { token });
+    }
 
     const edited = await server.api('PATCH', `${base}/sets/${set.body.id}`, {
       token,
@@ -137,7 +143,7 @@ describe('workouts API', () => {
     for (const body of [
       { reps: 5, weight: -1 },
       { reps: 5, weight: 'heavy' },
-      { reps: 5, type: 'drop' },
+      { reps: 5, type: 'dropset' },
       { reps: 5, rest_time: 1.5 },
     ]) {
       assert.equal((await server.api('POST', url, { token, body })).status, 422, JSON.stringify(body));
