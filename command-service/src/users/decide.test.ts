@@ -219,6 +219,17 @@ describe('user decider', () => {
       .given([registered, dark])
       .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark' } })
       .thenEvents([]);
+    // A list of plates is the same when its plates are, whichever array carries them.
+    spec
+      .given([registered])
+      .when({ type: 'ChangeClientSettings', userId, at, changes: { platesKg: [25, 20, 15, 10, 5, 2.5, 1.25] } })
+      .thenEvents([]);
+    spec
+      .given([registered])
+      .when({ type: 'ChangeClientSettings', userId, at, changes: { platesKg: [20, 10, 5] } })
+      .thenEvents([
+        { type: 'ClientSettingsChanged', data: { userId, changes: { platesKg: [20, 10, 5] }, changedAt: at } },
+      ]);
     spec
       .given([])
       .when({ type: 'ChangeClientSettings', userId, at, changes: { theme: 'dark' } })

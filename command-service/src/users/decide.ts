@@ -4,6 +4,7 @@ import {
   normaliseEmail,
   type ProfileChanges,
   type Role,
+  sameClientSetting,
   type TokenKind,
   type UserEvent,
 } from '@fitness/contracts';
@@ -157,7 +158,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangeClientSettings': {
       // Only what really changes: a device echoing back what another one set writes nothing.
       const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(([key, value]) => state.settings[key as keyof ClientSettings] !== value),
+        Object.entries(command.changes).filter(
+          ([key, value]) => !sameClientSetting(state.settings[key as keyof ClientSettings], value),
+        ),
       );
       return Object.keys(changes).length === 0
         ? []

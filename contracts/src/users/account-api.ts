@@ -2,6 +2,8 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { NameField } from '../name.ts';
 import {
   CLIENT_SETTING_CHOICES,
+  CLIENT_SETTING_LISTS,
+  CLIENT_SETTING_NUMBERS,
   type ClientSettingKey,
   type ClientSettings,
   clientSettingsOf,
@@ -25,11 +27,16 @@ function settingSchema(key: ClientSettingKey): TSchema {
       { errorMessage: `${key} must be one of ${choices.join(', ')}.` },
     );
   }
-  if (key === 'defaultRestTime') {
-    return Type.Integer({
-      minimum: 0,
-      maximum: 3600,
-      errorMessage: 'defaultRestTime must be a whole number of seconds from 0 to 3600.',
+  if (key in CLIENT_SETTING_NUMBERS) {
+    const { minimum, maximum, integer, message } = CLIENT_SETTING_NUMBERS[key as keyof typeof CLIENT_SETTING_NUMBERS];
+    return (integer ? Type.Integer : Type.Number)({ minimum, maximum, errorMessage: message });
+  }
+  if (key in CLIENT_SETTING_LISTS) {
+    const { maximum, maxItems, message } = CLIENT_SETTING_LISTS[key as keyof typeof CLIENT_SETTING_LISTS];
+    return Type.Array(Type.Number({ exclusiveMinimum: 0, maximum, errorMessage: message }), {
+      minItems: 1,
+      maxItems,
+      errorMessage: message,
     });
   }
   if (typeof fallback === 'boolean') return Type.Boolean({ errorMessage: `${key} must be true or false.` });

@@ -35,6 +35,16 @@ export const formatWater = (ml: number, units: Units, locale: string) =>
 export const formatWeight = (kg: number, units: Units, locale: string) =>
   formatUnit(displayWeight(kg, units), units === 'imperial' ? 'pound' : 'kilogram', locale);
 
+/** A weight already in the unit it is shown in (a barbell plate, the bar), to the hundredth (1.25 kg). */
+export const formatWeightIn = (value: number, unit: 'kg' | 'lb', locale: string) =>
+  formatUnit(value, unit === 'lb' ? 'pound' : 'kilogram', locale, 2);
+
+/** The short name of a weight unit as the locale writes it ("kg", "lb"; Arabic "كغ"), for a label. */
+export const weightUnitLabel = (unit: 'kg' | 'lb', locale: string) =>
+  numberFormat(locale, { style: 'unit', unit: unit === 'lb' ? 'pound' : 'kilogram', unitDisplay: 'short' })
+    .formatToParts(1)
+    .find((part) => part.type === 'unit')?.value ?? unit;
+
 export const formatDistance = (metres: number, units: Units, locale: string) =>
   formatUnit(displayDistance(metres, units), units === 'imperial' ? 'mile' : 'kilometer', locale, 2);
 

@@ -157,6 +157,23 @@ describe('client settings on the server', () => {
     assert.deepEqual(read.body.changed.sort(), changed.body.changed);
   });
 
+  it('keeps a weekly goal, a bar and the plates a gym has, per unit', async () => {
+    const { token } = await server.register('Lifter');
+    const changed = await server.api('PATCH', '/me/settings', {
+      token,
+      body: { weeklyWorkoutGoal: 4, barWeightKg: 15, platesKg: [20, 10, 5, 2.5, 0.5], platesLb: [45, 25, 10] },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.deepEqual(changed.body.settings, {
+      ...DEFAULT_CLIENT_SETTINGS,
+      weeklyWorkoutGoal: 4,
+      barWeightKg: 15,
+      platesKg: [20, 10, 5, 2.5, 0.5],
+      platesLb: [45, 25, 10],
+    });
+    assert.deepEqual(changed.body.changed.sort(), ['barWeightKg', 'platesKg', 'platesLb', 'weeklyWorkoutGoal']);
+  });
+
   it('refuses unknown settings and values of the wrong kind, changing nothing', async () => {
     const { token } = await server.register('Fiddler');
     const cases: [unknown, string][] = [
@@ -166,6 +183,14 @@ describe('client settings on the server', () => {
       [{ defaultRestTime: 4000 }, 'defaultRestTime'],
       [{ favouriteColour: 'red' }, 'favouriteColour'],
       [{ language: 'fr' }, 'language'],
+      [{ weeklyWorkoutGoal: 0 }, 'weeklyWorkoutGoal'],
+      [{ weeklyWorkoutGoal: 2.5 }, 'weeklyWorkoutGoal'],
+      [{ barWeightKg: -5 }, 'barWeightKg'],
+      [{ barWeightLb: '45' }, 'barWeightLb'],
+      [{ platesKg: [] }, 'platesKg'],
+      [{ platesKg: [20, 0] }, 'platesKg.1'],
+      [{ platesLb: [45, 'ten'] }, 'platesLb.1'],
+      [{ platesLb: 45 }, 'platesLb'],
     ];
     for (const [body, field] of cases) {
       const response = await server.api('PATCH', '/me/settings', { token, body });

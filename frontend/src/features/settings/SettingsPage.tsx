@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
+import { formatNumber } from '../../lib/format.ts';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
@@ -12,6 +13,7 @@ import type { AccessTokens } from './access-tokens-store.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { DevicesAndTokens } from './DevicesAndTokens.tsx';
 import { DownloadData } from './DownloadData.tsx';
+import { PlatesSettings } from './PlatesSettings.tsx';
 import { PushSwitch } from './PushSwitch.tsx';
 import type { PushNotifications } from './push-notifications.ts';
 
@@ -216,6 +218,18 @@ export function SettingsPage({ accessTokens, push }: { accessTokens: AccessToken
           </div>
           {toggle('soundEffects')}
           {toggle('hapticFeedback')}
+          <SelectRow
+            label={t('settings.weeklyWorkoutGoal')}
+            value={String(settings.weeklyWorkoutGoal)}
+            onChange={(value) => update('weeklyWorkoutGoal', Number(value))}
+            options={Array.from({ length: 14 }, (_, i) => ({
+              value: String(i + 1),
+              label: t('settings.workoutsAWeek', { count: i + 1, n: formatNumber(i + 1, i18n.language, 0) }),
+            }))}
+          />
+        </Section>
+        <Section title={t('settings.barAndPlates')}>
+          <PlatesSettings update={update} />
         </Section>
         <Section title={t('settings.notifications')}>
           {toggle('emailNotifications')}

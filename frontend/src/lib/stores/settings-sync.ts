@@ -1,5 +1,9 @@
 import type { ClientSettingsResponse } from '@fitness/contracts/users/account-api.ts';
-import { type ClientSettings, DEFAULT_CLIENT_SETTINGS } from '@fitness/contracts/users/client-settings.ts';
+import {
+  type ClientSettings,
+  DEFAULT_CLIENT_SETTINGS,
+  sameClientSetting,
+} from '@fitness/contracts/users/client-settings.ts';
 import { subscribe } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
@@ -26,18 +30,24 @@ export function createSettingsSync(options: {
 }) {
   const { api, settings } = options;
   const log = options.log ?? console.error;
-  /** The settings as last saved or taken: what differs from it was changed here, and goes up. */
-  const known: Record<string, unknown> = { ...settings.state };
+  /**
+   * The settings as last saved or taken: what differs from it was changed here, and goes up.
+   * Lists are kept as copies and compared by their items, since the store holds its own proxy of each.
+   */
+  const plain = (value: unknown) => (Array.isArray(value) ? [...value] : value);
+  const known: Record<string, unknown> = Object.fromEntries(
+    Object.entries(settings.state).map(([key, value]) => [key, plain(value)]),
+  );
 
   /** Takes the settings the user chose somewhere (`changed`); the others stay as this browser has them. */
   function take(remote: ClientSettingsResponse) {
     for (const key of remote.changed) {
       if (!(key in DEFAULT_CLIENT_SETTINGS)) continue;
       const value = remote.settings[key as SettingKey];
-      if (value === undefined || value === settings.state[key as SettingKey]) continue;
+      if (value === undefined || sameClientSetting(value, settings.state[key as SettingKey])) continue;
       try {
         settings.update(key as SettingKey, value as never);
-        known[key] = value;
+        known[key] = plain(value);
       } catch {
         // A value this client does not know (a newer server): the local one stays.
       }
@@ -48,7 +58,7 @@ export function createSettingsSync(options: {
   function chosenHere(): Partial<ClientSettings> {
     return Object.fromEntries(
       (Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[])
-        .filter((key) => settings.state[key] !== DEFAULT_CLIENT_SETTINGS[key])
+        .filter((key) => !sameClientSetting(settings.state[key], DEFAULT_CLIENT_SETTINGS[key]))
         .map((key) => [key, settings.state[key]]),
     ) as Partial<ClientSettings>;
   }
@@ -99,8 +109,8 @@ export function createSettingsSync(options: {
   subscribe(settings.state, () => {
     const changes: Record<string, unknown> = {};
     for (const key of Object.keys(DEFAULT_CLIENT_SETTINGS) as SettingKey[]) {
-      if (settings.state[key] !== known[key]) changes[key] = settings.state[key];
-      known[key] = settings.state[key];
+      if (!sameClientSetting(settings.state[key], known[key])) changes[key] = plain(settings.state[key]);
+      known[key] = plain(settings.state[key]);
     }
     void save(changes as Partial<ClientSettings>);
   });

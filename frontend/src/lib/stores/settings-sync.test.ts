@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
+import { describe, it } from 'vitest';
+import { memoryStorage } from '../storage.ts';
+import { secondDevices } from '../testing/second-device.ts';
+import { createSettings } from './settings.ts';
+import { createSettingsSync } from './settings-sync.ts';
+
+describe('settings sync: lists of plates between two devices', () => {
+  const devices = secondDevices();
+
+  it("sends a changed list up once, and takes another device's without sending it back", async () => {
+    const { token, user } = await devices.server.register('Plates');
+    const open = async () => {
+      const device = await devices.open(token);
+      const settings = createSettings(memoryStorage());
+      const sync = createSettingsSync({ api: device.api, settings, signedInUserId: () => user.id });
+      device.follow(sync);
+      await sync.restored();
+      return { device, settings };
+    };
+    const phone = await open();
+    const laptop = await open();
+    phone.device.requests.length = 0;
+    laptop.device.requests.length = 0;
+
+    phone.settings.update('platesKg', [20, 10, 5, 1.25]);
+    assert.ok(
+      await waitUntil(() => isDeepStrictEqual([...laptop.settings.state.platesKg], [20, 10, 5, 1.25])),
+      'the laptop took the plates',
+    );
+    await laptop.device.settled();
+    assert.deepEqual(phone.device.requests, ['PATCH /api/v1/me/settings']);
+    assert.deepEqual(laptop.device.requests, ['GET /api/v1/me/settings'], 'nothing sent back');
+
+    // The same plates in a new list are no change.
+    phone.settings.update('platesKg', [20, 10, 5, 1.25]);
+    laptop.settings.update('weeklyWorkoutGoal', 4);
+    assert.ok(await waitUntil(() => phone.settings.state.weeklyWorkoutGoal === 4), 'the phone took the goal');
+    await phone.device.settled();
+    assert.deepEqual(phone.device.requests, ['PATCH /api/v1/me/settings', 'GET /api/v1/me/settings']);
+  });
+});
