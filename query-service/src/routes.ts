@@ -3,6 +3,7 @@ import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
 import type { FastifyInstance } from 'fastify';
 import { adminQueryRoutes } from './admin/routes.ts';
 import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-routes.ts';
+import { exerciseProgressRoutes } from './exercises/progress-routes.ts';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { metricsQueryRoutes } from './metrics/routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
@@ -26,6 +27,7 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(pushPublicKeyRoutes, services);
   await app.register(workoutQueryRoutes, services);
   await app.register(exerciseQueryRoutes, services);
+  await app.register(exerciseProgressRoutes, services);
   await app.register(templateQueryRoutes, services);
   await app.register(nutritionQueryRoutes, services);
   await app.register(metricsQueryRoutes, services);

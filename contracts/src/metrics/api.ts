@@ -98,19 +98,22 @@ export const RecordsQuery = Type.Object({
   ),
 });
 
+/** An exercise's personal records, each kind it has one of. */
+export const RecordsSchema = Type.Object({
+  heaviest_weight: Type.Optional(RecordSchema),
+  best_e1rm: Type.Optional(RecordSchema),
+  most_reps: Type.Optional(RecordSchema),
+  best_volume: Type.Optional(RecordSchema),
+  longest_duration: Type.Optional(RecordSchema),
+  longest_distance: Type.Optional(RecordSchema),
+});
+
 export const RecordsResponse = Type.Object({
   data: Type.Array(
     Type.Object({
       exercise_id: Type.Union([Type.String(), Type.Null()]),
       name: Type.String(),
-      records: Type.Object({
-        heaviest_weight: Type.Optional(RecordSchema),
-        best_e1rm: Type.Optional(RecordSchema),
-        most_reps: Type.Optional(RecordSchema),
-        best_volume: Type.Optional(RecordSchema),
-        longest_duration: Type.Optional(RecordSchema),
-        longest_distance: Type.Optional(RecordSchema),
-      }),
+      records: RecordsSchema,
     }),
   ),
 });

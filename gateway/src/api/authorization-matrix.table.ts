@@ -202,6 +202,8 @@ export const AUTHORIZATION_TABLE: Record<string, RouteAccess> = {
   'DELETE /api/v1/exercises/{id}': { access: 'owner', params: customExercise, consumes: 'fixtures' },
   'PUT /api/v1/exercises/{id}/favorite': { access: 'owner', params: customExercise },
   'DELETE /api/v1/exercises/{id}/favorite': { access: 'owner', params: customExercise },
+  'GET /api/v1/exercises/{id}/progress': { access: 'owner', params: customExercise },
+  'GET /api/v1/exercises/{id}/history': { access: 'owner', params: customExercise },
 
   // Templates: the library is everyone's, a saved template its creator's.
   'GET /api/v1/templates': { access: 'user' },
