@@ -68,7 +68,7 @@ export function createServices() {
   const auth = createAuth({ api, storage });
   const settingsSync = createSettingsSync({ api, settings, signedInUserId: () => auth.state.user?.id ?? null });
   const site = createSite(() => api.get<SiteInfo>('/site'));
-  const workouts = createWorkouts(api);
+  const workouts = createWorkouts(api, storage);
   const records = createRecords(api, {
     announce(fresh) {
       const names = [...new Set(fresh.map(({ name }) => name))].join(', ');

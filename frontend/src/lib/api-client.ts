@@ -29,6 +29,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether the client has told the user of this failure itself (a toast: no network, the session
+ * lost, forbidden, maintenance, a server error), so the screen adds nothing and the error shows
+ * once. A 422 and the other 4xx are the screen's to tell.
+ */
+export function toldTheUser(error: unknown) {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === null || error.status === 401 || error.status === 403 || error.status >= 500;
+}
+
 export type Toast = { type: 'error' | 'warning'; title: string; message: string };
 
 export type ApiClientOptions = {

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   user: 'auth_user',
   locale: 'locale',
   settings: 'app_settings',
+  /** Sets typed into the workout logger but not logged yet (see stores/set-drafts.ts). */
+  setDrafts: 'set_drafts',
 } as const;
 
 /** The slice of Web Storage the stores use; tests pass a Map-backed one. */

@@ -1,259 +1,254 @@
-import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import { MAX_SETS_PER_EXERCISE } from '@fitness/contracts/workouts/sets.ts';
-import { History, ListChecks, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { Equipment, RecordType, Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { MAX_SETS_PER_EXERCISE, type SetType } from '@fitness/contracts/workouts/sets.ts';
+import { NotebookPen, Plus } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Button } from '../../components/Button.tsx';
-import { SelectField, TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { formatDay } from '../../lib/format.ts';
+import { PlateCalculator } from '../../components/PlateCalculator.tsx';
+import { ApiError, toldTheUser } from '../../lib/api-client.ts';
 import { describePlan } from '../../lib/plan.ts';
 import { useServices } from '../../lib/services.ts';
-import type { Previous } from '../../lib/stores/workouts.ts';
-import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
-import { SetRow } from './SetRow.tsx';
-import { formatSet } from './setFormat.ts';
-import { emptyDraft, type Measure, readSetDraft, type SetDraft } from './setInput.ts';
+import type { ExerciseDrafts, RowValues } from '../../lib/stores/set-drafts.ts';
+import type { Previous, SetInput } from '../../lib/stores/workouts.ts';
+import { distanceUnit, parseDecimal, weightUnit } from '../../lib/units.ts';
+import { ActionMenu, type MenuAction } from './ActionMenu.tsx';
+import { needsWeight } from './exercise-lookup.ts';
+import { NoteField } from './NoteField.tsx';
+import { type RowField, SetRow, type SetRowState } from './SetRow.tsx';
+import { draftOfRow, nextSetType, type PlannedRow, type Row, setRows, valuesOfSet } from './set-rows.ts';
+import { type Measure, readSetDraft } from './setInput.ts';
 
 type Props = {
   workout: Workout;
   exercise: WorkoutExercise;
+  /** The name shown (a library exercise's in the user's language). */
+  name: string;
   measure: Measure;
+  equipment: Equipment | undefined;
   previous: Previous | undefined;
-  onRemoveExercise: (exercise: WorkoutExercise) => void;
+  drafts: ExerciseDrafts | undefined;
+  /** The records each logged set holds that beat an earlier workout's best, by set id. */
+  records: Record<string, RecordType[]>;
+  /** Whether the rest timer starts after this exercise's sets (not before the end of a superset's round). */
+  restAfter: boolean;
+  /** Shown above the name: the superset the exercise is in. */
+  label?: ReactNode;
+  /** Moving, grouping and removing the exercise. */
+  actions: MenuAction[];
   onRemoveSet: (exercise: WorkoutExercise, set: WorkoutSet, number: number) => void;
 };
 
+const IDLE: SetRowState = { busy: false, error: null, askingWeight: false };
+
 /**
- * An exercise of the workout: its plan and what was done last time, its sets, and a form for
- * the next one, filled in with what the user is most likely to do: the matching set of last
- * time, else the plan, else the set just logged.
+ * An exercise of the workout in the logger: its sets as rows to tick off (see set-rows.ts), "add
+ * set", and its note. One tap on a row's check logs it as shown and starts the rest timer.
  */
-export function ExerciseCard({ workout, exercise, measure, previous, onRemoveExercise, onRemoveSet }: Props) {
+export function ExerciseCard(props: Props) {
+  const { workout, exercise, name, measure, equipment, previous, drafts, records } = props;
   const { t, i18n } = useTranslation();
   const services = useServices();
   const settings = useSnapshot(services.settings.state);
+  const { workouts } = services;
   const open = workout.status === 'in_progress';
-  const [draft, setDraftState] = useState<SetDraft>(() => suggestion(exercise.sets.length, null));
-  const touched = useRef(false);
-  const setDraft = (next: SetDraft) => {
-    touched.current = true;
-    setDraftState(next);
-  };
-
-  // Last time's sets arrive after the card: use them while the user has typed nothing yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the arrival of `previous` matters here
-  useEffect(() => {
-    if (!touched.current) setDraftState(suggestion(exercise.sets.length, null));
-  }, [previous]);
-  const [repsError, setRepsError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [states, setStates] = useState<Record<number, SetRowState>>({});
+  const [noting, setNoting] = useState(false);
+  const weightInputs = useRef(new Map<number, HTMLInputElement>());
   const headingId = `exercise-${exercise.id}`;
+  const units = settings.units;
+  const rows = setRows({ exercise, previous, drafts, open, units, defaultRest: settings.defaultRestTime });
 
-  /** The draft for set number `index + 1`. */
-  function suggestion(index: number, justLogged: SetDraft | null): SetDraft {
-    const rest = exercise.plan?.rest ?? settings.defaultRestTime;
-    const before = previous?.sets[index] ?? previous?.sets.at(-1);
-    if (before) {
-      return {
-        ...emptyDraft(before.rest_time ?? rest),
-        reps: String(before.reps),
-        weight: before.weight === null ? '' : String(displayWeight(before.weight, settings.units)),
-        duration: before.duration === null ? '' : String(before.duration),
-        distance: before.distance === null ? '' : String(displayDistance(before.distance, settings.units)),
-        type: before.type,
-      };
+  const stateOf = (index: number) => states[index] ?? IDLE;
+  const setState = (index: number, next: Partial<SetRowState> | null) =>
+    setStates((all) => {
+      const { [index]: _, ...others } = all;
+      return next ? { ...others, [index]: { ...IDLE, ...next } } : others;
+    });
+
+  /** What a failure says on its row: nothing more where the app already told the user (an error shows once). */
+  function refusal(error: unknown, fallback: string): SetRowState['error'] {
+    if (toldTheUser(error)) return null;
+    if (error instanceof ApiError && error.status === 422) {
+      const [field, messages] = Object.entries(error.fieldErrors)[0] ?? [];
+      return { field: (field === 'rest_time' ? 'rest' : (field as RowField)) ?? null, message: messages?.[0] ?? '' };
     }
-    if (justLogged) return { ...justLogged, notes: '' };
-    const plan = exercise.plan;
-    return {
-      ...emptyDraft(rest),
-      reps: plan?.reps ? String(plan.reps) : '',
-      duration: plan?.duration ? String(plan.duration) : '',
-      distance: plan?.distance ? String(displayDistance(plan.distance, settings.units)) : '',
-    };
+    return { field: null, message: fallback };
   }
 
-  /** Validates a typed set the way spec section 5 says, toasting "Invalid Input" when it fails. */
-  function validate(typed: SetDraft) {
-    const read = readSetDraft(typed, settings.units, measure);
-    if (!read.ok && read.field === 'reps') {
-      setRepsError(t('workout.invalidReps'));
-      services.toasts.error(t('errors.invalidInput'), t('workout.invalidReps'));
-    }
-    if (!read.ok && read.field !== 'reps') services.toasts.error(t('errors.invalidInput'));
-    return read;
-  }
+  const invalid = (field: RowField) => ({
+    field,
+    message: field === 'reps' ? t('workout.invalidReps') : t(`logger.invalid.${field}`),
+  });
 
-  async function addSet(event: FormEvent) {
-    event.preventDefault();
-    setRepsError('');
-    const read = validate(draft);
-    if (!read.ok) return;
-    setBusy(true);
+  async function log(row: PlannedRow, bodyweight = false) {
+    const read = readSetDraft(draftOfRow(row.values, row.rest), units, measure);
+    if (!read.ok) return setState(row.index, { error: invalid(read.field) });
+    if (measure === 'reps' && read.input.weight === null && needsWeight(equipment) && !bodyweight) {
+      return setState(row.index, { askingWeight: true });
+    }
+    setState(row.index, { busy: true });
+    const timing = props.restAfter && settings.autoStartTimer;
+    if (timing) services.restTimer.start(row.rest, name);
     try {
-      // A record the set beats is announced when the server has worked it out (the records store follows it).
-      await services.workouts.addSet(workout.id, exercise.id, read.input);
-      services.toasts.success(t('workout.setAdded'));
-      setDraftState(suggestion(exercise.sets.length + 1, draft));
-      touched.current = false;
-      if (settings.autoStartTimer) {
-        services.restTimer.start(read.input.rest_time ?? settings.defaultRestTime, exercise.name);
-      }
+      // A record the set beats shows on its row when the server has worked it out (the records store follows it).
+      await workouts.addSet(workout.id, exercise.id, read.input);
+      workouts.drafts.logged(workout.id, exercise.id, row.index);
+      setState(row.index, null);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.fieldErrors.reps)
-        setRepsError(error.fieldErrors.reps[0] ?? '');
-      services.toasts.error(t('workout.failedToAddSet'));
-    } finally {
-      setBusy(false);
+      if (timing) services.restTimer.stop();
+      setState(row.index, { error: refusal(error, t('workout.failedToAddSet')) });
     }
   }
 
-  async function saveSet(set: WorkoutSet, typed: SetDraft) {
-    const read = validate(typed);
-    if (!read.ok) return false;
+  async function change(set: WorkoutSet, index: number, values: RowValues) {
+    const read = readSetDraft(draftOfRow(values, set.rest_time), units, measure);
+    if (!read.ok) return setState(index, { error: invalid(read.field) });
+    const was = readSetDraft(draftOfRow(valuesOfSet(set, units), set.rest_time), units, measure);
+    // Only what changed is sent: a weight shown rounded in pounds is not rewritten by a change of reps.
+    const changes = Object.fromEntries(
+      Object.entries(read.input).filter(([key, value]) => !was.ok || was.input[key as keyof SetInput] !== value),
+    );
+    if (Object.keys(changes).length === 0) return setState(index, null);
+    setState(index, { busy: true });
     try {
-      await services.workouts.updateSet(workout.id, exercise.id, set.id, read.input);
-      services.toasts.success(t('workout.setUpdated'));
+      await workouts.updateSet(workout.id, exercise.id, set.id, changes);
+      setState(index, null);
+    } catch (error) {
+      setState(index, { error: refusal(error, t('workout.failedToUpdateSet')) });
+    }
+  }
+
+  function cycleType(row: Row, type: SetType) {
+    const next = nextSetType(type);
+    if (row.kind === 'planned') workouts.drafts.edit(workout.id, exercise.id, row.index, { type: next });
+    else void change(row.set, row.index, { ...valuesOfSet(row.set, units), type: next });
+  }
+
+  async function saveNote(notes: string | null) {
+    try {
+      await workouts.updateExercise(workout.id, exercise.id, { notes });
       return true;
-    } catch {
-      services.toasts.error(t('workout.failedToUpdateSet'));
+    } catch (error) {
+      if (!toldTheUser(error)) services.toasts.error(t('logger.noteFailed'));
       return false;
     }
   }
 
+  // Working sets are numbered; the others show their type's letter.
+  let working = 0;
+  const numbers = rows.map((row) => {
+    const type = row.kind === 'logged' ? row.set.type : row.values.type;
+    if (type !== 'warmup') working += 1;
+    return working;
+  });
   const loadHeader =
     measure === 'time'
-      ? t('workout.durationField')
-      : measure === 'distance'
-        ? t('workout.distanceField', { unit: distanceUnit(settings.units) })
-        : t('workout.weight', { unit: weightUnit(settings.units) });
-  const field = (key: keyof SetDraft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+      ? t('logger.seconds')
+      : t(`logger.units.${measure === 'distance' ? distanceUnit(units) : weightUnit(units)}`);
+  const full = rows.length >= MAX_SETS_PER_EXERCISE;
+  // A barbell's plates are worked out for the set to load next: one button in the header, not one a row.
+  const nextRow = rows.find((row): row is PlannedRow => row.kind === 'planned');
+  const nextWeight = nextRow ? parseDecimal(nextRow.values.weight) : Number.NaN;
+  const menu: MenuAction[] = [
+    {
+      label: exercise.notes ? t('logger.editNote') : t('logger.addNote'),
+      icon: <NotebookPen size={16} aria-hidden />,
+      onSelect: () => setNoting(true),
+    },
+    ...props.actions,
+  ];
 
   return (
-    <section className="card stack" aria-labelledby={headingId} data-testid="exercise">
-      <div className="spread">
-        <h2 id={headingId}>{exercise.name}</h2>
-        <Button size="sm" variant="ghost" icon={<Trash2 size={16} />} onClick={() => onRemoveExercise(exercise)}>
-          {t('workout.removeExercise')}
-        </Button>
-      </div>
-      {(exercise.plan || previous || open) && (
-        <div className="exercise-meta">
+    <section className="card exercise-log stack-sm" aria-labelledby={headingId} data-testid="exercise">
+      <div className="exercise-log-header">
+        <div className="exercise-log-title">
+          {props.label}
+          <h2 id={headingId}>{name}</h2>
           {exercise.plan && (
-            <span className="row" style={{ gap: 'var(--space-1)' }}>
-              <ListChecks size={14} aria-hidden />
-              {t('workout.planned', { plan: describePlan(exercise.plan, t, i18n.language, settings.units) })}
-            </span>
-          )}
-          {previous ? (
-            <span className="row" style={{ gap: 'var(--space-1)' }} data-testid="last-time">
-              <History size={14} aria-hidden />
-              {t('workout.lastTime', {
-                date: formatDay(previous.date, i18n.language, 'short'),
-                sets: previous.sets.map((set) => formatSet(set, measure, t, i18n.language, settings.units)).join(', '),
-              })}
-            </span>
-          ) : (
-            open && <span>{t('workout.firstTime')}</span>
+            <span className="exercise-log-plan">{describePlan(exercise.plan, t, i18n.language, units)}</span>
           )}
         </div>
-      )}
-      {exercise.sets.length === 0 ? (
+        <div className="exercise-log-tools">
+          {equipment === 'barbell' && measure === 'reps' && nextRow && (
+            <PlateCalculator weight={Number.isFinite(nextWeight) ? nextWeight : null} unit={weightUnit(units)} />
+          )}
+          <ActionMenu label={t('logger.moreFor', { name })} actions={menu} />
+        </div>
+      </div>
+      <NoteField
+        note={exercise.notes}
+        label={t('logger.exerciseNote', { name })}
+        editing={noting}
+        onEditing={setNoting}
+        onSave={saveNote}
+      />
+      {rows.length === 0 ? (
         <p className="muted">{t('workout.noSets')}</p>
       ) : (
-        <table className="sets">
+        <table className="set-table">
           <thead>
             <tr>
               <th scope="col">{t('workout.set')}</th>
-              <th scope="col" className="hide-narrow">
-                {t('workout.type')}
-              </th>
+              <th scope="col">{t('logger.previous')}</th>
               <th scope="col">{loadHeader}</th>
-              <th scope="col">{t('workout.reps')}</th>
-              <th scope="col" className="hide-narrow">
-                {t('workout.rest')}
-              </th>
+              {measure === 'reps' && <th scope="col">{t('logger.reps')}</th>}
               <th scope="col">
-                <span className="visually-hidden">{t('common.edit')}</span>
+                <span className="visually-hidden">{t('logger.done')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {exercise.sets.map((set, index) => (
-              <SetRow
-                key={set.id}
-                set={set}
-                number={index + 1}
-                measure={measure}
-                onSave={saveSet}
-                onRemove={(s, n) => onRemoveSet(exercise, s, n)}
-              />
-            ))}
+            {rows.map((row, position) => {
+              const values = row.kind === 'logged' ? valuesOfSet(row.set, units) : row.values;
+              return (
+                <SetRow
+                  key={row.kind === 'logged' ? row.set.id : `planned-${row.index}`}
+                  row={row}
+                  number={numbers[position] ?? position + 1}
+                  measure={measure}
+                  units={units}
+                  state={stateOf(row.index)}
+                  records={row.kind === 'logged' ? (records[row.set.id] ?? []) : []}
+                  weightRef={(input) => {
+                    if (input) weightInputs.current.set(row.index, input);
+                    else weightInputs.current.delete(row.index);
+                  }}
+                  onType={(field, text) => {
+                    workouts.drafts.edit(workout.id, exercise.id, row.index, { [field]: text });
+                    if (stateOf(row.index).error || stateOf(row.index).askingWeight) setState(row.index, null);
+                  }}
+                  onKeep={(field, text) => {
+                    if (row.kind === 'logged') void change(row.set, row.index, { ...values, [field]: text });
+                  }}
+                  onCycleType={(type) => cycleType(row, type)}
+                  onCheck={() =>
+                    row.kind === 'logged' ? props.onRemoveSet(exercise, row.set, row.index + 1) : void log(row)
+                  }
+                  onAnswerWeight={(bodyweight) => {
+                    if (row.kind !== 'planned') return;
+                    if (bodyweight) void log(row, true);
+                    else {
+                      setState(row.index, null);
+                      weightInputs.current.get(row.index)?.focus();
+                    }
+                  }}
+                />
+              );
+            })}
           </tbody>
         </table>
       )}
-      {open && exercise.sets.length >= MAX_SETS_PER_EXERCISE && (
-        <p className="muted">{t('workout.setsFull', { max: MAX_SETS_PER_EXERCISE })}</p>
+      {open && !full && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm set-add"
+          onClick={() => workouts.drafts.addRow(workout.id, exercise.id, rows.length)}
+        >
+          <Plus size={16} aria-hidden />
+          {t('workout.addSet')}
+        </button>
       )}
-      {open && exercise.sets.length < MAX_SETS_PER_EXERCISE && (
-        <form className="set-form" onSubmit={addSet} noValidate aria-label={`${t('workout.addSet')}: ${exercise.name}`}>
-          {measure === 'time' && (
-            <TextField
-              label={t('workout.durationField')}
-              inputMode="numeric"
-              value={draft.duration}
-              onChange={field('duration')}
-            />
-          )}
-          {measure === 'distance' && (
-            <TextField
-              label={t('workout.distanceField', { unit: distanceUnit(settings.units) })}
-              inputMode="decimal"
-              value={draft.distance}
-              onChange={field('distance')}
-            />
-          )}
-          <TextField
-            label={t('workout.reps')}
-            inputMode="numeric"
-            value={draft.reps}
-            onChange={field('reps')}
-            error={repsError || undefined}
-          />
-          {measure === 'reps' && (
-            <TextField
-              label={t('workout.weight', { unit: weightUnit(settings.units) })}
-              inputMode="decimal"
-              placeholder={t('workout.bodyweight')}
-              value={draft.weight}
-              onChange={field('weight')}
-            />
-          )}
-          <TextField label={t('workout.rest')} inputMode="numeric" value={draft.rest} onChange={field('rest')} />
-          <SelectField
-            label={t('workout.type')}
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as SetDraft['type'] })}
-            options={[
-              { value: 'working', label: t('workout.working') },
-              { value: 'warmup', label: t('workout.warmup') },
-            ]}
-          />
-          <TextField
-            label={t('workout.note')}
-            placeholder={t('workout.notePlaceholder')}
-            value={draft.notes}
-            maxLength={2000}
-            onChange={field('notes')}
-          />
-          <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={busy}>
-            {t('workout.addSet')}
-          </Button>
-        </form>
-      )}
+      {open && full && <p className="muted">{t('workout.setsFull', { max: MAX_SETS_PER_EXERCISE })}</p>}
     </section>
   );
 }

@@ -1,135 +1,164 @@
-import type { WorkoutSet } from '@fitness/contracts';
-import { Check, Pencil, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import type { RecordType } from '@fitness/contracts';
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
+import { Check, Trophy } from 'lucide-react';
+import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { Button } from '../../components/Button.tsx';
-import { formatSeconds } from '../../lib/format.ts';
-import { useServices } from '../../lib/services.ts';
-import { displayDistance, displayWeight, distanceUnit, weightUnit } from '../../lib/units.ts';
-import { formatSetLoad } from './setFormat.ts';
-import { type Measure, readSetDraft, type SetDraft } from './setInput.ts';
+import { formatNumber } from '../../lib/format.ts';
+import type { RowValues } from '../../lib/stores/set-drafts.ts';
+import { distanceUnit, type Units, weightUnit } from '../../lib/units.ts';
+import { SetValueInput } from './SetValueInput.tsx';
+import { type Row, valuesOfSet } from './set-rows.ts';
+import { formatPrevious } from './setFormat.ts';
+import type { Measure } from './setInput.ts';
 
-type Props = {
-  set: WorkoutSet;
-  number: number;
-  measure: Measure;
-  onSave: (set: WorkoutSet, draft: SetDraft) => Promise<boolean>;
-  onRemove: (set: WorkoutSet, number: number) => void;
+/** What the row's fields are called: for its inputs' labels and its error. */
+export type RowField = 'weight' | 'reps' | 'duration' | 'distance' | 'rest';
+
+export type SetRowState = {
+  /** Being logged or saved. */
+  busy: boolean;
+  /** A refusal to show under the row, and the field it is about. */
+  error: { field: RowField | null; message: string } | null;
+  /** The weight was left empty on an exercise that needs one: asked before logging as bodyweight. */
+  askingWeight: boolean;
 };
 
-/** One set: read-only, or edited in place. */
-export function SetRow({ set, number, measure, onSave, onRemove }: Props) {
+type Props = {
+  row: Row;
+  /** The label of the row's number cell: the working set's number, or its type's letter. */
+  number: number;
+  measure: Measure;
+  units: Units;
+  state: SetRowState;
+  /** Records this (logged) set holds that beat an earlier workout's best. */
+  records: RecordType[];
+  weightRef?: Ref<HTMLInputElement>;
+  /** A value typed into a row not logged yet (kept as its draft). */
+  onType(field: keyof RowValues, text: string): void;
+  /** A value of a logged set changed. */
+  onKeep(field: keyof RowValues, text: string): void;
+  onCycleType(type: SetType): void;
+  /** The check: logs a row as shown, or asks to remove a logged set. */
+  onCheck(): void;
+  onAnswerWeight(bodyweight: boolean): void;
+};
+
+/**
+ * One set of an exercise in the logger: its number or type (a badge that cycles through the set
+ * types), last time's set at its place, its weight and reps (or time, or distance) edited where
+ * they are, and the check that logs it as shown.
+ */
+export function SetRow(props: Props) {
+  const { row, number, measure, units, state, records, weightRef, onType, onKeep, onCycleType, onCheck } = props;
   const { t, i18n } = useTranslation();
-  const { units } = useSnapshot(useServices().settings.state);
-  const [draft, setDraft] = useState<SetDraft | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  function edit() {
-    setInvalid(null);
-    setDraft({
-      reps: String(set.reps),
-      weight: set.weight === null ? '' : String(displayWeight(set.weight, units)),
-      rest: set.rest_time === null ? '' : String(set.rest_time),
-      type: set.type,
-      duration: set.duration === null ? '' : String(set.duration),
-      distance: set.distance === null ? '' : String(displayDistance(set.distance, units)),
-      notes: set.notes ?? '',
-    });
-  }
-
-  async function save() {
-    if (!draft) return;
-    const read = readSetDraft(draft, units, measure);
-    setInvalid(read.ok ? null : read.field);
-    setBusy(true);
-    const saved = await onSave(set, draft);
-    setBusy(false);
-    if (saved) setDraft(null);
-  }
-
-  if (draft) {
-    const label = t('workout.setNumber', { number });
-    const input = (field: keyof SetDraft, name: string, mode: 'numeric' | 'decimal', placeholder?: string) => (
-      <input
-        className="input"
-        inputMode={mode}
-        aria-label={`${label}: ${name}`}
-        placeholder={placeholder}
-        aria-invalid={invalid === field || undefined}
-        value={draft[field]}
-        onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-      />
-    );
-    return (
-      <tr>
-        <td>{number}</td>
-        <td className="hide-narrow">
-          <select
-            className="select"
-            aria-label={`${label}: ${t('workout.type')}`}
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as SetDraft['type'] })}
-          >
-            <option value="working">{t('workout.working')}</option>
-            <option value="warmup">{t('workout.warmup')}</option>
-          </select>
-        </td>
-        <td>
-          {measure === 'time'
-            ? input('duration', t('workout.durationField'), 'numeric')
-            : measure === 'distance'
-              ? input('distance', t('workout.distanceField', { unit: distanceUnit(units) }), 'decimal')
-              : input('weight', t('workout.weight', { unit: weightUnit(units) }), 'decimal', t('workout.bodyweight'))}
-        </td>
-        <td>{input('reps', t('workout.reps'), 'numeric')}</td>
-        <td className="hide-narrow">{input('rest', t('workout.rest'), 'numeric')}</td>
-        <td className="actions">
-          <Button
-            size="sm"
-            variant="primary"
-            icon={<Check size={16} />}
-            label={t('common.save')}
-            busy={busy}
-            onClick={save}
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<X size={16} />}
-            label={t('common.cancel')}
-            onClick={() => setDraft(null)}
-          />
-        </td>
-      </tr>
-    );
-  }
+  const errorId = useId();
+  const logged = row.kind === 'logged';
+  const values = row.kind === 'logged' ? valuesOfSet(row.set, units) : row.values;
+  const setLabel = t('workout.setNumber', { number: row.index + 1 });
+  const typeName = t(`logger.types.${values.type}`);
+  const field = (name: keyof RowValues, label: string, mode: 'numeric' | 'decimal', placeholder?: string) => (
+    <SetValueInput
+      value={values[name] as string}
+      label={`${setLabel}: ${label}`}
+      mode={mode}
+      placeholder={placeholder}
+      invalid={state.error?.field === name}
+      inputRef={name === 'weight' ? weightRef : undefined}
+      onType={logged ? undefined : (text) => onType(name, text)}
+      onKeep={logged ? (text) => onKeep(name, text) : undefined}
+    />
+  );
+  const columns = measure === 'reps' ? 5 : 4;
 
   return (
-    <tr data-testid="set-row">
-      <td>{number}</td>
-      <td className="hide-narrow">
-        <span className={`badge ${set.type === 'warmup' ? '' : 'badge-progress'}`}>
-          {set.type === 'warmup' ? t('workout.warmup') : t('workout.working')}
-        </span>
-      </td>
-      <td>
-        {formatSetLoad(set, measure, t, i18n.language, units)}
-        {set.notes && <span className="set-note">{set.notes}</span>}
-      </td>
-      <td data-testid="set-reps">{set.reps}</td>
-      <td className="hide-narrow">{set.rest_time === null ? '—' : formatSeconds(set.rest_time, i18n.language)}</td>
-      <td className="actions">
-        <Button size="sm" variant="ghost" icon={<Pencil size={16} />} label={t('workout.editSet')} onClick={edit} />
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Trash2 size={16} />}
-          label={t('workout.removeSet')}
-          onClick={() => onRemove(set, number)}
-        />
-      </td>
-    </tr>
+    <>
+      <tr
+        data-testid={logged ? 'set-row' : 'planned-row'}
+        data-set-type={values.type}
+        className={`set-row ${logged ? 'set-row-logged' : ''}`}
+        aria-describedby={state.error || state.askingWeight ? errorId : undefined}
+      >
+        <td className="set-cell-type">
+          <button
+            type="button"
+            className={`set-type set-type-${values.type}`}
+            aria-label={t('logger.changeType', { set: setLabel, type: typeName })}
+            title={typeName}
+            onClick={() => onCycleType(values.type)}
+          >
+            {values.type === 'working'
+              ? formatNumber(number, i18n.language, 0)
+              : t(`logger.typeLetters.${values.type}`)}
+          </button>
+        </td>
+        <td className="set-cell-previous">
+          {records.length > 0 && (
+            <span
+              className="set-record"
+              data-testid="set-record"
+              title={t('logger.record', { kinds: records.map((type) => t(`records.types.${type}`)).join(', ') })}
+            >
+              <Trophy size={14} aria-hidden />
+              <span className="visually-hidden">
+                {t('logger.record', { kinds: records.map((type) => t(`records.types.${type}`)).join(', ') })}
+              </span>
+            </span>
+          )}
+          <span className="set-previous">
+            {row.previous ? formatPrevious(row.previous, measure, t, i18n.language, units) : '–'}
+          </span>
+        </td>
+        {measure === 'reps' && (
+          <>
+            <td>{field('weight', t('workout.weight', { unit: weightUnit(units) }), 'decimal', t('logger.bw'))}</td>
+            <td>{field('reps', t('workout.reps'), 'numeric')}</td>
+          </>
+        )}
+        {measure === 'time' && <td>{field('duration', t('workout.durationField'), 'numeric')}</td>}
+        {measure === 'distance' && (
+          <td>{field('distance', t('workout.distanceField', { unit: distanceUnit(units) }), 'decimal')}</td>
+        )}
+        <td className="set-cell-check">
+          <button
+            type="button"
+            className={`set-check ${logged ? 'set-check-done' : ''}`}
+            aria-label={logged ? t('logger.removeSet', { set: setLabel }) : t('logger.logSet', { set: setLabel })}
+            title={logged ? t('logger.removeSet', { set: setLabel }) : t('logger.logSet', { set: setLabel })}
+            aria-busy={state.busy || undefined}
+            disabled={state.busy}
+            onClick={onCheck}
+          >
+            {state.busy ? <span className="spinner set-check-spinner" aria-hidden /> : <Check size={20} aria-hidden />}
+          </button>
+        </td>
+      </tr>
+      {(state.error || state.askingWeight) && (
+        <tr className="set-row-note">
+          <td colSpan={columns} id={errorId}>
+            {state.askingWeight ? (
+              <div className="set-ask">
+                <span>{t('logger.askWeight')}</span>
+                <span className="set-ask-actions">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-secondary"
+                    onClick={() => props.onAnswerWeight(false)}
+                  >
+                    {t('logger.enterWeight')}
+                  </button>
+                  <button type="button" className="btn btn-sm btn-ghost" onClick={() => props.onAnswerWeight(true)}>
+                    {t('logger.logBodyweight')}
+                  </button>
+                </span>
+              </div>
+            ) : (
+              <span className="field-error" role="alert">
+                {state.error?.message}
+              </span>
+            )}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

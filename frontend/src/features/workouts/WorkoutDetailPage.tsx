@@ -1,7 +1,7 @@
-import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import type { RecordType, Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/sets.ts';
-import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, Plus, Square, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, NotebookPen, Plus, Square, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -9,15 +9,19 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, Spinner } from '../../components/Feedback.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, toldTheUser } from '../../lib/api-client.ts';
 import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
+import type { ExerciseDrafts } from '../../lib/stores/set-drafts.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
+import { ActionMenu } from './ActionMenu.tsx';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import type { ExerciseLookup } from './exercise-lookup.ts';
+import { NoteField } from './NoteField.tsx';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
 import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
+import './logger.css';
 
 type Pending =
   | { kind: 'end' }
@@ -26,8 +30,9 @@ type Pending =
   | { kind: 'set'; exercise: WorkoutExercise; set: WorkoutSet; number: number };
 
 /**
- * One workout: its exercises and sets, logging the next set, and ending, saving or deleting it.
- * Personal records are followed while it is open, so a set that sets one is announced.
+ * One workout, logged between sets: its exercises with their sets as rows to tick off, notes,
+ * and ending, saving or deleting it. Personal records are followed while it is open, so a set
+ * that beats one shows it on its row.
  */
 export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: ExerciseLookup }) {
   const { t, i18n } = useTranslation();
@@ -38,12 +43,15 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   const workout = snapshot.byId[id] as Workout | undefined;
   const missing = Boolean(snapshot.missing[id]);
   const previous = (snapshot.previous[id] ?? {}) as Record<string, Previous>;
+  const drafts = (useSnapshot(workouts.drafts.state).workouts[id]?.exercises ?? {}) as Record<string, ExerciseDrafts>;
+  const { all: records } = useSnapshot(services.records.state);
   const [pending, setPending] = useState<Pending | null>(null);
   const [exerciseName, setExerciseName] = useState('');
   const [exerciseError, setExerciseError] = useState('');
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { units: measures } = useSnapshot(lookup.state);
+  const [noting, setNoting] = useState(false);
+  const { units: measures, equipment } = useSnapshot(lookup.state);
   const { units } = useSnapshot(services.settings.state);
   const suggestions = useLibrarySuggestions(lookup, exerciseName);
 
@@ -61,6 +69,8 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
     workouts.loadPrevious(id).catch((error) => console.error('Failed to load what was done last time', error));
   }, [workouts, lookup, id, exerciseKey]);
 
+  useOpenAtFirstUnloggedSet(workout);
+
   if (missing) {
     return (
       <EmptyState icon={<Dumbbell size={32} aria-hidden />} title={t('workout.notFoundTitle')}>
@@ -77,6 +87,14 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   const full = workout.exercises.length >= MAX_EXERCISES_PER_WORKOUT;
   const allSets = workout.exercises.flatMap((exercise) => exercise.sets);
   const volume = allSets.reduce((sum, set) => sum + (set.weight ?? 0) * set.reps, 0);
+  // A set's badge: the records it holds that beat an earlier workout's best (a first session sets baselines).
+  const recordsBySet: Record<string, RecordType[]> = {};
+  for (const entry of records ?? []) {
+    if (entry.record.workout_id !== id || entry.record.previous === null) continue;
+    const held = recordsBySet[entry.record.set_id] ?? [];
+    held.push(entry.type);
+    recordsBySet[entry.record.set_id] = held;
+  }
 
   async function addExercise(event: FormEvent) {
     event.preventDefault();
@@ -92,10 +110,21 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
       setExerciseName('');
     } catch (error) {
+      // A refusal shows at the field; what the app already told (no network, server down) shows nowhere else.
       if (error instanceof ApiError && error.status === 422) setExerciseError(error.fieldErrors.name?.[0] ?? '');
-      services.toasts.error(t('workout.failedToAddExercise'));
+      else if (!toldTheUser(error)) services.toasts.error(t('workout.failedToAddExercise'));
     } finally {
       setAdding(false);
+    }
+  }
+
+  async function saveNote(notes: string | null) {
+    try {
+      await workouts.update(id, { notes });
+      return true;
+    } catch (error) {
+      if (!toldTheUser(error)) services.toasts.error(t('logger.noteFailed'));
+      return false;
     }
   }
 
@@ -121,7 +150,8 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
           toasts.success(t('workout.setRemoved'));
           break;
       }
-    } catch {
+    } catch (error) {
+      if (toldTheUser(error)) return;
       const messages = {
         end: 'workouts.failedToEnd',
         delete: 'workout.failedToDelete',
@@ -162,14 +192,37 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
     }
   })();
 
+  const workoutActions = [
+    {
+      label: workout.notes ? t('logger.editWorkoutNote') : t('logger.addWorkoutNote'),
+      icon: <NotebookPen size={16} aria-hidden />,
+      onSelect: () => setNoting(true),
+    },
+    ...(workout.exercises.length > 0
+      ? [
+          {
+            label: t('workout.saveAsTemplate'),
+            icon: <BookmarkPlus size={16} aria-hidden />,
+            onSelect: () => setSaving(true),
+          },
+        ]
+      : []),
+    {
+      label: t('workout.deleteWorkout'),
+      icon: <Trash2 size={16} aria-hidden />,
+      danger: true,
+      onSelect: () => setPending({ kind: 'delete' }),
+    },
+  ];
+
   return (
-    <div className="stack">
+    <div className="stack logger">
       <Link href="/workouts" className="row muted" style={{ gap: 'var(--space-1)', textDecoration: 'none' }}>
         <ArrowLeft size={16} aria-hidden className="flip-rtl" />
         {t('workout.back')}
       </Link>
-      <header className="page-header" style={{ marginBlockEnd: 0 }}>
-        <div className="stack-sm">
+      <header className="logger-header">
+        <div className="logger-title">
           <div className="row">
             <h1>{workout.name}</h1>
             <span className={`badge ${open ? 'badge-progress' : 'badge-done'}`} data-testid="workout-status">
@@ -189,22 +242,22 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
             })}
           </p>
         </div>
-        <div className="row">
+        <div className="logger-actions">
           {open && (
             <Button variant="primary" icon={<Square size={16} />} onClick={() => setPending({ kind: 'end' })}>
               {t('workouts.end')}
             </Button>
           )}
-          {workout.exercises.length > 0 && (
-            <Button variant="ghost" icon={<BookmarkPlus size={16} />} onClick={() => setSaving(true)}>
-              {t('workout.saveAsTemplate')}
-            </Button>
-          )}
-          <Button variant="ghost" icon={<Trash2 size={16} />} onClick={() => setPending({ kind: 'delete' })}>
-            {t('workout.deleteWorkout')}
-          </Button>
+          <ActionMenu label={t('logger.moreForWorkout')} actions={workoutActions} />
         </div>
       </header>
+      <NoteField
+        note={workout.notes}
+        label={t('logger.workoutNote')}
+        editing={noting}
+        onEditing={setNoting}
+        onSave={saveNote}
+      />
 
       {!open && (
         <div className="notice" role="status">
@@ -219,9 +272,21 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
           key={exercise.id}
           workout={workout}
           exercise={exercise as WorkoutExercise}
+          name={exercise.name}
           measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
+          equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : undefined}
           previous={previous[exercise.id]}
-          onRemoveExercise={(e) => setPending({ kind: 'exercise', exercise: e })}
+          drafts={drafts[exercise.id]}
+          records={recordsBySet}
+          restAfter
+          actions={[
+            {
+              label: t('workout.removeExercise'),
+              icon: <Trash2 size={16} aria-hidden />,
+              danger: true,
+              onSelect: () => setPending({ kind: 'exercise', exercise: exercise as WorkoutExercise }),
+            },
+          ]}
           onRemoveSet={(e, set, number) => setPending({ kind: 'set', exercise: e, set, number })}
         />
       ))}
@@ -268,4 +333,31 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       />
     </div>
   );
+}
+
+/**
+ * A workout in progress opens at its first set still to do, once its rows are drawn; one came
+ * back to (Back, a reload) opens where the reader was instead (the scroll memory puts it there).
+ */
+function useOpenAtFirstUnloggedSet(workout: Workout | undefined) {
+  const { scroll } = useServices();
+  const done = useRef(false);
+  const ready = workout !== undefined;
+  const open = workout?.status === 'in_progress';
+  useEffect(() => {
+    if (!ready || done.current) return;
+    if (!open || scroll.cameBack()) {
+      done.current = true;
+      return;
+    }
+    // After the frame: the router's own scroll to the top of a new screen runs first.
+    const frame = requestAnimationFrame(() => {
+      done.current = true;
+      const row = document.querySelector<HTMLElement>('[data-testid="planned-row"]');
+      if (!row) return;
+      const { top, bottom } = row.getBoundingClientRect();
+      if (top < 0 || bottom > window.innerHeight) row.scrollIntoView({ block: 'center', behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, open, scroll]);
 }

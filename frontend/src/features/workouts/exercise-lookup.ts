@@ -1,16 +1,24 @@
-import type { Exercise } from '@fitness/contracts';
+import type { Equipment, Exercise } from '@fitness/contracts';
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import { liveResource } from '../../lib/live-resource.ts';
 
+/** Equipment whose sets have a weight: an empty weight there is asked about, not taken for bodyweight. */
+const LOADED: ReadonlySet<Equipment> = new Set(['barbell', 'dumbbells', 'machines', 'cables']);
+
+/** Whether an exercise's sets need a weight (unknown equipment: the user's own name, not asked). */
+export const needsWeight = (equipment: Equipment | undefined) => equipment !== undefined && LOADED.has(equipment);
+
 /**
- * The library as the workout logger needs it: what each exercise is measured in, and the
- * exercises whose names match what the user types.
+ * The library as the workout logger needs it: what each exercise is measured in and lifted with,
+ * and the exercises whose names match what the user types.
  */
 export function createExerciseLookup(api: ApiClient) {
   const state = proxy({
     /** What each exercise looked up so far is measured in. */
     units: {} as Record<string, Exercise['unit']>,
+    /** What each exercise looked up so far is done with (a deleted one: nothing). */
+    equipment: {} as Record<string, Equipment>,
     suggestions: { results: [] as Exercise[], failed: false },
   });
   let typedName = '';
@@ -25,13 +33,15 @@ export function createExerciseLookup(api: ApiClient) {
 
   return {
     state,
-    /** Looks up what these exercises are measured in (reps, time, distance), once each. */
+    /** Looks up what these exercises are measured in (reps, time, distance) and done with, once each. */
     async loadUnits(ids: string[]) {
       const missing = [...new Set(ids)].filter((id) => !(id in state.units));
       await Promise.all(
         missing.map(async (id) => {
           try {
-            state.units[id] = (await api.get<Exercise>(`/exercises/${id}`)).unit;
+            const exercise = await api.get<Exercise>(`/exercises/${id}`);
+            state.units[id] = exercise.unit;
+            state.equipment[id] = exercise.equipment;
           } catch (error) {
             // Deleted from the library: its sets are logged as plain sets from now on.
             if (error instanceof ApiError && error.status === 404) state.units[id] = 'reps';
@@ -64,6 +74,7 @@ export function createExerciseLookup(api: ApiClient) {
     clear() {
       suggestions.clear();
       state.units = {};
+      state.equipment = {};
       state.suggestions.results = [];
     },
   };

@@ -1,3 +1,4 @@
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import type { SetInput } from '../../lib/stores/workouts.ts';
 import { distanceToMetres, parseDecimal, type Units, weightToKg } from '../../lib/units.ts';
 
@@ -8,7 +9,7 @@ export type SetDraft = {
   reps: string;
   weight: string;
   rest: string;
-  type: 'warmup' | 'working';
+  type: SetType;
   /** Seconds, for timed exercises. */
   duration: string;
   /** In the user's unit (km or mi), for distance exercises. */

@@ -8,11 +8,14 @@ import type {
 } from '@fitness/contracts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
 import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/api.ts';
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { type LiveResource, liveResource } from '../live-resource.ts';
+import { type KeyValueStorage, memoryStorage } from '../storage.ts';
+import { createSetDrafts } from './set-drafts.ts';
 
 const PAGE_SIZE = 20;
 
@@ -21,7 +24,7 @@ export type SetInput = {
   reps: number;
   weight: number | null;
   rest_time: number | null;
-  type: 'warmup' | 'working';
+  type: SetType;
   duration: number | null;
   distance: number | null;
   notes: string | null;
@@ -35,9 +38,11 @@ export type Previous = PreviousSets['data'][number];
  * screen showed one or a write answered with one. Actions call the API and put its answer in the
  * store. Changes pushed from other devices are applied to what a screen shows (the list's
  * summaries, a workout by itself) as they come, without asking the API; this tab's own writes
- * come back as notices too, which change nothing the answers did not.
+ * come back as notices too, which change nothing the answers did not. What is typed into the
+ * logger's rows before they are logged is this device's alone: `drafts`, kept in `storage`.
  */
-export function createWorkouts(api: ApiClient) {
+export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memoryStorage()) {
+  const drafts = createSetDrafts(storage);
   const state = proxy({
     /** Whole workouts, with their exercises and sets. */
     byId: {} as Record<string, Workout>,
@@ -128,6 +133,21 @@ export function createWorkouts(api: ApiClient) {
     answered: api.isOwnWrite,
   });
 
+  /**
+   * Sets are sent one after the other, each workout's in the order they were logged: two rows
+   * ticked off in quick succession stay in that order, whichever request would have come first.
+   */
+  const setQueues = new Map<string, Promise<unknown>>();
+  function inTurn<T>(workoutId: string, send: () => Promise<T>): Promise<T> {
+    const sent = (setQueues.get(workoutId) ?? Promise.resolve()).then(send, send);
+    const turn = sent.catch(() => undefined);
+    setQueues.set(workoutId, turn);
+    void turn.then(() => {
+      if (setQueues.get(workoutId) === turn) setQueues.delete(workoutId);
+    });
+    return sent;
+  }
+
   /** Each workout a screen shows by itself, kept live while one does. */
   const shownWorkouts = new Map<string, LiveResource>();
 
@@ -183,6 +203,7 @@ export function createWorkouts(api: ApiClient) {
 
   return {
     state,
+    drafts,
     /** The list is on screen (loaded fresh the first time) until the returned function is called. */
     showList: () => list.show(),
     /** A workout is on screen (loaded fresh the first time) until the returned function is called. */
@@ -215,10 +236,17 @@ export function createWorkouts(api: ApiClient) {
     async end(id: string) {
       const workout = await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' });
       change(id, () => put(workout));
+      drafts.forget(id);
+    },
+    /** Changes the workout's name, note or day. */
+    async update(id: string, body: { name?: string; notes?: string | null; date?: string }) {
+      const workout = await api.patch<Workout>(`/workouts/${id}`, body);
+      change(id, () => put(workout));
     },
     async remove(id: string) {
       await api.delete(`/workouts/${id}`);
       change(id, () => drop(id));
+      drafts.forget(id);
     },
     async addExercise(workoutId: string, name: string, exerciseId: string | null = null) {
       const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, {
@@ -231,6 +259,16 @@ export function createWorkouts(api: ApiClient) {
       });
       return exercise;
     },
+    /** Changes an exercise's name or note. */
+    async updateExercise(workoutId: string, exerciseId: string, body: { name?: string; notes?: string | null }) {
+      const exercise = await api.patch<WorkoutExercise>(`/workouts/${workoutId}/exercises/${exerciseId}`, body);
+      change(workoutId, () => {
+        const workout = state.byId[workoutId];
+        const index = workout?.exercises.findIndex((e) => e.id === exerciseId) ?? -1;
+        if (workout && index >= 0) workout.exercises[index] = exercise;
+      });
+      return exercise;
+    },
     async removeExercise(workoutId: string, exerciseId: string) {
       await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}`);
       change(workoutId, () => {
@@ -239,7 +277,9 @@ export function createWorkouts(api: ApiClient) {
       });
     },
     async addSet(workoutId: string, exerciseId: string, input: SetInput) {
-      const set = await api.post<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets`, input);
+      const set = await inTurn(workoutId, () =>
+        api.post<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets`, input),
+      );
       change(workoutId, () => replaceSet(workoutId, exerciseId, set));
       return set;
     },
@@ -289,6 +329,7 @@ export function createWorkouts(api: ApiClient) {
       state.total = 0;
       state.page = 0;
       state.previous = {};
+      drafts.clear();
     },
   };
 }
