@@ -1,14 +1,14 @@
+// Each from its own module, not the contracts' index: this file runs on the parse thread
+// (parse-worker.ts), whose start the index (typebox and every schema) made several times slower.
+import type { ImportFormat, RejectedRow, WeightUnit } from '@fitness/contracts';
+import { nameKey } from '@fitness/contracts/exercises/search.ts';
+import { isFitName } from '@fitness/contracts/name-pattern.ts';
 import {
-  type ImportFormat,
-  isFitName,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
-  nameKey,
-  type RejectedRow,
   TOO_MANY_EXERCISES_MESSAGE,
   TOO_MANY_SETS_MESSAGE,
-  type WeightUnit,
-} from '@fitness/contracts';
+} from '@fitness/contracts/workouts/set-limits.ts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 

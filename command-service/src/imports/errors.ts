@@ -1,4 +1,4 @@
-import { InvalidInput } from '@fitness/contracts';
+import { InvalidInput } from '@fitness/contracts/domain-error.ts';
 
 /**
  * Why a whole upload is refused (422, on the `csv` or `format` field). A single unusable row

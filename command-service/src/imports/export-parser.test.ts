@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { InvalidInput } from '@fitness/contracts';
 import { afterAll, describe, it } from 'vitest';
 import { parseWorkoutExport } from './csv-formats.ts';
@@ -42,6 +44,34 @@ describe('ExportParser: reading exports on a worker thread', () => {
     clearInterval(ticker);
     assert.equal(parsed.rejected.length, 1, 'the row with the long notes is refused');
     assert.ok(turns >= 3, `this thread ran ${turns} timers while the worker read 4 MB`);
+  });
+
+  it('starts its thread on its own, which keeps no process alive', () => {
+    const script = `import { ExportParser } from ${JSON.stringify(import.meta.resolve('./export-parser.ts'))};
+      new ExportParser().start();`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { timeout: 60_000 });
+  });
+
+  it('loads only the modules the parsers need, not the contracts’ index or typebox', () => {
+    // Every module the worker's file loads, printed when it has been evaluated.
+    const script = `import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+      await import(${JSON.stringify(import.meta.resolve('./parse-worker.ts'))});
+      console.log(JSON.stringify(loaded));`;
+    const loaded: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
+    const files = loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+    assert.ok(
+      files.some((file) => file.endsWith('csv-formats.ts')),
+      files.join('\n'),
+    );
+    assert.deepEqual(
+      files.filter((file) => file.includes('/typebox/') || file.endsWith('contracts/src/index.ts')),
+      [],
+    );
+    assert.ok(files.length < 20, files.join('\n'));
   });
 
   it('starts a new worker after one was stopped', async () => {

@@ -7,19 +7,30 @@ type Pending = { resolve: (parsed: ParsedExport) => void; reject: (error: Error)
 
 /**
  * Reads uploaded exports on a worker thread. A 5 MB file takes the parser tens of milliseconds
- * warm and several hundred cold; on the thread that answers every request, each upload would
- * hold up everyone else's for that long. One worker, started on the first upload and not
- * keeping the process alive; uploads queue on it in turn. A refused file is refused with the
- * same field messages as the parser's own; a worker that dies fails what it held, and the next
- * upload starts a new one.
+ * warm and more cold; on the thread that answers every request, each upload would hold up
+ * everyone else's for that long. One worker, not keeping the process alive, started with the
+ * server (see routes.ts: a cold start is about 100 ms) or else by the first upload; uploads
+ * queue on it in turn. A refused file is refused with the same field messages as the parser's
+ * own; a worker that dies fails what it held, and the next upload starts a new one.
  */
 export class ExportParser {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
+  /** Whether a worker is running (started, and not stopped since). */
+  get running() {
+    return this.worker !== null;
+  }
+
+  /** Starts the worker ahead of the first upload, unless one runs. */
+  start() {
+    this.worker ??= this.spawn();
+  }
+
   parse(csv: string, options: ParseOptions): Promise<ParsedExport> {
-    const worker = this.worker ?? this.start();
+    this.start();
+    const worker = this.worker as Worker;
     const id = this.nextId++;
     return new Promise<ParsedExport>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -35,7 +46,7 @@ export class ExportParser {
     this.failAll(new Error('The export parser was closed.'));
   }
 
-  private start() {
+  private spawn() {
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url));
     worker.unref();
     worker.on('message', (answer: ParseAnswer) => {
@@ -52,7 +63,6 @@ export class ExportParser {
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`The export parser stopped (exit code ${code}).`)));
-    this.worker = worker;
     return worker;
   }
 

@@ -12,6 +12,7 @@ import {
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { Type } from 'typebox';
 import type { CommandServices } from '../services.ts';
+import { exportParser } from './export-parser.ts';
 import { importWorkouts } from './importer.ts';
 
 const MEGABYTE = 1024 * 1024;
@@ -24,6 +25,12 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   // Kept as the text it is (within the route's body limit; the import refuses what is over
   // the file limit with its own message); only this plugin's routes take CSV.
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // The parse thread starts with the server, in the background (about 100 ms of its own CPU),
+  // so that the first upload does not wait for it.
+  app.addHook('onListen', (done) => {
+    exportParser.start();
+    done();
+  });
 
   app.post(
     '/imports/workouts',

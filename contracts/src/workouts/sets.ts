@@ -1,15 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { UpdateSetBody } from './api.ts';
 
-/**
- * How much one workout holds: more exercises, and more sets of each, than any real session
- * reaches. Without a bound, one imported file made a workout of 19,999 sets, and every read of
- * it (its page of the list, the export) grew with it.
- */
-export const MAX_EXERCISES_PER_WORKOUT = 100;
-export const MAX_SETS_PER_EXERCISE = 100;
-export const TOO_MANY_EXERCISES_MESSAGE = `A workout holds at most ${MAX_EXERCISES_PER_WORKOUT} exercises.`;
-export const TOO_MANY_SETS_MESSAGE = `An exercise holds at most ${MAX_SETS_PER_EXERCISE} sets in one workout.`;
+export * from './set-limits.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

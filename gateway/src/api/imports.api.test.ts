@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { exportParser } from '@fitness/command-service/imports/export-parser.ts';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_EXPORT_ROWS,
@@ -36,8 +37,12 @@ type Report = {
 
 describe('imports API', () => {
   let server: TestServer;
+  /** Whether the parse thread ran as soon as the server listened (this process's first server). */
+  let parsingWhenListening = false;
   beforeAll(async () => {
+    assert.equal(exportParser.running, false, 'no server has started the parse thread yet');
     server = await startTestServer();
+    parsingWhenListening = exportParser.running;
   });
   afterAll(async () => {
     await server.close();
@@ -294,6 +299,10 @@ describe('imports API', () => {
     assert.equal(stranger.status, 401);
     const listed = await server.api('GET', '/workouts', { token });
     assert.equal(listed.body.meta.total, 0, 'nothing was written by the refused imports');
+  });
+
+  it('starts reading files when the server listens, before the first upload', () => {
+    assert.ok(parsingWhenListening);
   });
 
   it('takes the file as it is (text/csv, options in the query), as the web app sends it', async () => {
