@@ -82,6 +82,26 @@ describe('personal records', () => {
     );
   });
 
+  it('sets baselines in a first session, however often it raises them, and beats only an earlier workout', () => {
+    const first = workout('w1', '2026-11-07', [
+      { exercise_id: 'squat', name: 'Squat', sets: [set('a1', 5, 60), set('a2', 5, 80), set('a3', 5, 100)] },
+    ]);
+    const baselines = personalRecords([first])[0]?.records ?? {};
+    assert.deepEqual(
+      Object.values(baselines).map((record) => record?.previous),
+      [null, null, null, null],
+      'a first session beats nothing',
+    );
+    assert.equal(baselines.heaviest_weight?.set_id, 'a3');
+
+    const second = workout('w2', '2026-11-14', [
+      { exercise_id: 'squat', name: 'Squat', sets: [set('b1', 5, 105), set('b2', 5, 110)] },
+    ]);
+    const heaviest = personalRecords([first, second])[0]?.records.heaviest_weight;
+    assert.equal(heaviest?.set_id, 'b2');
+    assert.deepEqual(heaviest?.previous, { value: 100, date: '2026-11-07' }, "the earlier workout's best, not b1");
+  });
+
   it('counts bodyweight sets for reps only, and cardio for time and distance', () => {
     const records = personalRecords([
       workout('w', '2026-11-21', [

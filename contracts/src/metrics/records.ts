@@ -24,7 +24,10 @@ export type PersonalRecord = {
   date: string;
   workout_id: string;
   set_id: string;
-  /** The best before this one, or null for the first. */
+  /**
+   * The best of an earlier workout that this one beat, or null when none had one: a first
+   * session with an exercise sets baselines, however often it raises them, and beats nothing.
+   */
   previous: { value: number; date: string } | null;
 };
 
@@ -93,9 +96,10 @@ export function recordValues(set: RecordSet, formula: OneRepMaxFormula): [Record
 
 /**
  * Folds one set (not a warm-up) into an exercise's records, in place (see `recordValues`); each
- * record keeps the best it beat. Returns the kinds the set beat an earlier best of: one beat per
- * workout, exercise and kind, so a bar raised twice in one workout is one record (and the first
- * of each kind is not a beat).
+ * record keeps the best of an earlier workout it beat (a record raised again in its own workout
+ * keeps what the first beat). Returns the kinds the set beat an earlier workout's best of: one
+ * beat per workout, exercise and kind, so a bar raised twice in one workout is one record (and
+ * the first of each kind is not a beat). A record is a beat exactly when its `previous` is set.
  */
 export function recordSet(
   records: Records,
@@ -107,7 +111,8 @@ export function recordSet(
   for (const [type, value] of recordValues(set, formula)) {
     const current = records[type];
     if (current && value <= current.value) continue;
-    if (current && current.workout_id !== workout.id) beaten.push(type);
+    const earlier = current !== undefined && current.workout_id !== workout.id;
+    if (earlier) beaten.push(type);
     records[type] = {
       value,
       reps: set.reps,
@@ -115,7 +120,7 @@ export function recordSet(
       date: workout.date,
       workout_id: workout.id,
       set_id: set.id,
-      previous: current ? { value: current.value, date: current.date } : null,
+      previous: earlier ? { value: current.value, date: current.date } : (current?.previous ?? null),
     };
   }
   return beaten;

@@ -71,8 +71,11 @@ export function createServices() {
   const workouts = createWorkouts(api, storage);
   const records = createRecords(api, {
     announce(fresh) {
-      const names = [...new Set(fresh.map(({ name }) => name))].join(', ');
-      const kinds = fresh.map(({ type }) => i18n.t(`records.types.${type}`)).join(', ');
+      // A record set in the workout on screen shows as a badge on its set's row: no toast over the rows.
+      const news = fresh.filter(({ record }) => !workouts.showing(record.workout_id));
+      if (news.length === 0) return;
+      const names = [...new Set(news.map(({ name }) => name))].join(', ');
+      const kinds = news.map(({ type }) => i18n.t(`records.types.${type}`)).join(', ');
       toasts.success(i18n.t('records.newRecord'), `${names}: ${kinds}`);
     },
   });

@@ -15,11 +15,11 @@ export type BestKind = RecordType | 'best_e1rm_brzycki';
 export const BEST_KINDS: readonly BestKind[] = [...RECORD_TYPES, 'best_e1rm_brzycki'];
 
 /**
- * The best set of one kind an exercise had in one workout (the first to reach it), and the best
- * before it in that workout (0 if none): all that the workout contributes to the exercise's
- * record of that kind and to the best that record beat, whatever came before the workout.
+ * The best set of one kind an exercise had in one workout (the first to reach it): all that the
+ * workout contributes to the exercise's record of that kind, whatever came before the workout
+ * (a record beats the bests of earlier workouts only, never its own workout's lower sets).
  */
-export type WorkoutBest = { value: number; set_id: string; reps: number; weight: number | null; before: number };
+export type WorkoutBest = { value: number; set_id: string; reps: number; weight: number | null };
 
 /** One exercise in one workout (all the times it was added there), as its records need it. */
 export type ExerciseWorkout = {
@@ -49,7 +49,7 @@ export function foldBests(bests: ExerciseWorkout['bests'], set: BestsSet) {
   for (const [type, value] of values) {
     const best = bests[type];
     if (best && value <= best.value) continue;
-    bests[type] = { value, set_id: set.id, reps: set.reps, weight: set.weight, before: best?.value ?? 0 };
+    bests[type] = { value, set_id: set.id, reps: set.reps, weight: set.weight };
     changed = true;
   }
   return changed;
@@ -59,7 +59,7 @@ export const inTheOrderOf = (a: { at: LoggedAt }, b: { at: LoggedAt }) => inTheO
 
 /**
  * The best of one kind over a run of workouts in order (one workout, or many): the first set to
- * reach it, and the best before it within the run, if any.
+ * reach it, and the best of an earlier workout of the run it beat, if any.
  */
 export type RunBest = Omit<PersonalRecord, 'previous'> & { before: { value: number; date: string } | null };
 export type RunBests = Partial<Record<BestKind, RunBest>>;
@@ -73,12 +73,8 @@ export function runBestsOver(workouts: ExerciseWorkout[]): RunBests {
       if (!best) continue;
       const current = run[type];
       if (current && best.value <= current.value) continue;
-      const before =
-        best.before > (current?.value ?? 0)
-          ? { value: best.before, date: at.date }
-          : current
-            ? { value: current.value, date: current.date }
-            : null;
+      // Each workout gives one best of a kind, so the run's best so far is an earlier workout's.
+      const before = current ? { value: current.value, date: current.date } : null;
       const { value, reps, weight, set_id } = best;
       run[type] = { value, reps, weight, date: at.date, workout_id: at.workout_id, set_id, before };
     }
@@ -88,9 +84,9 @@ export function runBestsOver(workouts: ExerciseWorkout[]): RunBests {
 
 /**
  * The records over runs of workouts in order, from each run's bests: a record is the first set to
- * reach the highest value, and the best it beat is the highest before it, in an earlier run or
- * earlier in its own. The same records `recordSet` leaves set by set, since the highest of
- * highests is the highest: so runs of runs fold alike.
+ * reach the highest value, and the best it beat is the highest of an earlier workout, in an
+ * earlier run or earlier in its own. The same records `recordSet` leaves set by set, since the
+ * highest of highests is the highest: so runs of runs fold alike.
  */
 export function recordsOver(runs: Iterable<RunBests>) {
   const records: Partial<Record<BestKind, PersonalRecord>> = {};

@@ -97,8 +97,9 @@ export function personalRecordsProjectionWith(options: {
   return {
     name: PERSONAL_RECORDS_MODEL,
     // 2: each user's record beats in one document (record_beats), for /metrics/achievements;
-    // 3: a workout's outline, and each exercise's sets in it, instead of the workout's whole state.
-    version: 3,
+    // 3: a workout's outline, and each exercise's sets in it, instead of the workout's whole state;
+    // 4: a record's previous best is an earlier workout's (a first session beats nothing).
+    version: 4,
     collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
     handles: workoutEventTypes,
     ownerField: 'user_id',

@@ -27,7 +27,9 @@ const ANSWERED_FIELDS: ReadonlySet<unknown> = new Set(['exercise_id', 'name', 'r
 /**
  * The user's personal records, newest first, while a screen shows them (the dashboard's list, or
  * a workout, where a set just logged may set one). A record that appears after the screen first
- * loaded them was just set, here or on another device: `announce` tells the user.
+ * loaded them was just set, here or on another device: `announce` tells the user of those that
+ * beat an earlier workout's best. A first session with an exercise sets its baselines, which are
+ * records with nothing beaten (`previous` null), and announces none.
  *
  * The server works them out, one exercise's document at a time: the store keeps the answer by
  * exercise and puts each pushed change to an exercise into it (see `patch`), reading them all
@@ -56,7 +58,7 @@ export function createRecords(api: ApiClient, options: { announce(fresh: RecordE
       )
       .sort((a, b) => b.record.date.localeCompare(a.record.date));
     const seen = known;
-    const fresh = seen ? all.filter((entry) => !seen.has(keyOf(entry))) : [];
+    const fresh = seen ? all.filter((entry) => !seen.has(keyOf(entry)) && entry.record.previous !== null) : [];
     known = new Set([...(seen ?? []), ...all.map(keyOf)]);
     state.all = all;
     if (fresh.length > 0) options.announce(fresh);

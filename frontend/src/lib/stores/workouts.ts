@@ -216,6 +216,8 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
         if (!resource.shown && shownWorkouts.get(id) === resource) shownWorkouts.delete(id);
       };
     },
+    /** Whether a screen of this tab shows this workout by itself (its records then show on its rows). */
+    showing: (id: string) => shownWorkouts.get(id)?.shown === true,
     loadFirstPage: () => list.load(),
     loadNextPage: () => loadPage(state.page + 1),
     async start(input: { name: string; date: string; notes?: string | null }) {
