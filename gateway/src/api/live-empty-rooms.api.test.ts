@@ -23,8 +23,9 @@ describe('the live channel and rooms nobody is in', () => {
     const broadcasts: { rooms: string[]; position: number }[] = [];
     const broadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = (packet, options) => {
-      const [, notice] = packet.data as [string, { position: number }];
-      broadcasts.push({ rooms: [...options.rooms], position: notice.position });
+      // The changes, not the `joined` each new socket is sent in its own room.
+      const [name, notice] = packet.data as [string, { position: number }];
+      if (name === 'change') broadcasts.push({ rooms: [...options.rooms], position: notice.position });
       broadcast(packet, options);
     };
 
