@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { InvalidInput } from '@fitness/contracts';
+import { BODY_TOO_COMPLEX } from '@fitness/platform/json-body.ts';
 import { afterAll, describe, it } from 'vitest';
 import { parseWorkoutExport } from './csv-formats.ts';
 import { ExportParser } from './export-parser.ts';
@@ -44,6 +45,42 @@ describe('ExportParser: reading exports on a worker thread', () => {
     clearInterval(ticker);
     assert.equal(parsed.rejected.length, 1, 'the row with the long notes is refused');
     assert.ok(turns >= 3, `this thread ran ${turns} timers while the worker read 4 MB`);
+  });
+
+  it('reads a JSON body as the request thread does: its value, or the same refusal', async () => {
+    const body = { csv: STRONG, format: 'strong', weight_unit: 'lb' };
+    assert.deepEqual(await parser.readJson(Buffer.from(JSON.stringify(body))), body);
+    const refusal = async (text: string) => {
+      const error = await parser.readJson(Buffer.from(text)).catch((refused: unknown) => refused);
+      assert.ok(error instanceof Error, String(error));
+      return { code: (error as { code?: string }).code, statusCode: (error as { statusCode?: number }).statusCode };
+    };
+    assert.deepEqual(await refusal(''), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 });
+    assert.deepEqual(await refusal('{"csv": "Date'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
+    assert.deepEqual(await refusal('{"__proto__": {"admin": true}}'), {
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      statusCode: 400,
+    });
+    assert.deepEqual(await refusal(`[${'1,'.repeat(300)}1]`), { code: BODY_TOO_COMPLEX, statusCode: 413 });
+  });
+
+  it('leaves a small body’s shared memory as it was', async () => {
+    const small = Buffer.from('{"csv": "a"}');
+    assert.notEqual(small.byteLength, small.buffer.byteLength, 'a small buffer is a slice of a shared pool');
+    await parser.readJson(small);
+    assert.equal(small.toString(), '{"csv": "a"}');
+  });
+
+  it('leaves this thread free while it reads a large JSON body', async () => {
+    const large = Buffer.from(JSON.stringify({ csv: `${STRONG}\n${'"'.repeat(4_000_000)}` }));
+    let turns = 0;
+    const ticker = setInterval(() => {
+      turns += 1;
+    }, 1);
+    const body = (await parser.readJson(large)) as { csv: string };
+    clearInterval(ticker);
+    assert.equal(body.csv.length, STRONG.length + 1 + 4_000_000);
+    assert.ok(turns >= 3, `this thread ran ${turns} timers while the worker read 8 MB of JSON`);
   });
 
   it('starts its thread on its own, which keeps no process alive', () => {

@@ -1,17 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import { InvalidInput } from '@fitness/contracts';
+import { jsonBodyRefusal } from '@fitness/platform/json-body.ts';
 import type { ParsedExport, ParseOptions } from './csv-formats.ts';
 import type { ParseAnswer, ParseRequest } from './parse-worker.ts';
 
-type Pending = { resolve: (parsed: ParsedExport) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 
 /**
- * Reads uploaded exports on a worker thread. A 5 MB file takes the parser tens of milliseconds
- * warm and more cold; on the thread that answers every request, each upload would hold up
- * everyone else's for that long. One worker, not keeping the process alive, started with the
- * server (see routes.ts: a cold start is about 100 ms) or else by the first upload; uploads
- * queue on it in turn. A refused file is refused with the same field messages as the parser's
- * own; a worker that dies fails what it held, and the next upload starts a new one.
+ * Reads uploaded exports, and the JSON bodies that carry them, on a worker thread. A 5 MB file
+ * takes the parser tens of milliseconds warm, and its 10 MB of JSON about 150 ms; on the thread
+ * that answers every request, each upload would hold up everyone else's for that long. One
+ * worker, not keeping the process alive, started with the server (see routes.ts: a cold start
+ * is about 100 ms) or else by the first upload; uploads queue on it in turn. A refused file or
+ * body is refused with the same messages as on the request thread; a worker that dies fails
+ * what it held, and the next upload starts a new one.
  */
 export class ExportParser {
   private worker: Worker | null = null;
@@ -29,13 +31,18 @@ export class ExportParser {
   }
 
   parse(csv: string, options: ParseOptions): Promise<ParsedExport> {
-    this.start();
-    const worker = this.worker as Worker;
-    const id = this.nextId++;
-    return new Promise<ParsedExport>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, csv, options } satisfies ParseRequest);
-    });
+    return this.ask((id) => ({ id, csv, options }));
+  }
+
+  /**
+   * An upload's JSON body, read as the request thread reads JSON (installBoundedJsonParser):
+   * its value, or the same refusal (422 empty or not JSON, 413 too complex). The bytes are
+   * handed over, not copied, when they fill their own memory (as a body of megabytes does).
+   */
+  readJson(bytes: Buffer): Promise<unknown> {
+    const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const json = ownsItsMemory ? bytes : new Uint8Array(bytes);
+    return this.ask((id) => ({ id, json }), [json.buffer as ArrayBuffer]);
   }
 
   /** Stops the worker; uploads it held fail. */
@@ -46,6 +53,16 @@ export class ExportParser {
     this.failAll(new Error('The export parser was closed.'));
   }
 
+  private ask<T>(request: (id: number) => ParseRequest, transfer: ArrayBuffer[] = []): Promise<T> {
+    this.start();
+    const worker = this.worker as Worker;
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: never) => void, reject });
+      worker.postMessage(request(id), transfer);
+    });
+  }
+
   private spawn() {
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url));
     worker.unref();
@@ -53,7 +70,9 @@ export class ExportParser {
       const pending = this.pending.get(answer.id);
       if (!pending) return;
       this.pending.delete(answer.id);
-      if ('parsed' in answer) pending.resolve(answer.parsed);
+      if ('parsed' in answer) pending.resolve(answer.parsed as never);
+      else if ('body' in answer) pending.resolve(answer.body as never);
+      else if ('bodyRefused' in answer) pending.reject(jsonBodyRefusal(answer.bodyRefused));
       else if ('refused' in answer) pending.reject(new InvalidInput(answer.refused ?? {}, answer.message));
       else pending.reject(new Error(`Reading the export failed: ${answer.failure}`));
     });

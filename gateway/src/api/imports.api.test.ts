@@ -305,6 +305,37 @@ describe('imports API', () => {
     assert.ok(parsingWhenListening);
   });
 
+  it('refuses a JSON body it cannot read as every route does, though it reads it on the parse thread', async () => {
+    const { token } = await server.register();
+    const send = async (url: string, body: string) => {
+      const response = await server.api('POST', url, { token, body });
+      return { status: response.status, body: response.body };
+    };
+    const unknownKeys = `{${Array.from({ length: 300 }, (_, i) => `"k${i}":1`).join(',')}}`;
+    const bodies = [
+      `{"csv": "${STRONG_HEADER}`,
+      '',
+      '{"__proto__": {"admin": true}, "csv": "a"}',
+      unknownKeys,
+      `${'['.repeat(40)}${']'.repeat(40)}`,
+    ];
+    for (const body of bodies) {
+      const answer = await send('/imports/workouts', body);
+      assert.deepEqual(answer, await send('/workouts', body), body.slice(0, 40));
+      assert.ok([413, 422].includes(answer.status), JSON.stringify(answer));
+    }
+    const large = await send('/imports/workouts', `{"csv": "${STRONG_HEADER}\\n${'x'.repeat(6 * 1024 * 1024)}`);
+    assert.deepEqual(large, {
+      status: 422,
+      body: {
+        message: 'The request body must be valid JSON.',
+        errors: { body: ['The request body must be valid JSON.'] },
+      },
+    });
+    const tooLarge = await send('/imports/workouts', JSON.stringify({ csv: '"'.repeat(5.5 * 1024 * 1024) }));
+    assert.deepEqual(tooLarge, { status: 413, body: { message: 'The request body is too large.' } });
+  });
+
   it('takes the file as it is (text/csv, options in the query), as the web app sends it', async () => {
     const { token } = await server.register();
     const upload = (csv: string, query = '') =>
