@@ -10,6 +10,7 @@ import { workoutDecider } from './decide.ts';
 import {
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
+  PositionOutOfRange,
   SetNotFound,
   TooManyExercises,
   TooManySets,
@@ -162,6 +163,31 @@ describe('workout decider', () => {
         .given([started, benchAdded, setLogged])
         .when({ type: 'UpdateSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's1', changes: {} })
         .thenEvents([]);
+    });
+    it('moves an exercise and puts it in a superset, even once the workout is completed', () => {
+      const rowAdded: WorkoutEvent = {
+        type: 'WorkoutExerciseAdded',
+        data: { workoutId, workoutExerciseId: 'e2', exerciseId: null, name: 'Row', notes: null, addedAt: at },
+      };
+      spec
+        .given([started, benchAdded, rowAdded, completed])
+        .when({ type: 'UpdateExercise', workoutId, userId, at, workoutExerciseId: 'e2', position: 0, superset: 'a' })
+        .thenEvents([
+          {
+            type: 'WorkoutExerciseChanged',
+            data: { workoutId, workoutExerciseId: 'e2', position: 0, superset: 'a' },
+          },
+        ]);
+      spec
+        .given([started, benchAdded, rowAdded])
+        .when({ type: 'UpdateExercise', workoutId, userId, at, workoutExerciseId: 'e2', superset: null })
+        .thenEvents([{ type: 'WorkoutExerciseChanged', data: { workoutId, workoutExerciseId: 'e2', superset: null } }]);
+    });
+    it('refuses a move past the last exercise', () => {
+      spec
+        .given([started, benchAdded])
+        .when({ type: 'UpdateExercise', workoutId, userId, at, workoutExerciseId: 'e1', position: 1 })
+        .thenThrows(PositionOutOfRange);
     });
   });
 

@@ -9,6 +9,7 @@ import type { Decider } from '../core/command-handler.ts';
 import {
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
+  PositionOutOfRange,
   SetNotFound,
   TooManyExercises,
   TooManySets,
@@ -56,6 +57,10 @@ export type WorkoutCommand =
       workoutExerciseId: string;
       name?: string;
       notes?: string | null;
+      /** Moves the exercise to this place, 0 the first. */
+      position?: number;
+      /** Puts it in a superset (the exercises sharing the id), or takes it out with null. */
+      superset?: string | null;
     })
   | (Base & { type: 'RemoveExercise'; workoutId: string; workoutExerciseId: string })
   | (Base & { type: 'LogSet'; workoutId: string; workoutExerciseId: string; setId: string; values: SetValues })
@@ -108,19 +113,18 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     }
     case 'UpdateExercise': {
       assertExercise(state, command.workoutExerciseId);
-      const { workoutExerciseId, name, notes } = command;
-      if (name === undefined && notes === undefined) return [];
-      return [
-        {
-          type: 'WorkoutExerciseChanged',
-          data: {
-            workoutId,
-            workoutExerciseId,
-            ...(name !== undefined && { name }),
-            ...(notes !== undefined && { notes }),
-          },
-        },
-      ];
+      const { workoutExerciseId, name, notes, position, superset } = command;
+      if (position !== undefined && position >= state.exercises.size) {
+        throw new PositionOutOfRange(state.exercises.size);
+      }
+      const changes = {
+        ...(name !== undefined && { name }),
+        ...(notes !== undefined && { notes }),
+        ...(position !== undefined && { position }),
+        ...(superset !== undefined && { superset }),
+      };
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'WorkoutExerciseChanged', data: { workoutId, workoutExerciseId, ...changes } }];
     }
     case 'RemoveExercise':
       assertExercise(state, command.workoutExerciseId);

@@ -62,3 +62,10 @@ export class TooManySets extends InvalidInput {
     super({ sets: [TOO_MANY_SETS_MESSAGE] });
   }
 }
+
+/** A move past the last of the workout's exercises. */
+export class PositionOutOfRange extends InvalidInput {
+  constructor(exercises: number) {
+    super({ position: [`The position must be from 0 to ${exercises - 1}: the workout has ${exercises} exercises.`] });
+  }
+}

@@ -164,7 +164,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   const updateExercise = {
     schema: {
       tags: ['workouts'],
-      summary: "Rename or annotate a workout's exercise",
+      summary: "Rename, annotate, move or group (superset) a workout's exercise",
       params: WorkoutExerciseParams,
       body: UpdateWorkoutExerciseBody,
       response: { 200: WorkoutExercise, ...errors },
@@ -172,12 +172,14 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   };
   for (const method of ['patch', 'put'] as const) {
     app[method]('/workouts/:id/exercises/:exerciseId', updateExercise, async (request, reply) => {
-      const { name, notes } = request.body;
+      const { name, notes, position, superset } = request.body;
       const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateExercise',
         workoutExerciseId: request.params.exerciseId,
         ...(name !== undefined && { name: name.trim() }),
         ...(notes !== undefined && { notes }),
+        ...(position !== undefined && { position }),
+        ...(superset !== undefined && { superset }),
       });
       return findExercise(workout, request.params.exerciseId);
     });

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import { PageNumber, PerPage } from '../paging.ts';
-import { SetValuesShown } from './sets.ts';
+import { MAX_EXERCISES_PER_WORKOUT, SetValuesShown } from './sets.ts';
 
 /**
  * HTTP shapes of the workouts API. One source for validation, TypeScript types and OpenAPI.
@@ -72,8 +72,24 @@ export const AddWorkoutExerciseBody = Type.Object(
 );
 export type AddWorkoutExerciseBody = Static<typeof AddWorkoutExerciseBody>;
 
+/** Where an exercise goes in its workout: 0 for the first. */
+const Position = Type.Integer({
+  minimum: 0,
+  maximum: MAX_EXERCISES_PER_WORKOUT - 1,
+  errorMessage: 'The position must be a whole number from 0 (the first exercise).',
+});
+/** A superset: any short id the client picks; the exercises that share it are done as one round. */
+const Superset = Type.Union([Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }), Type.Null()], {
+  errorMessage: 'The superset must be an id of 1 to 64 letters, digits, - or _, or null to take the exercise out.',
+});
+
 export const UpdateWorkoutExerciseBody = Type.Object(
-  { name: Type.Optional(Name('exercise')), notes: Type.Optional(Notes) },
+  {
+    name: Type.Optional(Name('exercise')),
+    notes: Type.Optional(Notes),
+    position: Type.Optional(Position),
+    superset: Type.Optional(Superset),
+  },
   { additionalProperties: false },
 );
 export type UpdateWorkoutExerciseBody = Static<typeof UpdateWorkoutExerciseBody>;
@@ -141,6 +157,8 @@ export const WorkoutExercise = Type.Object({
   name: Type.String(),
   notes: Type.Union([Type.String(), Type.Null()]),
   plan: WorkoutExercisePlan,
+  /** The superset the exercise is in (absent or null: none). */
+  superset: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   sets: Type.Array(WorkoutSet),
   created_at: Timestamp,
 });

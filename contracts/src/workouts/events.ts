@@ -53,7 +53,16 @@ export type WorkoutEvent =
     }
   | {
       type: 'WorkoutExerciseChanged';
-      data: { workoutId: string; workoutExerciseId: string; name?: string; notes?: string | null };
+      data: {
+        workoutId: string;
+        workoutExerciseId: string;
+        name?: string;
+        notes?: string | null;
+        /** Moved to this place among the workout's exercises, 0 the first (added in place: older events lack it). */
+        position?: number;
+        /** Put in this superset, or taken out of one with null (added in place, as `position`). */
+        superset?: string | null;
+      };
     }
   | { type: 'WorkoutExerciseRemoved'; data: { workoutId: string; workoutExerciseId: string } }
   | {

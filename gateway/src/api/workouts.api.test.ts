@@ -127,6 +127,55 @@ describe('workouts API', () => {
     assert.equal((await server.api('POST', `${base}/sets`, { token, body: { reps: 1 } })).status, 404);
   });
 
+  it('moves exercises and groups them in supersets, and answers a bad move or group with 422', async () => {
+    const workout = (await start()).body;
+    const bench = await addExercise(workout.id, 'Bench');
+    const row = await addExercise(workout.id, 'Row');
+    const squat = await addExercise(workout.id, 'Squat');
+    const patch = (exercise: { id: string }, body: object) =>
+      server.api('PATCH', `/workouts/${workout.id}/exercises/${exercise.id}`, { token, body });
+
+    const moved = await patch(squat, { position: 0 });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    for (const exercise of [bench, row]) assert.equal((await patch(exercise, { superset: 'pair-1' })).status, 200);
+    const grouped = await patch(squat, { superset: 'solo' });
+    assert.equal(grouped.body.superset, 'solo');
+    const out = await patch(squat, { superset: null });
+    const read = await server.api('GET', `/workouts/${workout.id}`, {
+      token,
+      headers: { 'x-min-position': out.headers.get('x-event-position') ?? '0' },
+    });
+    assert.deepEqual(
+      read.body.exercises.map(({ name, superset }: { name: string; superset?: string | null }) => [name, superset]),
+      [
+        ['Squat', null],
+        ['Bench', 'pair-1'],
+        ['Row', 'pair-1'],
+      ],
+    );
+
+    const refusals: [object, string][] = [
+      [{ position: 3 }, 'position'],
+      [{ position: -1 }, 'position'],
+      [{ position: 1.5 }, 'position'],
+      [{ position: '1' }, 'position'],
+      [{ superset: '' }, 'superset'],
+      [{ superset: 'no spaces' }, 'superset'],
+      [{ superset: 'x'.repeat(65) }, 'superset'],
+      [{ superset: 7 }, 'superset'],
+    ];
+    for (const [body, field] of refusals) {
+      const response = await patch(bench, body);
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.ok(response.body.errors[field]?.[0], `${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
+    }
+    assert.deepEqual((await patch(bench, { position: 3 })).body.errors.position, [
+      'The position must be from 0 to 2: the workout has 3 exercises.',
+    ]);
+    const after = await server.api('GET', `/workouts/${workout.id}`, { token });
+    assert.deepEqual(after.body.exercises, read.body.exercises, 'nothing changed by the refusals');
+  });
+
   it('answers bad set input with 422 and the spec message, and stores nothing', async () => {
     const workout = (await start()).body;
     const exercise = await addExercise(workout.id);

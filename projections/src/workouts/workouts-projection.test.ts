@@ -165,6 +165,38 @@ describe('workouts projection', () => {
     assert.deepEqual(without?.exercises, []);
   });
 
+  it('moves exercises and groups them in supersets', () => {
+    const added = (id: string, name: string): WorkoutEvent => ({
+      type: 'WorkoutExerciseAdded',
+      data: { ...(squat.data as object), workoutExerciseId: id, exerciseId: null, name } as never,
+    });
+    const changed = (workoutExerciseId: string, change: { position?: number; superset?: string | null }) =>
+      ({ type: 'WorkoutExerciseChanged', data: { workoutId, workoutExerciseId, ...change } }) as WorkoutEvent;
+    const workout = foldDocument(
+      workoutsProjection,
+      recorded([
+        started,
+        squat,
+        added('x2', 'Bench'),
+        added('x3', 'Row'),
+        changed('x3', { position: 0 }),
+        changed('x1', { position: 2 }),
+        changed('x2', { superset: 'a' }),
+        changed('x1', { superset: 'a' }),
+        changed('x3', { superset: 'b' }),
+        changed('x3', { superset: null }),
+      ]),
+    );
+    assert.deepEqual(
+      workout?.exercises.map(({ id, superset }) => [id, superset ?? null]),
+      [
+        ['x3', null],
+        ['x2', 'a'],
+        ['x1', 'a'],
+      ],
+    );
+  });
+
   it('deletes the document when the workout is deleted', () => {
     const events = recorded([
       started,

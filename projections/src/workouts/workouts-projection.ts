@@ -59,12 +59,14 @@ function evolveWorkout(current: WorkoutDocument | null, event: RecordedEvent<Wor
       return { ...workout, exercises: [...workout.exercises, exercise] };
     }
     case 'WorkoutExerciseChanged': {
-      const { name, notes } = event.data;
-      return updateExercise(workout, event.data.workoutExerciseId, (exercise) => ({
+      const { workoutExerciseId, name, notes, position, superset } = event.data;
+      const changed = updateExercise(workout, workoutExerciseId, (exercise) => ({
         ...exercise,
         ...(name !== undefined && { name }),
         ...(notes !== undefined && { notes }),
+        ...(superset !== undefined && { superset }),
       }));
+      return position === undefined ? changed : moveExercise(changed, workoutExerciseId, position);
     }
     case 'WorkoutExerciseRemoved':
       return { ...workout, exercises: workout.exercises.filter((e) => e.id !== event.data.workoutExerciseId) };
@@ -142,4 +144,12 @@ function updateExercise(
     ...workout,
     exercises: workout.exercises.map((exercise) => (exercise.id === workoutExerciseId ? change(exercise) : exercise)),
   };
+}
+
+/** The exercise taken out and put back at `position` among the others (at the end, past them). */
+function moveExercise(workout: WorkoutDocument, workoutExerciseId: string, position: number): WorkoutDocument {
+  const moving = workout.exercises.find((exercise) => exercise.id === workoutExerciseId);
+  if (!moving) return workout;
+  const others = workout.exercises.filter((exercise) => exercise !== moving);
+  return { ...workout, exercises: [...others.slice(0, position), moving, ...others.slice(position)] };
 }
