@@ -27,6 +27,9 @@ export const ExerciseSession = Type.Object({
   e1rm: Nullable(Type.Number()),
   /** The most reps in one such set (0 without one). */
   most_reps: Type.Integer(),
+  /** Time (seconds) and distance (metres) over such sets, for an exercise timed or measured. */
+  duration: Type.Integer(),
+  distance: Type.Number(),
 });
 export type ExerciseSession = Static<typeof ExerciseSession>;
 
@@ -70,7 +73,7 @@ export const ExerciseHistoryPage = Type.Object({
 });
 export type ExerciseHistoryPage = Static<typeof ExerciseHistoryPage>;
 
-type SessionSet = Pick<WorkoutSet, 'reps' | 'weight' | 'type'>;
+type SessionSet = Pick<WorkoutSet, 'reps' | 'weight' | 'type' | 'duration' | 'distance'>;
 
 const tenths = (value: number) => Math.round(value * 10) / 10;
 
@@ -100,5 +103,7 @@ export function exerciseSession(
       ? Math.max(...weighted.map((set) => estimatedOneRepMax(set.weight, set.reps, formula)))
       : null,
     most_reps: Math.max(0, ...counted.map((set) => set.reps)),
+    duration: counted.reduce((sum, set) => sum + (set.duration ?? 0), 0),
+    distance: tenths(counted.reduce((sum, set) => sum + (set.distance ?? 0), 0)),
   };
 }

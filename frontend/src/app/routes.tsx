@@ -41,6 +41,9 @@ const WorkoutDetailPage = lazyScreen(() =>
 );
 const TemplatesPage = lazyScreen(() => import('../features/templates/TemplatesPage.tsx').then((m) => m.TemplatesPage));
 const ExercisesPage = lazyScreen(() => import('../features/exercises/ExercisesPage.tsx').then((m) => m.ExercisesPage));
+const ExerciseProgressPage = lazyScreen(() =>
+  import('../features/exercises/ExerciseProgressPage.tsx').then((m) => m.ExerciseProgressPage),
+);
 const MealsPage = lazyScreen(() => import('../features/meals/MealsPage.tsx').then((m) => m.MealsPage));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage));
@@ -118,6 +121,12 @@ const SCREENS: ScreenRoute[] = [
     access: 'user',
     screen: ExercisesPage,
     show: (stores) => <ExercisesPage library={stores.exercises} />,
+  },
+  {
+    path: '/exercises/:id',
+    access: 'user',
+    screen: ExerciseProgressPage,
+    show: (stores, params) => <ExerciseProgressPage id={params.id ?? ''} progress={stores.exerciseProgress} />,
   },
   { path: '/meals', access: 'user', screen: MealsPage, show: (stores) => <MealsPage meals={stores.meals} /> },
   {

@@ -5,6 +5,7 @@ import { createAdmin } from '../features/admin/store.ts';
 import { createDashboard } from '../features/dashboard/store.ts';
 import { createWeather } from '../features/dashboard/weather-store.ts';
 import { createEventExplorer } from '../features/event-explorer/store.ts';
+import { createExerciseProgress } from '../features/exercises/progress-store.ts';
 import { createExercises } from '../features/exercises/store.ts';
 import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
@@ -88,6 +89,7 @@ export function createServices() {
     dashboard: createDashboard(api, () => settings.state.startOfWeek),
     weather: createWeather(api, storage),
     exercises: createExercises(api),
+    exerciseProgress: createExerciseProgress(api, () => auth.state.user?.id ?? null),
     exerciseLookup: createExerciseLookup(api),
     meals: createMeals(api),
     templates: createTemplates(api),
@@ -129,6 +131,7 @@ export function createServices() {
     progress,
     stores.dashboard,
     stores.exercises,
+    stores.exerciseProgress,
     stores.meals,
     stores.templates,
     stores.weighIns,

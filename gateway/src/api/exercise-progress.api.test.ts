@@ -76,6 +76,8 @@ describe('exercise progress API', () => {
         top_set: { weight: 100, reps: 5 },
         e1rm: estimatedOneRepMax(100, 5, 'epley'),
         most_reps: 8,
+        duration: 0,
+        distance: 0,
       },
       {
         workout_id: second.workout.id,
@@ -86,6 +88,8 @@ describe('exercise progress API', () => {
         top_set: { weight: 110, reps: 3 },
         e1rm: estimatedOneRepMax(110, 3, 'epley'),
         most_reps: 12,
+        duration: 0,
+        distance: 0,
       },
     ]);
     const { records } = progress.body;
@@ -101,6 +105,37 @@ describe('exercise progress API', () => {
       brzycki.sessions.map((each: { e1rm: number }) => each.e1rm),
       [estimatedOneRepMax(100, 5, 'brzycki'), estimatedOneRepMax(110, 3, 'brzycki')],
     );
+  });
+
+  it('sums up the time and distance of an exercise timed or measured', async () => {
+    const { call, get } = await lifter('Rower');
+    const row = await call('POST', '/exercises', {
+      name: 'Rowing intervals',
+      category: 'cardio',
+      primary_muscle: 'back',
+      equipment: 'machines',
+      unit: 'distance',
+    });
+    const workout = await call('POST', '/workouts', { name: 'Row', date: '2026-05-04' });
+    const exercise = await call('POST', `/workouts/${workout.id}/exercises`, { exercise_id: row.id, name: row.name });
+    for (const set of [
+      { reps: 1, distance: 500, duration: 100 },
+      { reps: 1, distance: 500, duration: 95 },
+      { reps: 1, distance: 250, duration: 60, type: 'warmup' },
+    ]) {
+      await call('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, set);
+    }
+    const { sessions, records } = (await get(`/exercises/${row.id}/progress`)).body;
+    assert.deepEqual(
+      sessions.map(({ sets, duration, distance, e1rm }: Record<string, unknown>) => ({
+        sets,
+        duration,
+        distance,
+        e1rm,
+      })),
+      [{ sets: 3, duration: 195, distance: 1000, e1rm: null }],
+    );
+    assert.equal(records.longest_distance.value, 500);
   });
 
   it("pages every workout's sets, newest first, and follows sets changed and workouts deleted", async () => {

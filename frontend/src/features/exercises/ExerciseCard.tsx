@@ -1,8 +1,10 @@
+import { TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import type { Exercise } from './types.ts';
 
-/** One exercise in the library grid: opens its details; the star toggles a favorite. */
+/** One exercise in the library grid: opens its details or its progress page; the star toggles a favorite. */
 export function ExerciseCard({
   exercise,
   onOpen,
@@ -24,7 +26,18 @@ export function ExerciseCard({
         >
           <h3>{exercise.name}</h3>
         </button>
-        <FavoriteButton favorite={exercise.is_favorite} onToggle={onFavorite} />
+        <div className="row" style={{ gap: 0, flexWrap: 'nowrap', flex: 'none' }}>
+          <Link
+            href={`/exercises/${exercise.id}`}
+            className="btn btn-ghost btn-sm btn-icon"
+            aria-label={t('exerciseProgress.open', { name: exercise.name })}
+            title={t('exerciseProgress.open', { name: exercise.name })}
+            data-testid="exercise-progress-link"
+          >
+            <TrendingUp size={18} aria-hidden />
+          </Link>
+          <FavoriteButton favorite={exercise.is_favorite} onToggle={onFavorite} />
+        </div>
       </div>
       <div className="row" style={{ gap: 'var(--space-1)' }}>
         <span className="badge badge-progress">{t(`enums.category.${exercise.category}`)}</span>

@@ -1,5 +1,6 @@
-import { Pencil, Play, Trash2 } from 'lucide-react';
+import { Pencil, Play, Trash2, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
@@ -79,6 +80,10 @@ export function ExerciseDetailsDialog({ exercise, onClose, onFavorite, onStart, 
             </div>
             <div className="row" style={{ gap: 'var(--space-2)' }}>
               <Button onClick={onClose}>{t('common.close')}</Button>
+              <Link href={`/exercises/${exercise.id}`} className="btn btn-secondary">
+                <TrendingUp size={16} aria-hidden />
+                {t('exerciseProgress.progress')}
+              </Link>
               <Button variant="primary" icon={<Play size={16} />} onClick={() => onStart(exercise)}>
                 {t('exercises.startWorkout')}
               </Button>
