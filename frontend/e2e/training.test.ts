@@ -31,6 +31,8 @@ describe('templates and the workout logger in a real browser', () => {
       token,
       body: { reps: 3, weight: 80, rest_time: 120 },
     });
+    // Finished first: with a workout in progress, starting another asks what to do with it.
+    await app.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
     await app.api('POST', `/workouts/${workout.id}/template`, { token, body: { name: 'Strongman day' } });
     await app.api('DELETE', `/exercises/${custom.id}`, { token });
 
@@ -52,6 +54,8 @@ describe('templates and the workout logger in a real browser', () => {
   it('filters system templates and starts one with its planned exercises', async () => {
     const { context, page } = await app.signedIn({ viewport: PHONE });
     await page.goto('/templates');
+    // On a phone the filters fold away behind a button.
+    await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Difficulty').selectOption('beginner');
     await page.waitForFunction(() => {
       const badges = [...document.querySelectorAll('[data-testid="template-card"] .badge:nth-child(2)')].map(

@@ -26,14 +26,18 @@ const GoogleCallbackPage = lazyScreen(() =>
   import('../features/auth/GoogleCallbackPage.tsx').then((m) => m.GoogleCallbackPage),
 );
 const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage));
-/** The workouts list with its import button: one screen, fetched together. */
+/** The workouts list with its import button and its templates to start: one screen, fetched together. */
 const WorkoutsPage = lazyScreen(async () => {
-  const [{ WorkoutsPage }, { ImportWorkoutsButton }] = await Promise.all([
+  const [{ WorkoutsPage }, { ImportWorkoutsButton }, { TemplateShortcuts }] = await Promise.all([
     import('../features/workouts/WorkoutsPage.tsx'),
     import('../features/imports/ImportWorkoutsButton.tsx'),
+    import('../features/templates/TemplateShortcuts.tsx'),
   ]);
-  return ({ imports }: { imports: FeatureStores['imports'] }) => (
-    <WorkoutsPage importButton={<ImportWorkoutsButton imports={imports} />} />
+  return ({ imports, templates }: Pick<FeatureStores, 'imports' | 'templates'>) => (
+    <WorkoutsPage
+      importButton={<ImportWorkoutsButton imports={imports} />}
+      templateShortcuts={<TemplateShortcuts templates={templates} />}
+    />
   );
 });
 const WorkoutDetailPage = lazyScreen(() =>
@@ -102,7 +106,7 @@ const SCREENS: ScreenRoute[] = [
     path: '/workouts',
     access: 'user',
     screen: WorkoutsPage,
-    show: (stores) => <WorkoutsPage imports={stores.imports} />,
+    show: (stores) => <WorkoutsPage imports={stores.imports} templates={stores.templates} />,
   },
   {
     path: '/workouts/:id',

@@ -24,6 +24,7 @@ import { createServiceWorker } from '../lib/service-worker.ts';
 import type { Services } from '../lib/services.ts';
 import { browserStorage, STORAGE_KEYS } from '../lib/storage.ts';
 import { createAuth } from '../lib/stores/auth.ts';
+import { createInProgress } from '../lib/stores/in-progress.ts';
 import { createProgress } from '../lib/stores/progress.ts';
 import { createRecords } from '../lib/stores/records.ts';
 import { createSettings } from '../lib/stores/settings.ts';
@@ -70,6 +71,7 @@ export function createServices() {
   const settingsSync = createSettingsSync({ api, settings, signedInUserId: () => auth.state.user?.id ?? null });
   const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api, storage);
+  const inProgress = createInProgress(api);
   const records = createRecords(api, {
     announce(fresh) {
       // A record set in the workout on screen shows as a badge on its set's row: no toast over the rows.
@@ -258,7 +260,18 @@ export function createServices() {
     started = true;
   }
 
-  const services: Services = { toasts, settings, auth, workouts, records, progress, restTimer, scroll, changeLanguage };
+  const services: Services = {
+    toasts,
+    settings,
+    auth,
+    workouts,
+    inProgress,
+    records,
+    progress,
+    restTimer,
+    scroll,
+    changeLanguage,
+  };
 
   return {
     services,

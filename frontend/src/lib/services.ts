@@ -3,6 +3,7 @@ import type { Language } from './i18n.ts';
 import type { RestTimer } from './rest-timer.ts';
 import type { ScrollMemory } from './scroll-memory.ts';
 import type { Auth } from './stores/auth.ts';
+import type { InProgress } from './stores/in-progress.ts';
 import type { ProgressStore } from './stores/progress.ts';
 import type { Records } from './stores/records.ts';
 import type { SettingsStore } from './stores/settings.ts';
@@ -20,6 +21,8 @@ export type Services = {
   settings: SettingsStore;
   auth: Auth;
   workouts: Workouts;
+  /** The workout in progress as the server has it, asked before another starts (one at a time). */
+  inProgress: InProgress;
   records: Records;
   progress: ProgressStore;
   restTimer: RestTimer;

@@ -11,8 +11,17 @@ import { formatDay, formatMinutes } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useWorkoutList } from '../../lib/stores/workouts.ts';
 
-/** The workout in progress, the way to templates and the library, and the recent workouts. `importButton` sits beside Start. */
-export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
+/**
+ * The workout in progress, templates to start in one tap (`templateShortcuts`), the way to the
+ * library, and the recent workouts. `importButton` sits beside Start.
+ */
+export function WorkoutsPage({
+  importButton,
+  templateShortcuts,
+}: {
+  importButton: ReactNode;
+  templateShortcuts: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
@@ -83,6 +92,8 @@ export function WorkoutsPage({ importButton }: { importButton: ReactNode }) {
             </div>
           )}
         </section>
+
+        {templateShortcuts}
 
         <div className="grid grid-fit">
           <Link href="/templates" className="card card-tight link-card">

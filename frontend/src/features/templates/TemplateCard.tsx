@@ -1,0 +1,84 @@
+import type { Template } from '@fitness/contracts';
+import { Eye, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
+
+/**
+ * A template to start in one tap, its preview a secondary action. `compact` (the Workouts tab)
+ * shows its exercises on one line instead of its description and badges.
+ */
+export function TemplateCard({
+  template,
+  compact = false,
+  starting,
+  onStart,
+  onPreview,
+}: {
+  template: Template;
+  compact?: boolean;
+  starting: boolean;
+  onStart: () => void;
+  onPreview: () => void;
+}) {
+  const { t } = useTranslation();
+  const exercises = t('templates.exercisesCount', { count: template.exercises.length });
+  return (
+    <article
+      className={`card card-tight template-card${compact ? ' template-card-compact' : ''}`}
+      data-testid="template-card"
+    >
+      <div className="template-card-text">
+        <h3>{template.name}</h3>
+        {compact ? (
+          <>
+            <p className="list-meta">
+              {template.is_custom
+                ? `${t('templates.custom')} · ${exercises}`
+                : `${exercises} · ${t(`enums.difficulty.${template.difficulty}`)}`}
+            </p>
+            <p className="template-card-exercises">{template.exercises.map((entry) => entry.name).join(', ')}</p>
+          </>
+        ) : (
+          <>
+            {template.description && <p className="template-card-description">{template.description}</p>}
+            <div className="row template-card-badges">
+              <span className="badge badge-progress">{t(`enums.category.${template.category}`)}</span>
+              <span className="badge">{t(`enums.difficulty.${template.difficulty}`)}</span>
+              <span className="badge">{exercises}</span>
+              {template.is_custom && <span className="badge badge-done">{t('templates.custom')}</span>}
+            </div>
+          </>
+        )}
+      </div>
+      <div className="template-card-actions">
+        <Button
+          variant="primary"
+          className="template-card-start"
+          icon={<Play size={16} aria-hidden />}
+          busy={starting}
+          onClick={onStart}
+          aria-label={t('templates.startOf', { name: template.name })}
+        >
+          {t('workouts.start')}
+        </Button>
+        {compact ? (
+          <Button
+            variant="ghost"
+            icon={<Eye size={18} aria-hidden />}
+            onClick={onPreview}
+            label={t('templates.previewOf', { name: template.name })}
+          />
+        ) : (
+          <Button
+            variant="ghost"
+            icon={<Eye size={16} aria-hidden />}
+            onClick={onPreview}
+            aria-label={t('templates.previewOf', { name: template.name })}
+          >
+            {t('templates.preview')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
