@@ -37,9 +37,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
     { href: '/settings', label: t('nav.settings'), icon: Settings },
     ...(user?.role === 'admin' ? [{ href: '/admin', label: t('nav.admin'), icon: Shield }] : []),
   ];
-  const tabs = items.filter((item) =>
-    ['/dashboard', '/workouts', '/exercises', '/meals', '/settings'].includes(item.href),
-  );
+  // The bottom bar's labels are short forms of the same names, each fitting a fifth of a 360 px phone.
+  const tabs = items
+    .filter((item) => ['/dashboard', '/workouts', '/exercises', '/meals', '/settings'].includes(item.href))
+    .map((item) => ({ ...item, label: t(`nav.tabs.${item.href.slice(1)}`) }));
 
   async function logout() {
     await services.auth.logout();

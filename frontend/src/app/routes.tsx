@@ -177,6 +177,9 @@ const SCREENS: ScreenRoute[] = [
   },
 ];
 
+/** Every screen's path pattern and who may open it (the phone overflow test walks them all). */
+export const screenPaths = () => SCREENS.map(({ path, access }) => ({ path, access }));
+
 export function Routes({ stores }: { stores: FeatureStores }) {
   return (
     <Switch>
