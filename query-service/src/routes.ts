@@ -6,6 +6,7 @@ import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-rout
 import { exerciseProgressRoutes } from './exercises/progress-routes.ts';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { metricsQueryRoutes } from './metrics/routes.ts';
+import { trainingWeeksRoutes } from './metrics/training-weeks-routes.ts';
 import { nutritionQueryRoutes } from './nutrition/routes.ts';
 import { registerReadTurns } from './read-turns.ts';
 import type { QueryServices } from './services.ts';
@@ -31,6 +32,7 @@ export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app,
   await app.register(templateQueryRoutes, services);
   await app.register(nutritionQueryRoutes, services);
   await app.register(metricsQueryRoutes, services);
+  await app.register(trainingWeeksRoutes, services);
   await app.register(weatherQueryRoutes, services);
   await app.register(adminQueryRoutes, services);
 };

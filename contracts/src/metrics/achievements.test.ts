@@ -61,13 +61,28 @@ describe('achievements and streaks', () => {
     assert.deepEqual(result.achievements.find((a) => a.id === 'workouts_50')?.progress, { current: 10, target: 50 });
   });
 
-  it('counts streaks across a month boundary, and ends the current one after a day off', () => {
+  it('unlocks the week streak at seven days in a row, across a month boundary', () => {
     const history = days('2026-01-25', 10).map((day) => workout(day)); // 25 Jan to 3 Feb
     const result = progress(history, '2026-02-04');
-    assert.deepEqual(result.streak, { current: 10, best: 10 });
     assert.equal(unlocked(result).week_streak, '2026-01-31');
     assert.equal(unlocked(result).month_streak, null);
-    assert.deepEqual(progress(history, '2026-02-05').streak, { current: 0, best: 10 });
+    assert.deepEqual(result.achievements.find((a) => a.id === 'month_streak')?.progress, { current: 10, target: 30 });
+  });
+
+  it('shows the streak in weeks that reached the weekly goal', () => {
+    // Mondays to Thursdays, four weeks (2 to 26 March): four workouts a week, no seven days in a row.
+    const history = [0, 7, 14, 21]
+      .flatMap((week) => days(`2026-03-0${2}`, 25).slice(week, week + 4))
+      .map((day) => workout(day));
+    const result = progress(history, '2026-03-27');
+    assert.deepEqual(result.streak, { current: 4, best: 4, weekly_goal: 3, this_week: 4 });
+    assert.equal(unlocked(result).week_streak, null);
+    assert.deepEqual(progress(history, '2026-03-27', { weeklyGoal: 5, startOfWeek: 'monday' }).streak, {
+      current: 0,
+      best: 0,
+      weekly_goal: 5,
+      this_week: 4,
+    });
   });
 
   it('unlocks a month streak at thirty days in a row', () => {

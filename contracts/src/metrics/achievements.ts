@@ -1,3 +1,4 @@
+import { DEFAULT_CLIENT_SETTINGS } from '../users/client-settings.ts';
 import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 import {
   FIRST_BEATS_KEPT,
@@ -7,6 +8,13 @@ import {
   recordBeatsId,
   recordHistory,
 } from './records.ts';
+import {
+  type StartOfWeek,
+  type WeeklyStreak,
+  type WorkoutsPerWeek,
+  weeklyStreak,
+  workoutsPerWeek,
+} from './weekly-streak.ts';
 
 export const ACHIEVEMENTS = [
   'first_workout',
@@ -30,7 +38,7 @@ export type Achievement = {
 
 export type Progress = {
   achievements: Achievement[];
-  streak: { current: number; best: number };
+  streak: WeeklyStreak;
   stats: { workouts: number; volume_kg: number; minutes: number; personal_records: number };
 };
 
@@ -74,20 +82,22 @@ export type TrainingSummary = {
   workout_count_days: (string | null)[];
   streak: {
     best: number;
-    /** The last training day, and the run of consecutive days ending on it. */
+    /** The last training day. */
     last_day: string | null;
-    last_run: number;
     /** The day a run first reached 7 and 30 days, null where none did. */
     length_reached_on: (string | null)[];
   };
   volume_kg: number;
   volume_reached_on: string | null;
   minutes: number;
+  /** Completed workouts per week, for weekly streaks (absent from a summary made before they came). */
+  weeks?: WorkoutsPerWeek;
 };
 
 /**
- * A user's completed workouts, in the order they happened, summed up. A streak is a run of
- * consecutive calendar days with a completed workout (days are the user's own, as logged).
+ * A user's completed workouts, in the order they happened, summed up. The streak of days (the
+ * week and month streak achievements) is a run of consecutive calendar days with a completed
+ * workout (days are the user's own, as logged); the weekly streak shown comes from the weeks.
  */
 export function summarizeTraining(completed: TrainedWorkout[]): TrainingSummary {
   // Days trained, their running streak, and the first day each threshold was reached.
@@ -118,14 +128,21 @@ export function summarizeTraining(completed: TrainedWorkout[]): TrainingSummary 
     streak: {
       best,
       last_day: days.at(-1) ?? null,
-      last_run: run,
       length_reached_on: STREAK_LENGTHS.map((length) => firstRunOf.get(length) ?? null),
     },
     volume_kg: Math.round(volume),
     volume_reached_on: volumeReachedOn,
     minutes: completed.reduce((sum, workout) => sum + (workout.duration ?? 0), 0),
+    weeks: workoutsPerWeek(completed.map((workout) => workout.date)),
   };
 }
+
+/** What a weekly streak depends on of the user: their goal and the day their week starts. */
+export type StreakGoal = { weeklyGoal: number; startOfWeek: StartOfWeek };
+export const DEFAULT_STREAK_GOAL: StreakGoal = {
+  weeklyGoal: DEFAULT_CLIENT_SETTINGS.weeklyWorkoutGoal,
+  startOfWeek: DEFAULT_CLIENT_SETTINGS.startOfWeek,
+};
 
 /**
  * Achievements (spec section 4), streaks and lifetime stats from a user's workouts as they are
@@ -134,7 +151,7 @@ export function summarizeTraining(completed: TrainedWorkout[]): TrainingSummary 
  * workout takes away an unlock that only it earned (and keeps those that still stand): what the
  * page shows is always true of the log.
  */
-export function progress(workouts: WorkoutDocument[], today: string): Progress {
+export function progress(workouts: WorkoutDocument[], today: string, goal = DEFAULT_STREAK_GOAL): Progress {
   const completed = workouts.filter((workout) => workout.status === 'completed').sort(inTheOrderTheyHappened);
   // Personal records: every time a set beat an earlier best, in the order it happened.
   const beats = recordHistory(completed).beats;
@@ -142,14 +159,21 @@ export function progress(workouts: WorkoutDocument[], today: string): Progress {
     summarizeTraining(completed.map(trainedWorkout)),
     { count: beats.length, first_days: beats.slice(0, FIRST_BEATS_KEPT).map((beat) => beat.date) },
     today,
+    goal,
   );
 }
 
-/** The achievements page from a training summary and the record beats, on the user's `today`. */
-export function progressOf(training: TrainingSummary, beats: RecordBeats, today: string): Progress {
+/**
+ * The achievements page from a training summary and the record beats, on the user's `today`,
+ * with their weekly streak for their goal.
+ */
+export function progressOf(
+  training: TrainingSummary,
+  beats: RecordBeats,
+  today: string,
+  goal: StreakGoal = DEFAULT_STREAK_GOAL,
+): Progress {
   const { streak } = training;
-  // A streak still stands today if the last training day was today or yesterday.
-  const current = streak.last_day !== null && dayNumber(today) - dayNumber(streak.last_day) <= 1 ? streak.last_run : 0;
   const achievement = (id: AchievementId, current: number, target: number, unlockedAt: string | null): Achievement => ({
     id,
     unlocked: unlockedAt !== null,
@@ -170,7 +194,7 @@ export function progressOf(training: TrainingSummary, beats: RecordBeats, today:
       achievement('prs_10', beats.count, 10, beats.first_days[9] ?? null),
       achievement('volume_10000', training.volume_kg, VOLUME_TARGET, training.volume_reached_on),
     ],
-    streak: { current, best: streak.best },
+    streak: weeklyStreak(training.weeks, { today, ...goal }),
     stats: {
       workouts: training.workouts,
       volume_kg: training.volume_kg,

@@ -31,6 +31,21 @@ export const MetricsQuery = Type.Object({
   ),
 });
 
+/**
+ * /metrics/achievements: MetricsQuery, and the weekly goal the streak counts weeks by; both the
+ * goal and the start of the week default to the user's settings.
+ */
+export const AchievementsQuery = Type.Object({
+  ...MetricsQuery.properties,
+  weekly_goal: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 14,
+      errorMessage: 'The weekly goal must be a whole number of workouts from 1 to 14.',
+    }),
+  ),
+});
+
 const Totals = Type.Object({
   calories_consumed: Type.Number(),
   calories_burned: Type.Number(),
@@ -127,7 +142,17 @@ export const ProgressResponse = Type.Object({
       progress: Type.Object({ current: Type.Number(), target: Type.Number() }),
     }),
   ),
-  streak: Type.Object({ current: Type.Integer(), best: Type.Integer() }),
+  /**
+   * Weeks in a row with at least the weekly goal of completed workouts, up to this week (which
+   * counts once it reaches the goal, and breaks nothing before it ends), the longest such run,
+   * the goal, and the workouts completed so far this week.
+   */
+  streak: Type.Object({
+    current: Type.Integer(),
+    best: Type.Integer(),
+    weekly_goal: Type.Integer(),
+    this_week: Type.Integer(),
+  }),
   stats: Type.Object({
     workouts: Type.Integer(),
     volume_kg: Type.Number(),

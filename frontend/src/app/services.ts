@@ -84,6 +84,7 @@ export function createServices() {
   });
   const progress = createProgress(api, {
     announce: (id) => toasts.success(i18n.t('achievements.unlocked'), i18n.t(`achievements.names.${id}`)),
+    settings,
   });
   const restTimer = createRestTimer();
 

@@ -8,6 +8,7 @@ import type { Units } from '../lib/units.ts';
 export function StatsPanel({ progress, units }: { progress: Progress; units: Units }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language, 0);
+  const weeks = (count: number) => t('achievements.stats.weeks', { count, n: n(count) });
   const stats: [string, string][] = [
     [t('achievements.stats.workouts'), n(progress.stats.workouts)],
     [t('achievements.stats.volume'), formatWeight(progress.stats.volume_kg, units, i18n.language)],
@@ -16,8 +17,12 @@ export function StatsPanel({ progress, units }: { progress: Progress; units: Uni
       t('achievements.stats.hours', { hours: formatNumber(progress.stats.minutes / 60, i18n.language, 1) }),
     ],
     [t('achievements.stats.records'), n(progress.stats.personal_records)],
-    [t('achievements.stats.currentStreak'), t('achievements.stats.days', { count: progress.streak.current })],
-    [t('achievements.stats.bestStreak'), t('achievements.stats.days', { count: progress.streak.best })],
+    [t('achievements.stats.currentStreak'), weeks(progress.streak.current)],
+    [t('achievements.stats.bestStreak'), weeks(progress.streak.best)],
+    [
+      t('achievements.stats.thisWeek'),
+      t('achievements.stats.ofGoal', { done: n(progress.streak.this_week), goal: n(progress.streak.weekly_goal) }),
+    ],
   ];
   return (
     <section className="card stack-sm" aria-labelledby="stats-title" data-testid="fitness-stats">

@@ -251,6 +251,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteAccess> = {
   'GET /api/v1/metrics/monthly': { access: 'user' },
   'GET /api/v1/metrics/prs': { access: 'user' },
   'GET /api/v1/metrics/achievements': { access: 'user' },
+  'GET /api/v1/metrics/training-weeks': { access: 'user' },
   'GET /api/v1/weather': { access: 'user' },
 
   // Administration.

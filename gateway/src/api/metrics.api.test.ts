@@ -177,8 +177,97 @@ describe('metrics API', () => {
     assert.equal(result.status, 200, JSON.stringify(result.body));
     const first = result.body.achievements.find((a: { id: string }) => a.id === 'first_workout');
     assert.deepEqual([first.unlocked, first.unlocked_at], [true, '2026-11-20']);
-    assert.deepEqual(result.body.streak, { current: 2, best: 2 });
+    // Two workouts this week: short of the default goal of three, which the week under way does not break.
+    assert.deepEqual(result.body.streak, { current: 0, best: 0, weekly_goal: 3, this_week: 2 });
     assert.deepEqual(result.body.stats, { workouts: 2, volume_kg: 0, minutes: 80, personal_records: 0 });
     assert.equal(result.body.achievements.length, 9);
+  });
+
+  it('adds up training and body weight week by week', async () => {
+    const { token } = await server.register('Weekly');
+    let position = '0';
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await server.api(method, url, { token, body });
+      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      position = response.headers.get('x-event-position') ?? position;
+      return response.body;
+    };
+    const [squat] = (await call('GET', '/exercises?search=back%20squat&per_page=1')).data;
+    const train = async (date: string, sets: { reps: number; weight: number; type?: string }[], complete = true) => {
+      const workout = await call('POST', '/workouts', { name: 'Legs', date });
+      const exercise = await call('POST', `/workouts/${workout.id}/exercises`, {
+        exercise_id: squat.id,
+        name: 'Squat',
+      });
+      for (const set of sets) await call('POST', `/workouts/${workout.id}/exercises/${exercise.id}/sets`, set);
+      if (complete) await call('PATCH', `/workouts/${workout.id}`, { status: 'completed', duration: 40 });
+    };
+    await train('2026-03-03', [
+      { reps: 5, weight: 100 },
+      { reps: 10, weight: 40, type: 'warmup' },
+    ]);
+    await train('2026-03-05', [{ reps: 8, weight: 90 }]);
+    await train('2026-03-18', [{ reps: 5, weight: 110 }]);
+    await train('2026-03-19', [{ reps: 5, weight: 200 }], false); // in progress: not counted
+    await call('PUT', '/body-weight/2026-03-02', { weight: 81 });
+    await call('PUT', '/body-weight/2026-03-04', { weight: 80 });
+    await call('PUT', '/body-weight/2026-03-17', { weight: 79.2 });
+
+    const read = (query: string) =>
+      server.api('GET', `/metrics/training-weeks?${query}`, { token, headers: { 'x-min-position': position } });
+    const answer = await read('date=2026-03-19&weeks=3');
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.weeks, [
+      { start: '2026-03-02', workouts: 2, minutes: 80, volume_kg: 1220, body_weight: 80.5 },
+      { start: '2026-03-09', workouts: 0, minutes: 0, volume_kg: 0, body_weight: null },
+      { start: '2026-03-16', workouts: 1, minutes: 40, volume_kg: 550, body_weight: 79.2 },
+    ]);
+    assert.equal((await read('date=2026-03-19')).body.weeks.length, 26);
+    assert.equal((await read('date=2026-03-19&weeks=1&start_of_week=sunday')).body.weeks[0].start, '2026-03-15');
+    for (const bad of ['weeks=0', 'weeks=105', 'date=2026-02-30', 'start_of_week=friday']) {
+      assert.equal((await read(bad)).status, 422, bad);
+    }
+  });
+
+  it("counts the streak in weeks reaching the user's weekly goal, from their settings or the query", async () => {
+    const { token } = await server.register('Four a week');
+    let position = '0';
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await server.api(method, url, { token, body });
+      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      position = response.headers.get('x-event-position') ?? position;
+      return response.body;
+    };
+    // Mondays, Wednesdays, Fridays and Sundays of three weeks, and this week's Monday and Tuesday.
+    const days = ['02', '04', '06', '08', '09', '11', '13', '15', '16', '18', '20', '22', '23', '24'];
+    for (const day of days) {
+      const workout = await call('POST', '/workouts', { name: 'Session', date: `2026-03-${day}` });
+      await call('PATCH', `/workouts/${workout.id}`, { status: 'completed', duration: 45 });
+    }
+    const streak = async (query = '') => {
+      const response = await server.api('GET', `/metrics/achievements?date=2026-03-25${query}`, {
+        token,
+        headers: { 'x-min-position': position },
+      });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return response.body.streak;
+    };
+    assert.deepEqual(await streak(), { current: 3, best: 3, weekly_goal: 3, this_week: 2 });
+    assert.deepEqual(await streak('&weekly_goal=2'), { current: 4, best: 4, weekly_goal: 2, this_week: 2 });
+    assert.deepEqual(await streak('&weekly_goal=5'), { current: 0, best: 0, weekly_goal: 5, this_week: 2 });
+    await call('PATCH', '/me/settings', { weeklyWorkoutGoal: 2 });
+    assert.deepEqual(await streak(), { current: 4, best: 4, weekly_goal: 2, this_week: 2 });
+    // Weeks from Sunday: each Sunday's workout opens the next week, so the first holds three.
+    assert.deepEqual(await streak('&start_of_week=sunday&weekly_goal=4'), {
+      current: 2,
+      best: 2,
+      weekly_goal: 4,
+      this_week: 3,
+    });
+    for (const bad of ['0', '15', '2.5', 'three']) {
+      const response = await server.api('GET', `/metrics/achievements?weekly_goal=${bad}`, { token });
+      assert.equal(response.status, 422, bad);
+      assert.ok(response.body.errors.weekly_goal, JSON.stringify(response.body));
+    }
   });
 });

@@ -98,8 +98,9 @@ export function personalRecordsProjectionWith(options: {
     name: PERSONAL_RECORDS_MODEL,
     // 2: each user's record beats in one document (record_beats), for /metrics/achievements;
     // 3: a workout's outline, and each exercise's sets in it, instead of the workout's whole state;
-    // 4: a record's previous best is an earlier workout's (a first session beats nothing).
-    version: 4,
+    // 4: a record's previous best is an earlier workout's (a first session beats nothing);
+    // 5: the training summary counts completed workouts per week, for weekly streaks.
+    version: 5,
     collection: { name: PERSONAL_RECORDS_MODEL, indexes: [['user_id', 'kind']] },
     handles: workoutEventTypes,
     ownerField: 'user_id',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AchievementsQuery,
   allBeats,
   type BodyWeightDocument,
   BodyWeightList,
   BodyWeightQuery,
+  clientSettingsOf,
   DAILY_METRICS_MODEL,
   DailyMetricsSchema,
   type DayTotals,
@@ -142,8 +144,8 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       schema: {
         tags: ['metrics'],
         summary:
-          'Achievements with progress, current and best streak of training days, and lifetime stats (date: your own today)',
-        querystring: MetricsQuery,
+          'Achievements with progress, current and best weekly streak (weeks reaching your weekly goal of workouts), and lifetime stats (date: your own today)',
+        querystring: AchievementsQuery,
         response: { 200: ProgressResponse, ...errors },
       },
     },
@@ -155,7 +157,11 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
         readStore.get<RecordBeatsDocument>(PERSONAL_RECORDS_MODEL, recordBeatsId(userId)),
       ]);
       const allRecordBeats = allBeats(Object.values(beats?.by_exercise ?? {}).map((exercise) => ({ beats: exercise })));
-      return progressOf(training ?? summarizeTraining([]), allRecordBeats, today(request.query.date));
+      const settings = clientSettingsOf(request.auth?.user.settings);
+      return progressOf(training ?? summarizeTraining([]), allRecordBeats, today(request.query.date), {
+        weeklyGoal: request.query.weekly_goal ?? settings.weeklyWorkoutGoal,
+        startOfWeek: request.query.start_of_week ?? settings.startOfWeek,
+      });
     },
   );
 

@@ -4,8 +4,10 @@ import type { AchievementId, ChangeNotice } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
 import { localToday } from '../format.ts';
+import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createProgress } from './progress.ts';
+import { createSettings } from './settings.ts';
 
 type Created = { id: string };
 
@@ -54,5 +56,22 @@ describe('achievements store: training on another device', () => {
     );
     assert.deepEqual(device.requests, ['GET /api/v1/metrics/achievements']);
     assert.deepEqual(unlocked, ['first_workout']);
+  });
+
+  it('asks for the streak by the weekly goal and start of the week chosen, and reads it again when they change', async () => {
+    const { token } = await devices.server.register('Goal setter');
+    const device = await devices.open(token);
+    const settings = createSettings(memoryStorage());
+    const progress = createProgress(device.api, { announce: () => {}, settings });
+    const hide = progress.show();
+    assert.ok(await waitUntil(() => progress.state.progress?.streak.weekly_goal === 3), 'the default goal');
+    settings.update('weeklyWorkoutGoal', 5);
+    assert.ok(await waitUntil(() => progress.state.progress?.streak.weekly_goal === 5), 'read again with the new goal');
+    device.requests.length = 0;
+    settings.update('theme', 'dark');
+    settings.update('weeklyWorkoutGoal', 5);
+    await progress.refresh();
+    assert.deepEqual(device.requests, ['GET /api/v1/metrics/achievements'], 'only the refresh asked for read again');
+    hide();
   });
 });

@@ -1,24 +1,34 @@
 import type { AchievementId, Progress } from '@fitness/contracts';
 import { changesAchievements } from '@fitness/contracts/metrics/achievements.ts';
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import { localToday } from '../format.ts';
 import type { ChangeNotice } from '../live.ts';
 import { liveResource } from '../live-resource.ts';
+import type { SettingsStore } from './settings.ts';
 
 /**
  * Achievements, streaks and lifetime stats while a screen shows them. While one of the screens
  * asks for it (the dashboard), an achievement unlocked since the last load, on any device, is
- * passed to `announce`.
+ * passed to `announce`. With `settings`, the weekly streak is asked for by the goal and start of
+ * the week chosen there, and read again when either changes (without, the server's copy of the
+ * user's settings decides).
  */
-export function createProgress(api: ApiClient, options: { announce(unlocked: AchievementId): void }) {
+export function createProgress(
+  api: ApiClient,
+  options: { announce(unlocked: AchievementId): void; settings?: SettingsStore },
+) {
+  const goal = () => {
+    const settings = options.settings?.state;
+    return settings ? { weekly_goal: settings.weeklyWorkoutGoal, start_of_week: settings.startOfWeek } : {};
+  };
   const state = proxy({ progress: null as Progress | null });
   let known: Set<AchievementId> | null = null;
   let announcing = 0;
 
   const progress = liveResource({
     what: 'achievements',
-    fetch: () => api.get<Progress>('/metrics/achievements', { query: { date: localToday() } }),
+    fetch: () => api.get<Progress>('/metrics/achievements', { query: { date: localToday(), ...goal() } }),
     take(result) {
       const unlocked = result.achievements.filter((achievement) => achievement.unlocked).map(({ id }) => id);
       const seen = known;
@@ -30,6 +40,16 @@ export function createProgress(api: ApiClient, options: { announce(unlocked: Ach
       known = null;
     },
   });
+
+  if (options.settings) {
+    let asked = JSON.stringify(goal());
+    subscribe(options.settings.state, () => {
+      const now = JSON.stringify(goal());
+      if (now === asked) return;
+      asked = now;
+      progress.refresh().catch((error) => console.error('Failed to load the achievements', error));
+    });
+  }
 
   return {
     state,
