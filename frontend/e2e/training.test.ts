@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, PHONE, screenshot, startApp } from './harness.ts';
+import { exerciseCard } from './logger.ts';
 
 describe('templates and the workout logger in a real browser', () => {
   let app: App;
@@ -101,14 +102,13 @@ describe('templates and the workout logger in a real browser', () => {
     await page.getByLabel('Exercise name').fill(squat.name);
     await page.getByRole('button', { name: 'Add exercise' }).click();
     await expectToast(page, 'Exercise Added');
-    await page.getByTestId('last-time').filter({ hasText: '5 × 100 kg, 5 × 100 kg' }).waitFor();
-    const form = page.getByRole('form', { name: `Add set: ${squat.name}` });
-    await page.waitForFunction(
-      () => (document.querySelector('form.set-form input[inputmode="decimal"]') as HTMLInputElement)?.value === '100',
-    );
-    assert.equal(await form.getByLabel('Reps').inputValue(), '5');
-    await form.getByRole('button', { name: 'Add set' }).click();
-    await expectToast(page, 'Set Added');
+    // Last time's sets, weight then reps, in the "previous" column, and in the rows to do.
+    const rows = exerciseCard(page, squat.name).getByTestId('planned-row');
+    await rows.nth(1).filter({ hasText: '100 × 5' }).waitFor();
+    assert.equal(await rows.first().getByLabel('Set 1: Weight (kg)').inputValue(), '100');
+    assert.equal(await rows.first().getByLabel('Set 1: Reps').inputValue(), '5');
+    await rows.first().getByRole('button', { name: 'Log Set 1' }).click();
+    await exerciseCard(page, squat.name).getByTestId('set-row').first().waitFor();
 
     const timer = page.getByTestId('rest-timer');
     await timer.waitFor();

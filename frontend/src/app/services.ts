@@ -16,6 +16,7 @@ import { createTemplates } from '../features/templates/store.ts';
 import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } from '../lib/i18n.ts';
+import { createLibraryNames, exerciseName } from '../lib/library-names.ts';
 import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
@@ -72,12 +73,16 @@ export function createServices() {
   const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api, storage);
   const inProgress = createInProgress(api);
+  const libraryNames = createLibraryNames(api);
   const records = createRecords(api, {
     announce(fresh) {
       // A record set in the workout on screen shows as a badge on its set's row: no toast over the rows.
       const news = fresh.filter(({ record }) => !workouts.showing(record.workout_id));
       if (news.length === 0) return;
-      const names = [...new Set(news.map(({ name }) => name))].join(', ');
+      const language = isLanguage(i18n.language) ? i18n.language : 'en';
+      const names = [
+        ...new Set(news.map(({ exercise_id, name }) => exerciseName(libraryNames.state, language, exercise_id, name))),
+      ].join(', ');
       const kinds = news.map(({ type }) => i18n.t(`records.types.${type}`)).join(', ');
       toasts.success(i18n.t('records.newRecord'), `${names}: ${kinds}`);
     },
@@ -271,6 +276,7 @@ export function createServices() {
     progress,
     restTimer,
     scroll,
+    libraryNames,
     changeLanguage,
   };
 

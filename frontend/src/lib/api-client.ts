@@ -85,7 +85,12 @@ export function parseBody(text: string): unknown {
   }
 }
 
-type RequestOptions = { query?: Record<string, string | number | undefined>; signal?: AbortSignal };
+type RequestOptions = {
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** The language to answer in, where not the one shown (the library's names in every language). */
+  language?: string;
+};
 
 /** A body sent as it is, under its own content type, rather than as JSON (an uploaded file). */
 class RawBody {
@@ -130,7 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<T> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      'Accept-Language': options.storage.getItem(STORAGE_KEYS.locale) ?? 'en',
+      'Accept-Language': requestOptions.language ?? options.storage.getItem(STORAGE_KEYS.locale) ?? 'en',
     };
     const token = options.storage.getItem(STORAGE_KEYS.token);
     if (token) headers.Authorization = `Bearer ${token}`;

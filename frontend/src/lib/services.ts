@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language } from './i18n.ts';
+import type { LibraryNames } from './library-names.ts';
 import type { RestTimer } from './rest-timer.ts';
 import type { ScrollMemory } from './scroll-memory.ts';
 import type { Auth } from './stores/auth.ts';
@@ -28,6 +29,8 @@ export type Services = {
   restTimer: RestTimer;
   /** Where each screen was scrolled to: a screen asks it whether the reader came back to it. */
   scroll: Pick<ScrollMemory, 'cameBack'>;
+  /** System exercises' and templates' names in the language shown (useLibraryNames() in a screen). */
+  libraryNames: LibraryNames;
   /** Switches the language: i18n, <html lang dir>, the stored locale and the setting together. */
   changeLanguage(language: Language): Promise<void>;
 };

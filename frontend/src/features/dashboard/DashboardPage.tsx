@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { AchievementsPanel } from '../../components/ProgressPanels.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { RecentRecords } from './RecentRecords.tsx';
@@ -33,6 +34,7 @@ export function DashboardPage({ metrics, weather }: { metrics: Dashboard; weathe
   const services = useServices();
   const { user } = useSnapshot(services.auth.state);
   const { today, week, current, failed } = useSnapshot(metrics.state);
+  const names = useLibraryNames();
   const [starting, setStarting] = useState(false);
   // The dialog mounts when first opened: its name field's autoFocus, mounted hidden with the page,
   // made the first frame work out every style of the page before it could paint (~40 ms on this
@@ -66,7 +68,7 @@ export function DashboardPage({ metrics, weather }: { metrics: Dashboard; weathe
               >
                 <Play size={16} aria-hidden />
                 <span>
-                  {t('dashboard.continue')}: <bdi>{current.name}</bdi>
+                  {t('dashboard.continue')}: <bdi>{names.workout(current.name)}</bdi>
                 </span>
               </Link>
             )}

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatDay, formatDistance, formatNumber, formatSeconds, formatWeight } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 
@@ -18,6 +19,7 @@ export const RecentRecords = memo(function RecentRecords() {
   const { records, settings } = useServices();
   const { units } = useSnapshot(settings.state);
   const { all } = useSnapshot(records.state);
+  const names = useLibraryNames();
   useStoreWhileMounted(records);
   const latest = all?.slice(0, SHOWN);
 
@@ -37,10 +39,10 @@ export const RecentRecords = memo(function RecentRecords() {
       <div className="records-space" aria-busy={!latest}>
         {latest?.length === 0 && <p className="muted">{t('records.none')}</p>}
         <ul className="list">
-          {latest?.map(({ name, type, record }) => (
+          {latest?.map(({ exercise_id, name, type, record }) => (
             <li key={`${name}-${type}`} className="list-item">
               <div>
-                <p className="list-title">{name}</p>
+                <p className="list-title">{names.exercise(exercise_id, name)}</p>
                 <p className="list-meta">
                   {t(`records.types.${type}`)} · {formatDay(record.date, i18n.language, 'short')}
                   {record.previous && ` · ${t('records.previous', { value: value(type, record.previous.value) })}`}

@@ -14,7 +14,8 @@ import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { liveResource } from '../live-resource.ts';
 
-export type RecordEntry = { name: string; type: RecordType; record: PersonalRecord };
+/** A record of an exercise, named as last logged (`exercise_id` names a library one in the language shown). */
+export type RecordEntry = { exercise_id: string | null; name: string; type: RecordType; record: PersonalRecord };
 
 const keyOf = ({ type, record }: RecordEntry) => `${type}:${record.set_id}`;
 
@@ -49,11 +50,11 @@ export function createRecords(api: ApiClient, options: { announce(fresh: RecordE
   function show(now: ExerciseRecords[]) {
     exercises = now;
     const all = now
-      .flatMap(({ name, records }) =>
+      .flatMap(({ exercise_id, name, records }) =>
         // Each exercise's kinds in one order, however its document came to list them.
         RECORD_TYPES.flatMap((type) => {
           const record = records[type];
-          return record ? [{ name, type, record }] : [];
+          return record ? [{ exercise_id, name, type, record }] : [];
         }),
       )
       .sort((a, b) => b.record.date.localeCompare(a.record.date));
