@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
+import { exerciseCard, logSet, waitForLoggedSets } from './logger.ts';
 
 const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
@@ -75,28 +75,31 @@ describe('journeys in a real browser', () => {
     await expectToast(page, 'Exercise Added');
     await watcher.getByRole('heading', { name: 'Back squat' }).waitFor({ timeout: 3000 });
 
-    const form = page.getByRole('form', { name: 'Add set: Back squat' });
-    await form.getByLabel('Reps').fill('0');
-    await form.getByRole('button', { name: 'Add set' }).click();
-    await expectToast(page, 'Invalid Input');
+    // A refusal shows once, on its row: no toast beside it.
+    const row = exerciseCard(page, 'Back squat').getByTestId('planned-row').first();
+    await row.getByLabel('Set 1: Reps').fill('0');
+    await row.getByRole('button', { name: 'Log Set 1' }).click();
     await page.getByText(REPS_MESSAGE).first().waitFor();
+    assert.equal(await page.locator('.toast-error').count(), 0, 'the error shows inline only');
 
-    await logSet(page, '5', '100');
-    await expectToast(page, 'Set Added');
-    await logSet(page, '8', '');
-    await waitForSets(watcher, ['5', '8']);
-    await watcher.getByText('Bodyweight').first().waitFor();
+    await logSet(page, 'Back squat', { reps: '5', weight: '100' });
+    await logSet(page, 'Back squat', { reps: '8', weight: '' });
+    await waitForLoggedSets(watcher, ['5', '8']);
+    await waitForLoggedSets(watcher, ['100', ''], 'Weight');
 
-    await page.getByRole('button', { name: 'Edit set' }).first().click();
-    await page.getByLabel('Set 1: Reps').fill('6');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectToast(page, 'Set Updated');
-    await waitForSets(watcher, ['6', '8']);
+    // A logged value edited where it shows: Escape puts it back, Enter keeps it.
+    const reps = page.getByTestId('set-row').first().getByLabel('Set 1: Reps');
+    await reps.fill('7');
+    await reps.press('Escape');
+    assert.equal(await reps.inputValue(), '5', 'Escape cancels the edit');
+    await reps.fill('6');
+    await reps.press('Enter');
+    await waitForLoggedSets(watcher, ['6', '8']);
 
-    await page.getByRole('button', { name: 'Remove set' }).nth(1).click();
+    await page.getByRole('button', { name: 'Remove Set 2' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expectToast(page, 'Set Removed');
-    await waitForSets(watcher, ['6']);
+    await waitForLoggedSets(watcher, ['6']);
 
     await page.getByRole('button', { name: 'End workout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'End workout' }).click();
@@ -280,21 +283,3 @@ describe('journeys in a real browser', () => {
     await context.close();
   });
 });
-
-async function logSet(page: Page, reps: string, weight: string) {
-  const form = page.getByRole('form', { name: 'Add set: Back squat' });
-  await form.getByLabel('Reps').fill(reps);
-  await form.getByLabel('Weight (kg)').fill(weight);
-  await form.getByRole('button', { name: 'Add set' }).click();
-}
-
-/** Waits until the page lists exactly these reps, in order. */
-async function waitForSets(page: Page, reps: string[]) {
-  await page.waitForFunction(
-    (expected) =>
-      JSON.stringify([...document.querySelectorAll('[data-testid="set-reps"]')].map((cell) => cell.textContent)) ===
-      JSON.stringify(expected),
-    reps,
-    { timeout: 3000 },
-  );
-}

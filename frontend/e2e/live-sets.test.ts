@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, screenshot, startApp } from './harness.ts';
+import { logSet as logInLogger, waitForLoggedSets } from './logger.ts';
 
 /** The reader's live channel: a WebSocket to /socket.io/ (long-polling would be HTTP requests, and count). */
 function liveSocketOf(page: Page) {
@@ -98,24 +99,15 @@ describe('a set logged on one device, seen on another', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    const form = writer.getByRole('form', { name: 'Add set: Bench press' });
-    /** Logs a set on the writer and waits until its row shows there (the rows after the heavy one). */
-    const logSet = async (index: number, weight: number) => {
-      await form.getByLabel('Reps').fill(String(5 + index));
-      await form.getByLabel('Weight (kg)').fill(String(weight));
-      await form.getByRole('button', { name: 'Add set' }).click();
-      await rows(writer)
-        .nth(index + 1)
-        .filter({ hasText: `${weight} kg` })
-        .waitFor();
-    };
+    /** Logs a set on the writer (the rows after the heavy one), which waits until its row shows there. */
+    const logSet = (index: number, weight: number) =>
+      logInLogger(writer, 'Bench press', { reps: String(5 + index), weight: String(weight) });
     return {
       writer,
       reader,
       socket,
       counted,
       logSet,
-      rows,
       count(on: boolean) {
         counting = on;
       },
@@ -124,14 +116,13 @@ describe('a set logged on one device, seen on another', () => {
   }
 
   it('shows each of five sets on the other device, which makes no HTTP request for them', async () => {
-    const { reader, socket, counted, logSet, rows, count, close } = await twoDevicesOnOneWorkout();
+    const { reader, socket, counted, logSet, count, close } = await twoDevicesOnOneWorkout();
     count(true);
+    const weights = ['100'];
     for (const [index, weight] of [41, 42, 43, 44, 45].entries()) {
       await logSet(index, weight);
-      await rows(reader)
-        .nth(index + 1)
-        .filter({ hasText: `${weight} kg` })
-        .waitFor();
+      weights.push(String(weight));
+      await waitForLoggedSets(reader, weights, 'Weight');
     }
     count(false);
     await reader.getByTestId('workout-volume').filter({ hasText: '6 sets' }).waitFor();
@@ -146,7 +137,7 @@ describe('a set logged on one device, seen on another', () => {
     // The second device's live channel through a route the test can cut, as a tunnel would.
     let reachable = true;
     const connections: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-    const { reader, counted, logSet, rows, count, close } = await twoDevicesOnOneWorkout((laptop) =>
+    const { reader, counted, logSet, count, close } = await twoDevicesOnOneWorkout((laptop) =>
       laptop.routeWebSocket(/\/socket\.io\//, (page) => {
         if (!reachable) return page.close();
         connections.push({ page, server: page.connectToServer() });
@@ -161,7 +152,7 @@ describe('a set logged on one device, seen on another', () => {
     await logSet(0, 41);
     reachable = true;
     // It comes back by itself (socket.io retries within a few seconds) and is handed the set.
-    await rows(reader).nth(1).filter({ hasText: '41 kg' }).waitFor({ timeout: 20_000 });
+    await waitForLoggedSets(reader, ['100', '41'], 'Weight', 20_000);
     count(false);
     assert.equal(connections.length, 2, 'the second device connected again');
     assert.deepEqual(counted, [], 'it read nothing again: the set came as a change');

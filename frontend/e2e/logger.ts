@@ -12,27 +12,22 @@ export const exerciseCard = (page: Page, name: string) =>
 export async function logSet(page: Page, exercise: string, values: { weight?: string; reps?: string }) {
   const card = exerciseCard(page, exercise);
   const logged = await card.getByTestId('set-row').count();
-  if ((await card.getByTestId('planned-row').count()) === 0) await card.getByRole('button', { name: 'Add set' }).click();
+  if ((await card.getByTestId('planned-row').count()) === 0)
+    await card.getByRole('button', { name: 'Add set' }).click();
   const row = card.getByTestId('planned-row').first();
   if (values.weight !== undefined) await row.getByLabel(/Weight/).fill(values.weight);
   if (values.reps !== undefined) await row.getByLabel(/Reps/).fill(values.reps);
   await row.getByRole('button', { name: /^Log Set/ }).click();
-  await card
-    .getByTestId('set-row')
-    .nth(logged)
-    .waitFor({ timeout: 5000 });
-}
-
-/** The values of the logged sets shown, in order: what a second device must show too. */
-export async function loggedSets(page: Page, field: 'Weight' | 'Reps' = 'Reps') {
-  return page
-    .getByTestId('set-row')
-    .getByLabel(new RegExp(field))
-    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  await card.getByTestId('set-row').nth(logged).waitFor({ timeout: 5000 });
 }
 
 /** Waits until the page shows exactly these logged values (of `field`), in order. */
-export async function waitForLoggedSets(page: Page, expected: string[], field: 'Weight' | 'Reps' = 'Reps') {
+export async function waitForLoggedSets(
+  page: Page,
+  expected: string[],
+  field: 'Weight' | 'Reps' = 'Reps',
+  timeout = 5000,
+) {
   await page.waitForFunction(
     ([values, name]) =>
       JSON.stringify(
@@ -41,6 +36,6 @@ export async function waitForLoggedSets(page: Page, expected: string[], field: '
           .map((input) => (input as HTMLInputElement).value),
       ) === JSON.stringify(values),
     [expected, field] as const,
-    { timeout: 5000 },
+    { timeout },
   );
 }
