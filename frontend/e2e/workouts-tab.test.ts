@@ -77,6 +77,136 @@ describe('the Workouts tab in a real browser', () => {
     await context.close();
   });
 
+  /** A workout of sets logged over the API (the logger is tested on its own), ended or left in progress. */
+  async function logged(
+    token: string,
+    name: string,
+    date: string,
+    exercises: { name: string; sets: { reps: number; weight: number | null }[] }[],
+    end = true,
+  ) {
+    const workout = (await app.api('POST', '/workouts', { token, body: { name, date } })).body;
+    for (const exercise of exercises) {
+      const added = (
+        await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: exercise.name } })
+      ).body;
+      for (const set of exercise.sets) {
+        await app.api('POST', `/workouts/${workout.id}/exercises/${added.id}/sets`, { token, body: set });
+      }
+    }
+    if (end) await app.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
+    return workout.id as string;
+  }
+
+  it('finishes with a summary: empty exercises dropped when asked, records broken, last time beside it', async () => {
+    const { account, context, page } = await app.signedIn({ viewport: PHONE });
+    const token = account.token;
+    await logged(token, 'Push Day', '2026-11-13', [
+      { name: 'Bench press', sets: [95, 95].map((weight) => ({ reps: 5, weight })) },
+      { name: 'Dips', sets: [{ reps: 10, weight: null }] },
+    ]);
+    const today = await logged(
+      token,
+      'Push Day',
+      '2026-11-20',
+      [
+        { name: 'Bench press', sets: [100, 100].map((weight) => ({ reps: 5, weight })) },
+        { name: 'Dips', sets: [{ reps: 12, weight: null }] },
+        { name: 'Cable flyes', sets: [] },
+      ],
+      false,
+    );
+
+    await page.goto('/workouts');
+    await page.getByRole('button', { name: 'End workout' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End this workout?' });
+    const drop = confirm.getByRole('checkbox', { name: 'Also remove Cable flyes, which has no sets' });
+    assert.equal(await drop.isChecked(), true, 'asked, yes by default');
+    await confirm.getByRole('button', { name: 'End workout' }).click();
+    await page.waitForURL(`**/workouts/${today}/summary`);
+
+    const summary = page.getByTestId('workout-summary');
+    await summary.getByRole('heading', { name: 'Push Day', level: 1 }).waitFor();
+    await summary.getByText('Workout complete').waitFor();
+    const stat = (label: string) => summary.locator('.stat').filter({ has: page.getByText(label, { exact: true }) });
+    await stat('Sets').getByText('3').waitFor();
+    await stat('Volume').getByText('1,000 kg').waitFor();
+    // 100 kg beats 95 kg three ways; Dips' 12 reps beat 10 too; nothing from a first time.
+    await stat('Records').getByText('4').waitFor();
+    const records = page.getByTestId('finish-records');
+    const texts = await records.locator('.list-item').allInnerTexts();
+    assert.deepEqual(texts.map((text) => text.replace(/\s+/g, ' ')).sort(), [
+      'Bench press best estimated 1RM · before: 110.8 kg 116.7 kg',
+      'Bench press best set volume · before: 475 kg 500 kg',
+      'Bench press heaviest weight · before: 95 kg 100 kg',
+      'Dips most reps · before: 10 12',
+    ]);
+    const comparison = page.getByTestId('finish-comparison');
+    await comparison.getByText('Volume +5% against Nov 13, 2026.').waitFor();
+    await comparison.locator('.list-item').filter({ hasText: 'Bench press' }).getByText('+5%').waitFor();
+    await comparison.locator('.list-item').filter({ hasText: 'Dips' }).getByText('+2 reps').waitFor();
+    const names = (await app.api('GET', `/workouts/${today}`, { token })).body.exercises.map(
+      (exercise: { name: string }) => exercise.name,
+    );
+    assert.deepEqual(names, ['Bench press', 'Dips'], 'the empty exercise dropped');
+    await screenshot(page, 'finish-summary-en-light-phone');
+    await context.close();
+
+    const storage = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
+    for (const language of ['en', 'ar'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const [device, viewport] of [
+          ['phone', PHONE],
+          ['desktop', DESKTOP],
+        ] as const) {
+          const shot = await app.context({
+            viewport,
+            storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
+          });
+          const view = await shot.newPage();
+          await view.goto(`/workouts/${today}/summary`);
+          await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+          await view.getByTestId('finish-records').locator('.list-item').nth(3).waitFor();
+          await view.getByTestId('finish-comparison').locator('.badge').nth(1).waitFor();
+          const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
+          await screenshot(view, `finish-summary-${language}-${theme}-${device}`);
+          await shot.close();
+        }
+      }
+    }
+  });
+
+  it('opens the summary when the workout ends on its own screen, and drops empty exercises there', async () => {
+    const { account, context, page } = await app.signedIn({ viewport: PHONE });
+    const token = account.token;
+    const id = await logged(
+      token,
+      'Leg Day',
+      '2026-11-20',
+      [
+        { name: 'Back squat', sets: [{ reps: 5, weight: 120 }] },
+        { name: 'Leg curl', sets: [] },
+      ],
+      false,
+    );
+    await page.goto(`/workouts/${id}`);
+    await page.getByRole('button', { name: 'End workout' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'End workout' }).click();
+    await page.waitForURL(`**/workouts/${id}/summary`);
+    // A first time with every exercise: baselines, nothing broken, nothing to compare.
+    await page.getByText('Nothing to compare yet: these exercises are new to you.').waitFor();
+    await page.getByTestId('workout-summary').locator('.stat').filter({ hasText: 'Records' }).getByText('0').waitFor();
+    await page.getByText('Leg curl has no sets.').waitFor();
+    await page.getByRole('button', { name: 'Remove it' }).click();
+    await page.getByText('Leg curl has no sets.').waitFor({ state: 'detached' });
+    const names = (await app.api('GET', `/workouts/${id}`, { token })).body.exercises.map(
+      (exercise: { name: string }) => exercise.name,
+    );
+    assert.deepEqual(names, ['Back squat']);
+    await context.close();
+  });
+
   it('folds the template filters away on a phone and keeps them open on a wide screen', async () => {
     const { context, page } = await app.signedIn({ viewport: PHONE });
     await page.goto('/templates');

@@ -43,6 +43,9 @@ const WorkoutsPage = lazyScreen(async () => {
 const WorkoutDetailPage = lazyScreen(() =>
   import('../features/workouts/WorkoutDetailPage.tsx').then((m) => m.WorkoutDetailPage),
 );
+const WorkoutSummaryPage = lazyScreen(() =>
+  import('../features/workouts/WorkoutSummaryPage.tsx').then((m) => m.WorkoutSummaryPage),
+);
 const TemplatesPage = lazyScreen(() => import('../features/templates/TemplatesPage.tsx').then((m) => m.TemplatesPage));
 const ExercisesPage = lazyScreen(() => import('../features/exercises/ExercisesPage.tsx').then((m) => m.ExercisesPage));
 const ExerciseProgressPage = lazyScreen(() =>
@@ -113,6 +116,12 @@ const SCREENS: ScreenRoute[] = [
     access: 'user',
     screen: WorkoutDetailPage,
     show: (stores, params) => <WorkoutDetailPage id={params.id ?? ''} lookup={stores.exerciseLookup} />,
+  },
+  {
+    path: '/workouts/:id/summary',
+    access: 'user',
+    screen: WorkoutSummaryPage,
+    show: (_stores, params) => <WorkoutSummaryPage id={params.id ?? ''} />,
   },
   {
     path: '/templates',

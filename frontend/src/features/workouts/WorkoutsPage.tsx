@@ -1,15 +1,14 @@
-import type { WorkoutSummary } from '@fitness/contracts';
 import { BookOpen, ChevronRight, Dumbbell, LayoutTemplate, Play, Plus, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatDay, formatMinutes } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useWorkoutList } from '../../lib/stores/workouts.ts';
+import { EndWorkoutDialog } from './EndWorkoutDialog.tsx';
 
 /**
  * The workout in progress, templates to start in one tap (`templateShortcuts`), the way to the
@@ -26,18 +25,9 @@ export function WorkoutsPage({
   const services = useServices();
   const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
   const [starting, setStarting] = useState(false);
-  const [ending, setEnding] = useState<WorkoutSummary | null>(null);
+  const [ending, setEnding] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const recent = workouts.filter((workout) => workout.id !== current?.id);
-
-  async function end(workout: WorkoutSummary) {
-    try {
-      await services.workouts.end(workout.id);
-      services.toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout.name }));
-    } catch {
-      services.toasts.error(t('workouts.failedToEnd'));
-    }
-  }
 
   async function more() {
     setLoadingMore(true);
@@ -85,7 +75,7 @@ export function WorkoutsPage({
                   <Play size={18} aria-hidden />
                   {t('workouts.continue')}
                 </Link>
-                <Button icon={<Square size={16} />} onClick={() => setEnding(current)}>
+                <Button icon={<Square size={16} />} onClick={() => setEnding(current.id)}>
                   {t('workouts.end')}
                 </Button>
               </div>
@@ -153,14 +143,7 @@ export function WorkoutsPage({
       </div>
 
       <StartWorkoutDialog open={starting} onClose={() => setStarting(false)} />
-      <ConfirmDialog
-        open={ending !== null}
-        title={t('workouts.endConfirmTitle')}
-        body={t('workouts.endConfirmBody')}
-        confirmLabel={t('confirm.endWorkout')}
-        onConfirm={() => (ending ? end(ending) : undefined)}
-        onClose={() => setEnding(null)}
-      />
+      <EndWorkoutDialog workoutId={ending} onClose={() => setEnding(null)} />
     </>
   );
 }

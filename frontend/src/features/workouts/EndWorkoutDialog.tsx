@@ -1,0 +1,76 @@
+import type { Workout } from '@fitness/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { Button } from '../../components/Button.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
+import { useServices } from '../../lib/services.ts';
+import { summaryPath } from './summary-path.ts';
+
+/**
+ * Asks before ending a workout, and, where exercises have no set logged, whether to drop them
+ * (yes unless unticked): one question, in the confirmation. Ended, the workout's summary opens.
+ */
+export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { workouts, toasts } = useServices();
+  const snapshot = useSnapshot(workouts.state);
+  const ref = useModalDialog(workoutId !== null, () => setDrop(true));
+  const [drop, setDrop] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const workout = workoutId ? (snapshot.byId[workoutId] as Workout | undefined) : undefined;
+  const empty = workout?.exercises.filter((exercise) => exercise.sets.length === 0) ?? [];
+
+  // Its exercises tell which are empty: the list holds only counts.
+  useEffect(() => (workoutId ? workouts.showWorkout(workoutId) : undefined), [workouts, workoutId]);
+
+  async function end() {
+    if (!workoutId) return;
+    setBusy(true);
+    try {
+      // Ended first: a failure leaves every exercise in place.
+      await workouts.end(workoutId);
+      if (drop) for (const exercise of empty) await workouts.removeExercise(workoutId, exercise.id);
+      onClose();
+      navigate(summaryPath(workoutId));
+    } catch {
+      toasts.error(t('workouts.failedToEnd'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="end-title"
+      aria-describedby="end-body"
+      onClose={onClose}
+      onCancel={(event) => busy && event.preventDefault()}
+    >
+      <div className="stack">
+        <h2 id="end-title">{t('workouts.endConfirmTitle')}</h2>
+        <p id="end-body" className="muted">
+          {t('workouts.endConfirmBody')}
+        </p>
+        {empty.length > 0 && (
+          <label className="checkbox">
+            <input type="checkbox" checked={drop} onChange={(event) => setDrop(event.target.checked)} />
+            {t('finish.dropEmpty', { count: empty.length, names: empty.map((exercise) => exercise.name).join(', ') })}
+          </label>
+        )}
+        <div className="dialog-actions">
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="primary" onClick={end} busy={busy} disabled={workoutId !== null && !workout}>
+            {t('confirm.endWorkout')}
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
