@@ -135,6 +135,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
         case 'end':
           await workouts.end(id);
           toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout?.name }));
+          navigate(`/workouts/${id}/summary`);
           break;
         case 'delete':
           await workouts.remove(id);
