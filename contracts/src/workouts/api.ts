@@ -202,6 +202,8 @@ export const WorkoutSummary = Type.Object({
   /** How many exercises the workout has, and sets in all of them. */
   exercise_count: Type.Integer(),
   set_count: Type.Integer(),
+  /** Kilograms lifted: each set's reps times its weight (a bodyweight set lifts none). */
+  volume: Type.Number(),
 });
 export type WorkoutSummary = Static<typeof WorkoutSummary>;
 
@@ -216,12 +218,17 @@ export type WorkoutSummaryDocument = WorkoutSummary & { user_id: string; set_cou
 
 /** The summary of a workout: what a list shows of it. */
 export function summariseWorkout({ exercises, ...details }: Workout): WorkoutSummary {
+  const sets = exercises.flatMap((exercise) => exercise.sets);
   return {
     ...details,
     exercise_count: exercises.length,
-    set_count: exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0),
+    set_count: sets.length,
+    volume: sets.reduce((sum, set) => sum + setVolume(set.reps, set.weight), 0),
   };
 }
+
+/** A set's volume: reps times kg; a bodyweight set lifts none. */
+export const setVolume = (reps: number, weight: number | null) => reps * (weight ?? 0);
 
 export const WorkoutList = Type.Object({ data: Type.Array(WorkoutSummary), meta: PageMeta });
 export type WorkoutList = Static<typeof WorkoutList>;

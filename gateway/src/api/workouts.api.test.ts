@@ -363,7 +363,10 @@ describe('workouts API', () => {
     const alone = await server.api('GET', `/workouts/${workout.id}`, { token: me, headers });
     assert.equal(alone.body.exercises[0].sets.length, 1);
     assert.deepEqual(list.body.data, [summariseWorkout(alone.body)]);
-    assert.deepEqual([list.body.data[0].exercise_count, list.body.data[0].set_count], [1, 1]);
+    assert.deepEqual(
+      [list.body.data[0].exercise_count, list.body.data[0].set_count, list.body.data[0].volume],
+      [1, 1, 412.5],
+    );
     assert.equal('exercises' in list.body.data[0], false);
     assert.equal('user_id' in list.body.data[0], false);
   });
@@ -393,8 +396,8 @@ describe('workouts API', () => {
     const full = (await server.api('GET', `/workouts/${workout.id}`, { token: me })).body;
     assert.equal(full.exercises.flatMap((exercise: { sets: unknown[] }) => exercise.sets).length, 60);
     assert.ok(JSON.stringify(full).length > 30_000);
-    // The same item but for its counts (a digit or two more) and its updated_at.
-    assert.ok((await itemSize()) - empty <= 4, `${empty} -> ${await itemSize()} characters`);
+    // The same item but for its counts and volume (a few digits more: 0 -> 48000) and its updated_at.
+    assert.ok((await itemSize()) - empty <= 8, `${empty} -> ${await itemSize()} characters`);
   });
 
   it('keeps all fifty sets logged concurrently on one workout', async () => {

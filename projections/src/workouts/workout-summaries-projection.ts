@@ -1,35 +1,78 @@
 import {
   type RecordedEvent,
+  setVolume,
   WORKOUT_SUMMARIES_MODEL,
   type WorkoutEvent,
   type WorkoutSummaryDocument,
   workoutEventTypes,
 } from '@fitness/contracts';
-import type { Projection } from '../projection.ts';
+import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals } from '../admin-analytics/workout-sets.ts';
+import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
 import { startedWorkout, WORKOUT_INDEXES, withDetails } from './workouts-projection.ts';
 
 /**
  * The `workout_summaries` read model: per workout what a list shows of it (`summariseWorkout`),
  * its sets counted rather than held. A page of the list then reads and sends a few hundred bytes
- * per workout, where the workouts themselves grow with every set.
+ * per workout, where the workouts themselves grow with every set. A set logged adds to the
+ * volume; a set changed in reps or weight, a set removed or an exercise removed counts it again
+ * from the workout's own events (see admin-analytics/workout-sets.ts), as the admin analytics do.
  */
-export const workoutSummariesProjection: Projection<WorkoutSummaryDocument, WorkoutEvent> = {
+export const workoutSummariesProjection: ManyDocumentProjection<WorkoutSummaryDocument, WorkoutEvent> = {
   name: WORKOUT_SUMMARIES_MODEL,
-  version: 1,
+  // 2: the volume of the workout's sets.
+  version: 2,
   collection: { name: WORKOUT_SUMMARIES_MODEL, indexes: WORKOUT_INDEXES },
   handles: workoutEventTypes,
-  documentId: (event) => event.data.workoutId,
   ownerField: 'user_id',
   // The list's answers leave out the owner and the per-exercise counts behind `set_count`.
   live: { omit: ['user_id', 'set_counts'] },
-  evolve: evolveSummary,
+  apply: applySummaryEvent,
 };
+
+/** The workout events that change which sets a workout holds, or whether it holds any. */
+const COUNTED: ReadonlySet<string> = new Set<CountedWorkoutEvent['type']>([
+  'WorkoutStarted',
+  'WorkoutDetailsChanged',
+  'WorkoutCompleted',
+  'WorkoutDeleted',
+  'WorkoutExerciseRemoved',
+  'SetLogged',
+  'SetChanged',
+  'SetRemoved',
+]);
+const isCounted = (event: RecordedEvent<WorkoutEvent>): event is RecordedEvent<CountedWorkoutEvent> =>
+  COUNTED.has(event.type);
+
+async function applySummaryEvent(
+  event: RecordedEvent<WorkoutEvent>,
+  documents: ProjectionDocuments<WorkoutSummaryDocument>,
+  batch: ProjectionBatch,
+  log?: ProjectionLog,
+) {
+  const id = event.data.workoutId;
+  // The batch follows the sets of each workout it saw start, whatever the event.
+  const known = isCounted(event) ? setsInBatch(batch, event) : null;
+  const next = evolveSummary(await documents.get(id), event);
+  if (next && recounts(event)) {
+    next.volume = setTotals(
+      known ?? (await setsFromLog(event as RecordedEvent<CountedWorkoutEvent>, batch, log)),
+    ).volume;
+  }
+  documents.set(id, next);
+}
+
+/** An event whose old set values the volume needs: a set changed in reps or weight, a set or an exercise removed. */
+function recounts(event: RecordedEvent<WorkoutEvent>) {
+  if (event.type === 'SetChanged')
+    return event.data.changes.reps !== undefined || event.data.changes.weight !== undefined;
+  return event.type === 'SetRemoved' || event.type === 'WorkoutExerciseRemoved';
+}
 
 function evolveSummary(
   current: WorkoutSummaryDocument | null,
   event: RecordedEvent<WorkoutEvent>,
 ): WorkoutSummaryDocument | null {
-  if (event.type === 'WorkoutStarted') return counted(startedWorkout(event), {});
+  if (event.type === 'WorkoutStarted') return counted({ ...startedWorkout(event), volume: 0 }, {});
   if (!current) return null;
   const summary = { ...current, updated_at: event.metadata.timestamp };
   const sets = summary.set_counts;
@@ -52,7 +95,9 @@ function evolveSummary(
       const before = sets[workoutExerciseId];
       // A set of an exercise no longer there is not in the workout either.
       if (before === undefined) return summary;
-      return counted(summary, { ...sets, [workoutExerciseId]: before + (event.type === 'SetLogged' ? 1 : -1) });
+      const logged = event.type === 'SetLogged';
+      const volume = logged ? summary.volume + setVolume(event.data.reps, event.data.weight) : summary.volume;
+      return counted({ ...summary, volume }, { ...sets, [workoutExerciseId]: before + (logged ? 1 : -1) });
     }
     case 'WorkoutExerciseChanged':
     case 'SetChanged':

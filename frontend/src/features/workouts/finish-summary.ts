@@ -1,12 +1,10 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { setVolume } from '@fitness/contracts/workouts/api.ts';
 import type { RecordEntry } from '../../lib/stores/records.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 
-/** A set's volume: reps times kg (what the logger adds up); a bodyweight set lifts none. */
-export const setVolume = (set: Pick<WorkoutSet, 'reps' | 'weight'>) => set.reps * (set.weight ?? 0);
-
 const volumeOf = (sets: readonly Pick<WorkoutSet, 'reps' | 'weight'>[]) =>
-  sets.reduce((sum, set) => sum + setVolume(set), 0);
+  sets.reduce((sum, set) => sum + setVolume(set.reps, set.weight), 0);
 const repsOf = (sets: readonly Pick<WorkoutSet, 'reps'>[]) => sets.reduce((sum, set) => sum + set.reps, 0);
 
 /** What a set measures, best first: load, then time, distance and reps. */
