@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { formatRelative } from './format.ts';
+import ar from '../locales/ar.json';
+import { formatFoodAmount, formatGrams, formatRelative, formatWater, unitLabel, weightUnitLabel } from './format.ts';
 
 describe('relative times', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -17,5 +18,51 @@ describe('relative times', () => {
   it('speaks the locale and the future', () => {
     assert.equal(formatRelative(ago(60 * 24 * 2), 'de', now), 'vorgestern');
     assert.equal(formatRelative(ago(-60 * 24 * 30), 'en', now), 'in 4 weeks');
+  });
+});
+
+describe('units as the locale writes them', () => {
+  const latin = /[A-Za-z]/;
+
+  it('writes water, food and a weight unit in Arabic without Latin letters', () => {
+    for (const text of [
+      formatWater(500, 'metric', 'ar'),
+      formatWater(500, 'imperial', 'ar'),
+      formatFoodAmount(150, 'metric', 'ar'),
+      formatFoodAmount(150, 'imperial', 'ar'),
+      formatGrams(42, 'ar'),
+      unitLabel('kilogram', 'ar'),
+      unitLabel('centimeter', 'ar'),
+      weightUnitLabel('lb', 'ar'),
+    ]) {
+      assert.doesNotMatch(text, latin, text);
+    }
+    assert.equal(unitLabel('kilogram', 'ar'), weightUnitLabel('kg', 'ar'));
+  });
+
+  it('keeps the short forms English and German readers know', () => {
+    // Intl keeps a number and its unit together with a no-break space.
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    assert.equal(spaced(formatGrams(42, 'en')), '42 g');
+    assert.equal(spaced(formatFoodAmount(62.5, 'metric', 'de')), '62,5 g');
+    assert.equal(spaced(formatWater(500, 'metric', 'de')), '500 ml');
+    assert.equal(unitLabel('centimeter', 'de'), 'cm');
+    assert.equal(weightUnitLabel('kg', 'en'), 'kg');
+  });
+});
+
+describe('the Arabic texts', () => {
+  it('name no unit in Latin letters (kg, g, ml, kcal, cm, km, lb, oz)', () => {
+    const texts: string[] = [];
+    const collect = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(ar);
+    const units = /(^|[^A-Za-z])(kg|g|ml|kcal|cm|km|lb|oz|mi|in)([^A-Za-z]|$)/;
+    assert.deepEqual(
+      texts.filter((text) => units.test(text.replace(/\{\{[^}]*\}\}/g, ''))),
+      [],
+    );
   });
 });

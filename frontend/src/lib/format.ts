@@ -1,4 +1,4 @@
-import { displayDistance, displayWeight, ML_PER_FLUID_OUNCE, type Units } from './units.ts';
+import { displayDistance, displayWeight, GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE, type Units } from './units.ts';
 
 /**
  * Numbers, dates and measures through Intl in the active locale, so German reads "62,5 kg" and
@@ -26,11 +26,31 @@ function formatUnit(value: number, unit: string, locale: string, maximumFraction
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits }).format(value);
 }
 
-/** Water in millilitres, or fluid ounces for imperial units. */
+/** Water in millilitres, or fluid ounces for imperial units ("500 ml", Arabic "500 ملتر"). */
 export const formatWater = (ml: number, units: Units, locale: string) =>
   units === 'imperial'
-    ? `${formatNumber(ml / ML_PER_FLUID_OUNCE, locale, 1)} fl oz`
-    : `${formatNumber(ml, locale, 0)} ml`;
+    ? formatUnit(ml / ML_PER_FLUID_OUNCE, 'fluid-ounce', locale, 1)
+    : formatUnit(ml, 'milliliter', locale, 0);
+
+/** An amount of food in grams, or ounces for imperial units. */
+export const formatFoodAmount = (grams: number, units: Units, locale: string) =>
+  units === 'imperial' ? formatUnit(grams / GRAMS_PER_OUNCE, 'ounce', locale, 1) : formatUnit(grams, 'gram', locale, 1);
+
+/** Grams whatever the units (protein, carbohydrate and fat are told in grams everywhere). */
+export const formatGrams = (grams: number, locale: string, maximumFractionDigits = 0) =>
+  formatUnit(grams, 'gram', locale, maximumFractionDigits);
+
+/**
+ * The short name of a unit as the locale writes it ("cm"; Arabic "سم"), for a label beside a
+ * field or a value without a number ("12 / 150 g"). Kilocalories are no Intl unit: `units.kcal`.
+ */
+export const unitLabel = (
+  unit: 'kilogram' | 'pound' | 'gram' | 'centimeter' | 'inch' | 'kilometer' | 'mile',
+  locale: string,
+) =>
+  numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' })
+    .formatToParts(1)
+    .find((part) => part.type === 'unit')?.value ?? unit;
 
 export const formatWeight = (kg: number, units: Units, locale: string) =>
   formatUnit(displayWeight(kg, units), units === 'imperial' ? 'pound' : 'kilogram', locale);
@@ -39,11 +59,9 @@ export const formatWeight = (kg: number, units: Units, locale: string) =>
 export const formatWeightIn = (value: number, unit: 'kg' | 'lb', locale: string) =>
   formatUnit(value, unit === 'lb' ? 'pound' : 'kilogram', locale, 2);
 
-/** The short name of a weight unit as the locale writes it ("kg", "lb"; Arabic "كغ"), for a label. */
+/** The short name of a weight unit as the locale writes it ("kg", "lb"; Arabic "كغم"), for a label. */
 export const weightUnitLabel = (unit: 'kg' | 'lb', locale: string) =>
-  numberFormat(locale, { style: 'unit', unit: unit === 'lb' ? 'pound' : 'kilogram', unitDisplay: 'short' })
-    .formatToParts(1)
-    .find((part) => part.type === 'unit')?.value ?? unit;
+  unitLabel(unit === 'lb' ? 'pound' : 'kilogram', locale);
 
 export const formatDistance = (metres: number, units: Units, locale: string) =>
   formatUnit(displayDistance(metres, units), units === 'imperial' ? 'mile' : 'kilometer', locale, 2);

@@ -4,7 +4,7 @@ import { type FormEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Snapshot, useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
-import { formatNumber, formatWater } from '../../lib/format.ts';
+import { formatGrams, formatNumber, formatWater } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { PENDING } from './pending.ts';
 import { Ring } from './Ring.tsx';
@@ -30,6 +30,7 @@ export const TodayCards = memo(function TodayCards({
   const n = (value: number | undefined, digits = 0) =>
     value === undefined ? PENDING : formatNumber(value, lang, digits);
   const water = (ml: number | undefined) => (ml === undefined ? PENDING : formatWater(ml, units, lang));
+  const grams = (value: number | undefined) => (value === undefined ? PENDING : formatGrams(value, lang));
 
   async function saveSteps(event: FormEvent) {
     event.preventDefault();
@@ -70,11 +71,11 @@ export const TodayCards = memo(function TodayCards({
         <dl className="facts">
           <div>
             <dt>{t('dashboard.burned')}</dt>
-            <dd>{n(today?.calories.burned)} kcal</dd>
+            <dd>{t('units.kcal', { value: n(today?.calories.burned) })}</dd>
           </div>
           <div>
             <dt>{t('dashboard.remaining')}</dt>
-            <dd>{n(today?.calories.remaining)} kcal</dd>
+            <dd>{t('units.kcal', { value: n(today?.calories.remaining) })}</dd>
           </div>
         </dl>
       </div>
@@ -85,7 +86,7 @@ export const TodayCards = memo(function TodayCards({
             <div className="spread" style={{ fontSize: 'var(--text-sm)' }}>
               <span>{t(`meals.${macro}Short`)}</span>
               <span className="muted">
-                {n(today?.macros[macro].consumed, 1)} / {n(today?.macros[macro].target)} g
+                {n(today?.macros[macro].consumed, 1)} / {grams(today?.macros[macro].target)}
               </span>
             </div>
             <progress

@@ -34,7 +34,7 @@ export function WeekChart({ week }: { week: Week }) {
             tickFormatter={(value) => formatNumber(Number(value), i18n.language, 0)}
           />
           <Tooltip
-            formatter={(value) => `${formatNumber(Number(value), i18n.language, 0)} kcal`}
+            formatter={(value) => t('units.kcal', { value: formatNumber(Number(value), i18n.language, 0) })}
             contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
           />
           {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
@@ -42,7 +42,9 @@ export function WeekChart({ week }: { week: Week }) {
         </BarChart>
       </ResponsiveContainer>
       <figcaption className="visually-hidden">
-        {data.map((row) => `${row.day}: ${row.kcal} kcal`).join('; ')}
+        {data
+          .map((row) => `${row.day}: ${t('units.kcal', { value: formatNumber(row.kcal, i18n.language, 0) })}`)
+          .join('; ')}
       </figcaption>
     </figure>
   );

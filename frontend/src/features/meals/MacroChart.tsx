@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatGrams } from '../../lib/format.ts';
 
 type Props = {
   consumed: { protein: number; carbs: number; fat: number };
@@ -16,7 +16,7 @@ export function MacroChart({ consumed, target }: Props) {
     consumed: consumed[macro],
     target: target[macro],
   }));
-  const grams = (value: number) => `${formatNumber(value, i18n.language, 0)} g`;
+  const grams = (value: number) => formatGrams(value, i18n.language);
   return (
     <figure className="chart" aria-label={t('meals.macroChart')}>
       <ResponsiveContainer width="100%" height={200}>
@@ -27,7 +27,8 @@ export function MacroChart({ consumed, target }: Props) {
             tickFormatter={grams}
             stroke="var(--text-muted)"
             orientation={rtl ? 'right' : 'left'}
-            width={56}
+            // Room for "260 غرام" on one line.
+            width={72}
             fontSize={12}
           />
           <Tooltip

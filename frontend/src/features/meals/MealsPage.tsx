@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
-import { formatDay, formatNumber, formatWater, localToday } from '../../lib/format.ts';
+import { formatDay, formatFoodAmount, formatNumber, formatWater, localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE, parseDecimal } from '../../lib/units.ts';
@@ -39,9 +39,8 @@ export function MealsPage({ meals: store }: { meals: Meals }) {
   const imperial = units === 'imperial';
   const waterSteps = imperial ? [8, 16] : [250, 500];
   const waterAmount = (ml: number) => formatWater(ml, units, lang);
-  const quantity = (grams: number) =>
-    imperial ? `${formatNumber(grams / GRAMS_PER_OUNCE, lang, 1)} oz` : `${formatNumber(grams, lang, 1)} g`;
-  const kcal = (value: number) => `${formatNumber(value, lang, 0)} kcal`;
+  const quantity = (grams: number) => formatFoodAmount(grams, units, lang);
+  const kcal = (value: number) => t('units.kcal', { value: formatNumber(value, lang, 0) });
 
   async function act(action: () => Promise<void>, success: string, failure: string) {
     try {

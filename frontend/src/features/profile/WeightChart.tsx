@@ -45,7 +45,9 @@ export function WeightChart({ points, unit }: { points: { date: string; weight: 
         </LineChart>
       </ResponsiveContainer>
       <figcaption className="visually-hidden">
-        {points.map((point) => `${day(point.date)}: ${point.weight} ${unit}`).join('; ')}
+        {points
+          .map((point) => `${day(point.date)}: ${formatNumber(point.weight, i18n.language, 1)} ${unit}`)
+          .join('; ')}
       </figcaption>
     </figure>
   );
