@@ -1,4 +1,14 @@
-import { Dumbbell, LayoutDashboard, ListChecks, LogOut, Settings, Shield, User, Utensils } from 'lucide-react';
+import {
+  Dumbbell,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Settings,
+  Shield,
+  TrendingUp,
+  User,
+  Utensils,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -32,6 +42,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     { href: '/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
     { href: '/workouts', label: t('nav.workouts'), icon: Dumbbell },
     { href: '/exercises', label: t('nav.exercises'), icon: ListChecks },
+    { href: '/progress', label: t('nav.progress'), icon: TrendingUp },
     { href: '/meals', label: t('nav.meals'), icon: Utensils },
     { href: '/profile', label: t('nav.profile'), icon: User },
     { href: '/settings', label: t('nav.settings'), icon: Settings },
@@ -100,6 +111,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Shield size={20} aria-hidden />
             </Link>
           )}
+          {/* Progress is no tab of the five either: on a phone it is this icon, and the dashboard's link. */}
+          <Link
+            href="/progress"
+            className="btn btn-ghost btn-icon topbar-progress"
+            aria-label={t('nav.progress')}
+            aria-current={isActive(path, '/progress') ? 'page' : undefined}
+          >
+            <TrendingUp size={20} aria-hidden />
+          </Link>
           <Link href="/profile" className="avatar" aria-label={t('nav.profile')}>
             {displayName.slice(0, 1).toUpperCase()}
           </Link>

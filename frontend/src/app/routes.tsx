@@ -52,6 +52,7 @@ const ExerciseProgressPage = lazyScreen(() =>
   import('../features/exercises/ExerciseProgressPage.tsx').then((m) => m.ExerciseProgressPage),
 );
 const MealsPage = lazyScreen(() => import('../features/meals/MealsPage.tsx').then((m) => m.MealsPage));
+const ProgressPage = lazyScreen(() => import('../features/progress/ProgressPage.tsx').then((m) => m.ProgressPage));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage));
 const AdminDashboardPage = lazyScreen(() =>
@@ -142,6 +143,12 @@ const SCREENS: ScreenRoute[] = [
     show: (stores, params) => <ExerciseProgressPage id={params.id ?? ''} progress={stores.exerciseProgress} />,
   },
   { path: '/meals', access: 'user', screen: MealsPage, show: (stores) => <MealsPage meals={stores.meals} /> },
+  {
+    path: '/progress',
+    access: 'user',
+    screen: ProgressPage,
+    show: (stores) => <ProgressPage screen={stores.progressScreen} />,
+  },
   {
     path: '/profile',
     access: 'user',

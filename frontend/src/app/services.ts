@@ -10,6 +10,7 @@ import { createExercises } from '../features/exercises/store.ts';
 import { createImports } from '../features/imports/store.ts';
 import { createMeals } from '../features/meals/store.ts';
 import { createWeighIns } from '../features/profile/store.ts';
+import { createProgressScreen } from '../features/progress/store.ts';
 import { createAccessTokens } from '../features/settings/access-tokens-store.ts';
 import { createPushNotifications } from '../features/settings/push-notifications.ts';
 import { createTemplates } from '../features/templates/store.ts';
@@ -102,6 +103,10 @@ export function createServices() {
     meals: createMeals(api),
     templates: createTemplates(api),
     weighIns: createWeighIns(api),
+    progressScreen: createProgressScreen(api, {
+      userId: () => auth.state.user?.id ?? null,
+      startOfWeek: () => settings.state.startOfWeek,
+    }),
     imports: createImports(api, workouts),
     eventExplorer: createEventExplorer(api),
     accessTokens: createAccessTokens(api, () => auth.state.user?.id ?? null),
@@ -143,6 +148,7 @@ export function createServices() {
     stores.meals,
     stores.templates,
     stores.weighIns,
+    stores.progressScreen,
     stores.admin,
     stores.accessTokens,
   ];

@@ -1,5 +1,5 @@
 import type { Progress } from '@fitness/contracts';
-import { BookOpen, Dumbbell, Play, Utensils } from 'lucide-react';
+import { BookOpen, Dumbbell, Play, TrendingUp, Utensils } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -110,6 +110,10 @@ export function DashboardPage({ metrics, weather }: { metrics: Dashboard; weathe
             <Link href="/exercises" className="btn btn-secondary">
               <BookOpen size={20} aria-hidden />
               {t('dashboard.browseExercises')}
+            </Link>
+            <Link href="/progress" className="btn btn-secondary">
+              <TrendingUp size={20} aria-hidden />
+              {t('dashboard.seeProgress')}
             </Link>
           </div>
         </section>
