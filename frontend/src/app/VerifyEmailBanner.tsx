@@ -1,10 +1,9 @@
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../components/Button.tsx';
 import { ResendVerification } from '../features/auth/ResendVerification.tsx';
-import { isolated } from '../lib/format.ts';
 import { useServices } from '../lib/services.ts';
 
 /** Per tab: a dismissed banner stays away while the tab is open, and comes back in a new one. */
@@ -41,7 +40,13 @@ export function VerifyEmailBanner() {
   return (
     <aside className="notice verify-banner" aria-label={t('verifyBanner.label')}>
       <MailWarning size={20} aria-hidden />
-      <p className="verify-banner-text">{t('verifyBanner.message', { email: isolated(user.email) })}</p>
+      <p className="verify-banner-text">
+        <Trans
+          i18nKey="verifyBanner.message"
+          values={{ email: user.email }}
+          components={{ email: <bdi className="email" /> }}
+        />
+      </p>
       <div className="row verify-banner-actions">
         <ResendVerification email={user.email} size="sm" />
         <Button

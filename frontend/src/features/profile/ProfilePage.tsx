@@ -106,7 +106,7 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
 
   return (
     <>
-      <PageHeader title={t('profile.title')} subtitle={<bdi>{user.email}</bdi>} />
+      <PageHeader title={t('profile.title')} subtitle={<bdi className="email">{user.email}</bdi>} />
       <div className="nutrition-grid">
         <form className="card stack" onSubmit={save} noValidate aria-labelledby="personal-title">
           <h2 id="personal-title">{t('profile.personal')}</h2>
