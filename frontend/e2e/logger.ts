@@ -11,6 +11,8 @@ export const exerciseCard = (page: Page, name: string) =>
  */
 export async function logSet(page: Page, exercise: string, values: { weight?: string; reps?: string }) {
   const card = exerciseCard(page, exercise);
+  // The card drawn first: counted before, its rows would read as none.
+  await card.getByRole('button', { name: 'Add set' }).waitFor();
   const logged = await card.getByTestId('set-row').count();
   if ((await card.getByTestId('planned-row').count()) === 0)
     await card.getByRole('button', { name: 'Add set' }).click();

@@ -1,7 +1,7 @@
 import type { Equipment, RecordType, Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { MAX_SETS_PER_EXERCISE, type SetType } from '@fitness/contracts/workouts/sets.ts';
 import { NotebookPen, Plus } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PlateCalculator } from '../../components/PlateCalculator.tsx';
@@ -31,8 +31,8 @@ type Props = {
   records: Record<string, RecordType[]>;
   /** Whether the rest timer starts after this exercise's sets (not before the end of a superset's round). */
   restAfter: boolean;
-  /** Shown above the name: the superset the exercise is in. */
-  label?: ReactNode;
+  /** The letter of the superset the exercise is in, if any (see supersets.ts). */
+  superset: string | undefined;
   /** Moving, grouping and removing the exercise. */
   actions: MenuAction[];
   onRemoveSet: (exercise: WorkoutExercise, set: WorkoutSet, number: number) => void;
@@ -159,13 +159,23 @@ export function ExerciseCard(props: Props) {
   ];
 
   return (
-    <section className="card exercise-log stack-sm" aria-labelledby={headingId} data-testid="exercise">
+    <section
+      className={`card exercise-log stack-sm ${props.superset ? 'exercise-log-superset' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="exercise"
+    >
       <div className="exercise-log-header">
         <div className="exercise-log-title">
-          {props.label}
+          {props.superset && (
+            <span className="badge badge-progress exercise-log-group" data-testid="superset">
+              {t('logger.superset', { letter: props.superset })}
+            </span>
+          )}
           <h2 id={headingId}>{name}</h2>
           {exercise.plan && (
-            <span className="exercise-log-plan">{describePlan(exercise.plan, t, i18n.language, units)}</span>
+            <span className="exercise-log-plan">
+              {t('workout.planned', { plan: describePlan(exercise.plan, t, i18n.language, units) })}
+            </span>
           )}
         </div>
         <div className="exercise-log-tools">
@@ -188,7 +198,7 @@ export function ExerciseCard(props: Props) {
         <table className="set-table">
           <thead>
             <tr>
-              <th scope="col">{t('workout.set')}</th>
+              <th scope="col">{t('logger.setColumn')}</th>
               <th scope="col">{t('logger.previous')}</th>
               <th scope="col">{loadHeader}</th>
               {measure === 'reps' && <th scope="col">{t('logger.reps')}</th>}

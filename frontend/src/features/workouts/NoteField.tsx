@@ -34,7 +34,13 @@ export function NoteField({ note, label, editing, onEditing, onSave }: Props) {
   if (!editing) {
     if (!note) return null;
     return (
-      <button type="button" className="note-text" aria-label={`${label}: ${note}`} onClick={() => onEditing(true)}>
+      <button
+        type="button"
+        className="note-text"
+        dir="auto"
+        aria-label={`${label}: ${note}`}
+        onClick={() => onEditing(true)}
+      >
         {note}
       </button>
     );
@@ -50,6 +56,7 @@ export function NoteField({ note, label, editing, onEditing, onSave }: Props) {
     <textarea
       ref={field}
       className="textarea note-input"
+      dir="auto"
       aria-label={label}
       placeholder={t('logger.notePlaceholder')}
       maxLength={2000}

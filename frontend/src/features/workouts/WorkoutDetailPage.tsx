@@ -1,6 +1,19 @@
 import type { RecordType, Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/sets.ts';
-import { ArrowLeft, BookmarkPlus, CheckCircle2, Dumbbell, NotebookPen, Plus, Square, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowLeft,
+  ArrowUp,
+  BookmarkPlus,
+  CheckCircle2,
+  Dumbbell,
+  Link2,
+  NotebookPen,
+  Plus,
+  Square,
+  Trash2,
+  Unlink2,
+} from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -11,15 +24,17 @@ import { EmptyState, Spinner } from '../../components/Feedback.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { ApiError, toldTheUser } from '../../lib/api-client.ts';
 import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import type { ExerciseDrafts } from '../../lib/stores/set-drafts.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
-import { ActionMenu } from './ActionMenu.tsx';
+import { ActionMenu, type MenuAction } from './ActionMenu.tsx';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import type { ExerciseLookup } from './exercise-lookup.ts';
 import { NoteField } from './NoteField.tsx';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
+import { joinWithNext, restsAfter, supersetLetters } from './supersets.ts';
 import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
 import './logger.css';
 
@@ -54,6 +69,8 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   const { units: measures, equipment } = useSnapshot(lookup.state);
   const { units } = useSnapshot(services.settings.state);
   const suggestions = useLibrarySuggestions(lookup, exerciseName);
+  // System exercise and template names in the language shown, whatever language they were logged in.
+  const names = useLibraryNames();
 
   useEffect(() => workouts.showWorkout(id), [workouts, id]);
   useStoreWhileMounted(services.records);
@@ -69,7 +86,13 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
     workouts.loadPrevious(id).catch((error) => console.error('Failed to load what was done last time', error));
   }, [workouts, lookup, id, exerciseKey]);
 
-  useOpenAtFirstUnloggedSet(workout);
+  useOpenAtFirstUnloggedSet(workout, snapshot.previous[id] !== undefined);
+
+  // Ended elsewhere (another device, the list): the rows typed here and not logged have no use left.
+  const ended = workout !== undefined && workout.status !== 'in_progress';
+  useEffect(() => {
+    if (ended) workouts.drafts.forget(id);
+  }, [ended, workouts, id]);
 
   if (missing) {
     return (
@@ -84,6 +107,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   if (!workout) return <Spinner />;
 
   const open = workout.status === 'in_progress';
+  const title = names.workout(workout.name);
   const full = workout.exercises.length >= MAX_EXERCISES_PER_WORKOUT;
   const allSets = workout.exercises.flatMap((exercise) => exercise.sets);
   const volume = allSets.reduce((sum, set) => sum + (set.weight ?? 0) * set.reps, 0);
@@ -134,7 +158,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       switch (action.kind) {
         case 'end':
           await workouts.end(id);
-          toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: workout?.name }));
+          toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: title }));
           navigate(`/workouts/${id}/summary`);
           break;
         case 'delete':
@@ -144,7 +168,10 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
           break;
         case 'exercise':
           await workouts.removeExercise(id, action.exercise.id);
-          toasts.success(t('workout.exerciseRemoved'), action.exercise.name);
+          toasts.success(
+            t('workout.exerciseRemoved'),
+            names.exercise(action.exercise.exercise_id, action.exercise.name),
+          );
           break;
         case 'set':
           await workouts.removeSet(id, action.exercise.id, action.set.id);
@@ -175,23 +202,95 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       case 'delete':
         return {
           title: t('workout.deleteTitle'),
-          body: t('workout.deleteBody', { name: workout.name }),
+          body: t('workout.deleteBody', { name: title }),
           label: t('confirm.delete'),
         };
       case 'exercise':
         return {
-          title: t('workout.removeExerciseTitle', { name: pending.exercise.name }),
+          title: t('workout.removeExerciseTitle', {
+            name: names.exercise(pending.exercise.exercise_id, pending.exercise.name),
+          }),
           body: t('workout.removeExerciseBody'),
           label: t('confirm.remove'),
         };
       case 'set':
         return {
           title: t('workout.removeSetTitle'),
-          body: t('workout.removeSetBody', { number: pending.number, exercise: pending.exercise.name }),
+          body: t('workout.removeSetBody', {
+            number: pending.number,
+            exercise: names.exercise(pending.exercise.exercise_id, pending.exercise.name),
+          }),
           label: t('confirm.remove'),
         };
     }
   })();
+
+  const letters = supersetLetters(workout.exercises);
+
+  /** Moves an exercise up or down by one place. */
+  async function move(exercise: WorkoutExercise, position: number) {
+    try {
+      await workouts.moveExercise(id, exercise.id, position);
+    } catch (error) {
+      if (!toldTheUser(error)) services.toasts.error(t('logger.moveFailed'));
+    }
+  }
+
+  /** Puts exercises in a superset (or one out of it with null), one request each. */
+  async function group(changes: [WorkoutExercise, string | null][]) {
+    try {
+      for (const [exercise, superset] of changes) await workouts.updateExercise(id, exercise.id, { superset });
+    } catch (error) {
+      if (!toldTheUser(error)) services.toasts.error(t('logger.supersetFailed'));
+    }
+  }
+
+  function exerciseActions(exercise: WorkoutExercise, index: number): MenuAction[] {
+    const exercises = workout?.exercises ?? [];
+    const next = exercises[index + 1] as WorkoutExercise | undefined;
+    const actions: MenuAction[] = [];
+    if (index > 0) {
+      actions.push({
+        label: t('logger.moveUp'),
+        icon: <ArrowUp size={16} aria-hidden />,
+        onSelect: () => move(exercise, index - 1),
+      });
+    }
+    if (next) {
+      actions.push({
+        label: t('logger.moveDown'),
+        icon: <ArrowDown size={16} aria-hidden />,
+        onSelect: () => move(exercise, index + 1),
+      });
+      if (!letters.has(exercise.id) || letters.get(next.id) !== letters.get(exercise.id)) {
+        actions.push({
+          label: t('logger.supersetWithNext'),
+          icon: <Link2 size={16} aria-hidden />,
+          onSelect: () => {
+            const joined = joinWithNext(exercise, next, () => crypto.randomUUID().slice(0, 8));
+            void group([
+              ...(joined.exercise ? [[exercise, joined.exercise] as [WorkoutExercise, string]] : []),
+              ...(joined.next ? [[next, joined.next] as [WorkoutExercise, string]] : []),
+            ]);
+          },
+        });
+      }
+    }
+    if (letters.has(exercise.id)) {
+      actions.push({
+        label: t('logger.leaveSuperset'),
+        icon: <Unlink2 size={16} aria-hidden />,
+        onSelect: () => void group([[exercise, null]]),
+      });
+    }
+    actions.push({
+      label: t('workout.removeExercise'),
+      icon: <Trash2 size={16} aria-hidden />,
+      danger: true,
+      onSelect: () => setPending({ kind: 'exercise', exercise }),
+    });
+    return actions;
+  }
 
   const workoutActions = [
     {
@@ -225,7 +324,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       <header className="logger-header">
         <div className="logger-title">
           <div className="row">
-            <h1>{workout.name}</h1>
+            <h1>{title}</h1>
             <span className={`badge ${open ? 'badge-progress' : 'badge-done'}`} data-testid="workout-status">
               {open ? t('workouts.statusInProgress') : t('workouts.statusCompleted')}
             </span>
@@ -268,29 +367,26 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
       )}
 
       {workout.exercises.length === 0 && !open && <p className="muted">{t('workout.noExercises')}</p>}
-      {workout.exercises.map((exercise) => (
-        <ExerciseCard
-          key={exercise.id}
-          workout={workout}
-          exercise={exercise as WorkoutExercise}
-          name={exercise.name}
-          measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
-          equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : undefined}
-          previous={previous[exercise.id]}
-          drafts={drafts[exercise.id]}
-          records={recordsBySet}
-          restAfter
-          actions={[
-            {
-              label: t('workout.removeExercise'),
-              icon: <Trash2 size={16} aria-hidden />,
-              danger: true,
-              onSelect: () => setPending({ kind: 'exercise', exercise: exercise as WorkoutExercise }),
-            },
-          ]}
-          onRemoveSet={(e, set, number) => setPending({ kind: 'set', exercise: e, set, number })}
-        />
-      ))}
+      {workout.exercises.map((exercise, index) => {
+        const letter = letters.get(exercise.id);
+        return (
+          <ExerciseCard
+            key={exercise.id}
+            workout={workout}
+            exercise={exercise as WorkoutExercise}
+            name={names.exercise(exercise.exercise_id, exercise.name)}
+            measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
+            equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : undefined}
+            previous={previous[exercise.id]}
+            drafts={drafts[exercise.id]}
+            records={recordsBySet}
+            restAfter={restsAfter(workout.exercises, index, letters)}
+            superset={letter}
+            actions={exerciseActions(exercise as WorkoutExercise, index)}
+            onRemoveSet={(e, set, number) => setPending({ kind: 'set', exercise: e, set, number })}
+          />
+        );
+      })}
 
       {open && (
         <section className="card stack" aria-labelledby="add-exercise-title">
@@ -340,10 +436,11 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
  * A workout in progress opens at its first set still to do, once its rows are drawn; one came
  * back to (Back, a reload) opens where the reader was instead (the scroll memory puts it there).
  */
-function useOpenAtFirstUnloggedSet(workout: Workout | undefined) {
+function useOpenAtFirstUnloggedSet(workout: Workout | undefined, previousLoaded: boolean) {
   const { scroll } = useServices();
   const done = useRef(false);
-  const ready = workout !== undefined;
+  // Last time's sets add rows above the first one to do: its place is known once they are in.
+  const ready = workout !== undefined && (previousLoaded || workout.status !== 'in_progress');
   const open = workout?.status === 'in_progress';
   useEffect(() => {
     if (!ready || done.current) return;
@@ -356,8 +453,9 @@ function useOpenAtFirstUnloggedSet(workout: Workout | undefined) {
       done.current = true;
       const row = document.querySelector<HTMLElement>('[data-testid="planned-row"]');
       if (!row) return;
+      // Left alone when it is already in easy reach (the lower fifth sits under a phone's tab bar and thumb).
       const { top, bottom } = row.getBoundingClientRect();
-      if (top < 0 || bottom > window.innerHeight) row.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (top < 0 || bottom > window.innerHeight * 0.8) row.scrollIntoView({ block: 'center', behavior: 'instant' });
     });
     return () => cancelAnimationFrame(frame);
   }, [ready, open, scroll]);

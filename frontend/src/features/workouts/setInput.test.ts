@@ -22,6 +22,13 @@ describe('reading a typed set', () => {
       assert.deepEqual(readSetDraft(draft({ reps }), 'metric'), { ok: false, field: 'reps' }, reps);
     }
   });
+  it('reads Arabic-Indic digits and the Arabic decimal separator as an Arabic keyboard types them', () => {
+    assert.deepEqual(readSetDraft(draft({ reps: '\u0668', weight: '\u0666\u0662\u066b\u0665' }), 'metric'), {
+      ok: true,
+      input: { reps: 8, weight: 62.5, rest_time: 90, type: 'working', ...base },
+    });
+    assert.deepEqual(readSetDraft(draft({ reps: '\u06f1\u06f2' }), 'metric').ok, true);
+  });
   it('treats an empty weight as bodyweight', () => {
     const result = readSetDraft(draft({ weight: '' }), 'metric');
     assert.ok(result.ok && result.input.weight === null);

@@ -37,7 +37,8 @@ export type SetDraftResult =
  * instead. An empty weight means bodyweight; weights and distances are typed in the user's
  * units and sent in kilograms and metres.
  */
-export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
+export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
+  const draft = withWesternDigits(typed);
   const repsText = draft.reps.trim() === '' && measure !== 'reps' ? '1' : draft.reps;
   const reps = Number(repsText);
   if (repsText.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > 10000)
@@ -69,4 +70,25 @@ export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = '
   }
   const notes = draft.notes.trim() || null;
   return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes } };
+}
+
+/** Arabic-Indic and Persian digits, and the Arabic decimal separator, as a keyboard in Arabic types them. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;
+
+/** The draft with what an Arabic keyboard typed read as the digits and point the rest of the app reads. */
+function withWesternDigits(draft: SetDraft): SetDraft {
+  const western = (text: string) =>
+    text.replace(EASTERN_DIGITS, (digit) => {
+      const code = digit.charCodeAt(0);
+      if (code === 0x066b) return '.';
+      return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+    });
+  return {
+    ...draft,
+    reps: western(draft.reps),
+    weight: western(draft.weight),
+    rest: western(draft.rest),
+    duration: western(draft.duration),
+    distance: western(draft.distance),
+  };
 }

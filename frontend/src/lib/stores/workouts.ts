@@ -261,8 +261,12 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       });
       return exercise;
     },
-    /** Changes an exercise's name or note. */
-    async updateExercise(workoutId: string, exerciseId: string, body: { name?: string; notes?: string | null }) {
+    /** Changes an exercise's name or note, or puts it in a superset (null: takes it out). */
+    async updateExercise(
+      workoutId: string,
+      exerciseId: string,
+      body: { name?: string; notes?: string | null; superset?: string | null },
+    ) {
       const exercise = await api.patch<WorkoutExercise>(`/workouts/${workoutId}/exercises/${exerciseId}`, body);
       change(workoutId, () => {
         const workout = state.byId[workoutId];
@@ -270,6 +274,16 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
         if (workout && index >= 0) workout.exercises[index] = exercise;
       });
       return exercise;
+    },
+    /** Moves an exercise to `position` among the workout's exercises (0 the first). */
+    async moveExercise(workoutId: string, exerciseId: string, position: number) {
+      const exercise = await api.patch<WorkoutExercise>(`/workouts/${workoutId}/exercises/${exerciseId}`, { position });
+      change(workoutId, () => {
+        const workout = state.byId[workoutId];
+        if (!workout) return;
+        const others = workout.exercises.filter((e) => e.id !== exerciseId);
+        workout.exercises = [...others.slice(0, position), exercise, ...others.slice(position)];
+      });
     },
     async removeExercise(workoutId: string, exerciseId: string) {
       await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}`);
