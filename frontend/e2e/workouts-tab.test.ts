@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { shiftDay } from '@fitness/contracts/calendar.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
@@ -205,6 +206,100 @@ describe('the Workouts tab in a real browser', () => {
     );
     assert.deepEqual(names, ['Back squat']);
     await context.close();
+  });
+
+  it('shows history rows with duration, sets, volume and records, and a calendar of training days', async () => {
+    const { account, context, page } = await app.signedIn({ viewport: PHONE });
+    const token = account.token;
+    // The browser's today, whatever the machine's: a month to mark, and the one before it.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    const month = today.slice(0, 7);
+    const first = `${month}-01`;
+    const before = `${shiftDay(first, -1).slice(0, 7)}-15`;
+    await logged(token, 'Push Day', before, [
+      { name: 'Bench press', sets: [95, 95].map((weight) => ({ reps: 5, weight })) },
+    ]);
+    await logged(token, 'Push Day', first, [
+      { name: 'Bench press', sets: [100, 100].map((weight) => ({ reps: 5, weight })) },
+      { name: 'Dips', sets: [{ reps: 10, weight: null }] },
+    ]);
+    const open = await logged(token, 'Evening run', today, [], false);
+
+    await page.goto('/workouts');
+    const rows = page.getByTestId('recent-workouts').getByRole('listitem');
+    await rows.nth(1).waitFor();
+    const firstRow = rows.filter({
+      hasText: new Date(`${first}T12:00:00Z`).toLocaleDateString('en', {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
+    });
+    await firstRow.getByText('3 sets').waitFor();
+    await firstRow.getByText('1,000 kg').waitFor();
+    await firstRow.getByText('0 min').waitFor();
+    // Heaviest weight, best 1RM and best set volume beat last month's; the Dips are a first time.
+    await firstRow.getByTestId('history-records').filter({ hasText: '3 records' }).waitFor();
+    const beforeRow = rows.filter({ hasText: '950 kg' });
+    assert.equal(await beforeRow.getByTestId('history-records').count(), 0, 'a first time holds baselines');
+
+    const calendar = page.getByRole('table', {
+      name: new Date(`${first}T12:00:00Z`).toLocaleDateString('en', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    });
+    const day = (date: string) => page.locator(`td[data-day="${date}"]`);
+    await day(first).and(page.locator('.trained')).waitFor();
+    assert.match((await day(first).textContent()) ?? '', /1 workout$/);
+    if (today !== first)
+      assert.equal(await day(today).getAttribute('class'), null, 'a workout in progress is no training day yet');
+    assert.equal(await day(today).getAttribute('aria-current'), 'date');
+    await calendar.waitFor();
+    await screenshot(page, 'workouts-tab-en-light-phone');
+
+    // Ended on another device: today is a training day, with no reload.
+    await app.api('PATCH', `/workouts/${open}`, { token, body: { status: 'completed' } });
+    await day(today).and(page.locator('.trained')).waitFor();
+
+    // The month before, by keyboard.
+    await page.getByRole('button', { name: 'Previous month' }).focus();
+    await page.keyboard.press('Enter');
+    await day(before).and(page.locator('.trained')).waitFor();
+    await page.getByText('1 day trained').waitFor();
+    await context.close();
+
+    const storage = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
+    for (const language of ['en', 'ar'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const [device, viewport] of [
+          ['phone', PHONE],
+          ['desktop', DESKTOP],
+        ] as const) {
+          const shot = await app.context({
+            viewport,
+            storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
+          });
+          const view = await shot.newPage();
+          await view.goto('/workouts');
+          await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+          await view.getByTestId('template-card').nth(5).waitFor();
+          await view.locator(`td[data-day="${today}"].trained`).waitFor();
+          await view.getByTestId('history-records').waitFor();
+          const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
+          await screenshot(view, `workouts-tab-${language}-${theme}-${device}`);
+          if (device === 'phone') {
+            // The phone's screen shows the templates; the calendar and the history are the next screens down.
+            await view.getByTestId('training-calendar').scrollIntoViewIfNeeded();
+            await view.evaluate(() => window.scrollBy(0, -120));
+            await screenshot(view, `workouts-tab-${language}-${theme}-${device}-history`);
+          }
+          await shot.close();
+        }
+      }
+    }
   });
 
   it('folds the template filters away on a phone and keeps them open on a wide screen', async () => {

@@ -33,10 +33,15 @@ const WorkoutsPage = lazyScreen(async () => {
     import('../features/imports/ImportWorkoutsButton.tsx'),
     import('../features/templates/TemplateShortcuts.tsx'),
   ]);
-  return ({ imports, templates }: Pick<FeatureStores, 'imports' | 'templates'>) => (
+  return ({
+    imports,
+    templates,
+    trainingCalendar,
+  }: Pick<FeatureStores, 'imports' | 'templates' | 'trainingCalendar'>) => (
     <WorkoutsPage
       importButton={<ImportWorkoutsButton imports={imports} />}
       templateShortcuts={<TemplateShortcuts templates={templates} />}
+      calendar={trainingCalendar}
     />
   );
 });
@@ -110,7 +115,9 @@ const SCREENS: ScreenRoute[] = [
     path: '/workouts',
     access: 'user',
     screen: WorkoutsPage,
-    show: (stores) => <WorkoutsPage imports={stores.imports} templates={stores.templates} />,
+    show: (stores) => (
+      <WorkoutsPage imports={stores.imports} templates={stores.templates} trainingCalendar={stores.trainingCalendar} />
+    ),
   },
   {
     path: '/workouts/:id',

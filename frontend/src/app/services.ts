@@ -15,6 +15,7 @@ import { createAccessTokens } from '../features/settings/access-tokens-store.ts'
 import { createPushNotifications } from '../features/settings/push-notifications.ts';
 import { createTemplates } from '../features/templates/store.ts';
 import { createExerciseLookup } from '../features/workouts/exercise-lookup.ts';
+import { createTrainingCalendar } from '../features/workouts/training-calendar.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } from '../lib/i18n.ts';
 import { createLibraryNames, exerciseName } from '../lib/library-names.ts';
@@ -102,6 +103,7 @@ export function createServices() {
     exerciseLookup: createExerciseLookup(api),
     meals: createMeals(api),
     templates: createTemplates(api),
+    trainingCalendar: createTrainingCalendar(api),
     weighIns: createWeighIns(api),
     progressScreen: createProgressScreen(api, {
       userId: () => auth.state.user?.id ?? null,
@@ -147,6 +149,7 @@ export function createServices() {
     stores.exerciseProgress,
     stores.meals,
     stores.templates,
+    stores.trainingCalendar,
     stores.weighIns,
     stores.progressScreen,
     stores.admin,

@@ -1,33 +1,51 @@
-import { BookOpen, ChevronRight, Dumbbell, LayoutTemplate, Play, Plus, Square } from 'lucide-react';
+import { BookOpen, ChevronRight, Dumbbell, Play, Plus, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
-import { formatDay, formatMinutes } from '../../lib/format.ts';
+import { formatDay } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
+import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { useWorkoutList } from '../../lib/stores/workouts.ts';
 import { EndWorkoutDialog } from './EndWorkoutDialog.tsx';
+import { TrainingCalendarCard } from './TrainingCalendarCard.tsx';
+import type { TrainingCalendar } from './training-calendar.ts';
+import { WorkoutHistoryRow } from './WorkoutHistoryRow.tsx';
+import './workouts-tab.css';
 
 /**
  * The workout in progress, templates to start in one tap (`templateShortcuts`), the way to the
- * library, and the recent workouts. `importButton` sits beside Start.
+ * library, the calendar of training days and the history. `importButton` sits beside Start.
  */
 export function WorkoutsPage({
   importButton,
   templateShortcuts,
+  calendar,
 }: {
   importButton: ReactNode;
   templateShortcuts: ReactNode;
+  calendar: TrainingCalendar;
 }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
+  const { units } = useSnapshot(services.settings.state);
+  const { all: records } = useSnapshot(services.records.state);
+  useStoreWhileMounted(services.records);
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const recent = workouts.filter((workout) => workout.id !== current?.id);
+  // The records each workout holds that beat an earlier day's best (a first session's are baselines).
+  const recordsOf = new Map<string, number>();
+  for (const { record } of records ?? []) {
+    if (record.previous && record.previous.date < record.date) {
+      recordsOf.set(record.workout_id, (recordsOf.get(record.workout_id) ?? 0) + 1);
+    }
+  }
 
   async function more() {
     setLoadingMore(true);
@@ -85,61 +103,43 @@ export function WorkoutsPage({
 
         {templateShortcuts}
 
-        <div className="grid grid-fit">
-          <Link href="/templates" className="card card-tight link-card">
-            <span className="row">
-              <LayoutTemplate size={20} aria-hidden className="muted" />
-              <span className="list-title">{t('workouts.templates')}</span>
-            </span>
-            <ChevronRight size={18} aria-hidden className="muted flip-rtl" />
-          </Link>
-          <Link href="/exercises" className="card card-tight link-card">
-            <span className="row">
-              <BookOpen size={20} aria-hidden className="muted" />
-              <span className="list-title">{t('workouts.library')}</span>
-            </span>
-            <ChevronRight size={18} aria-hidden className="muted flip-rtl" />
-          </Link>
-        </div>
+        <Link href="/exercises" className="card card-tight link-card">
+          <span className="row">
+            <BookOpen size={20} aria-hidden className="muted" />
+            <span className="list-title">{t('workouts.library')}</span>
+          </span>
+          <ChevronRight size={18} aria-hidden className="muted flip-rtl" />
+        </Link>
 
-        <section className="card" aria-labelledby="recent-title">
-          <div className="card-header">
-            <h2 id="recent-title">{t('workouts.recent')}</h2>
-          </div>
-          {failed && <p className="field-error">{t('workouts.loadFailed')}</p>}
-          {loaded && workouts.length === 0 && (
-            <EmptyState icon={<Dumbbell size={32} aria-hidden />}>
-              <p>{t('workouts.noWorkouts')}</p>
-              <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
-                {t('workouts.startNew')}
+        <div className="workouts-history">
+          <TrainingCalendarCard calendar={calendar} />
+          <section className="card" aria-labelledby="recent-title">
+            <div className="card-header">
+              <h2 id="recent-title">{t('workouts.recent')}</h2>
+            </div>
+            {failed && <p className="field-error">{t('workouts.loadFailed')}</p>}
+            {loaded && workouts.length === 0 && (
+              <EmptyState icon={<Dumbbell size={32} aria-hidden />}>
+                <p>{t('workouts.noWorkouts')}</p>
+                <Button variant="primary" icon={<Plus size={18} />} onClick={() => setStarting(true)}>
+                  {t('workouts.startNew')}
+                </Button>
+              </EmptyState>
+            )}
+            <ul className="list" data-testid="recent-workouts">
+              {recent.map((workout) => (
+                <li key={workout.id}>
+                  <WorkoutHistoryRow workout={workout} records={recordsOf.get(workout.id) ?? 0} units={units} />
+                </li>
+              ))}
+            </ul>
+            {hasMore && (
+              <Button onClick={more} busy={loadingMore} block>
+                {t('workouts.loadMore')}
               </Button>
-            </EmptyState>
-          )}
-          <ul className="list" data-testid="recent-workouts">
-            {recent.map((workout) => (
-              <li key={workout.id}>
-                <Link href={`/workouts/${workout.id}`} className="list-item">
-                  <div>
-                    <p className="list-title">{workout.name}</p>
-                    <p className="list-meta">
-                      {formatDay(workout.date, i18n.language)} ·{' '}
-                      {t('workouts.exercisesCount', { count: workout.exercise_count })}
-                      {workout.duration !== null && ` · ${formatMinutes(workout.duration, i18n.language)}`}
-                    </p>
-                  </div>
-                  <span className={`badge ${workout.status === 'completed' ? 'badge-done' : 'badge-progress'}`}>
-                    {workout.status === 'completed' ? t('workouts.statusCompleted') : t('workouts.statusInProgress')}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {hasMore && (
-            <Button onClick={more} busy={loadingMore} block>
-              {t('workouts.loadMore')}
-            </Button>
-          )}
-        </section>
+            )}
+          </section>
+        </div>
       </div>
 
       <StartWorkoutDialog open={starting} onClose={() => setStarting(false)} />
