@@ -7,6 +7,7 @@ import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { formatDay, formatDistance, formatNumber, formatSeconds, formatWeight } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import type { Units } from '../../lib/units.ts';
 
 /** Every workout's sets of the exercise, newest first, a page at a time. */
@@ -26,6 +27,7 @@ export function ExerciseHistory({
   const { t, i18n } = useTranslation();
   const [loading, setLoading] = useState(false);
   const lang = i18n.language;
+  const names = useLibraryNames();
 
   /** A set as the logger shows it: weight × reps, or its time or distance. */
   const describe = (set: Snapshot<WorkoutSet>) => {
@@ -56,7 +58,7 @@ export function ExerciseHistory({
               <li key={entry.workout_id} className="exercise-session">
                 <div className="spread exercise-session-head">
                   <Link href={`/workouts/${entry.workout_id}`} className="exercise-session-link">
-                    <bdi>{entry.workout_name}</bdi>
+                    <bdi>{names.workout(entry.workout_name)}</bdi>
                   </Link>
                   <span className="muted">
                     {formatDay(entry.date, lang, 'short')}

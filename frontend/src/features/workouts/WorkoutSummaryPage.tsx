@@ -16,6 +16,7 @@ import {
   formatTime,
   formatWeight,
 } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import type { RecordEntry } from '../../lib/stores/records.ts';
@@ -42,6 +43,7 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
   const [saving, setSaving] = useState(false);
   const [dropping, setDropping] = useState(false);
   const language = i18n.language;
+  const names = useLibraryNames();
 
   useEffect(() => workouts.showWorkout(id), [workouts, id]);
   useStoreWhileMounted(records);
@@ -92,7 +94,7 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
           <p className="finish-kicker">
             {workout.status === 'completed' ? t('finish.title') : t('workouts.statusInProgress')}
           </p>
-          <h1>{workout.name}</h1>
+          <h1>{names.workout(workout.name)}</h1>
           <p className="muted">
             {formatDay(workout.date, language)} ·{' '}
             {t('workout.started', { time: formatTime(workout.started_at, language) })}
@@ -116,7 +118,7 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
           <p>
             {t('finish.emptyLeft', {
               count: outcome.empty.length,
-              names: outcome.empty.map((exercise) => exercise.name).join(', '),
+              names: outcome.empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)).join(', '),
             })}
           </p>
           <Button size="sm" onClick={dropEmpty} busy={dropping}>
@@ -132,10 +134,10 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
             {t('finish.recordsTitle')}
           </h2>
           <ul className="list">
-            {broken.map(({ name, type, record }) => (
+            {broken.map(({ exercise_id, name, type, record }) => (
               <li key={`${type}:${record.set_id}`} className="list-item">
                 <div>
-                  <p className="list-title">{name}</p>
+                  <p className="list-title">{names.exercise(exercise_id, name)}</p>
                   <p className="list-meta">
                     {t(`records.types.${type}`)}
                     {record.previous &&
@@ -194,6 +196,7 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
 function ExerciseRow({ exercise, units }: { exercise: ExerciseOutcome; units: Units }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const names = useLibraryNames();
   const line = (done: Pick<ExerciseOutcome, 'sets' | 'top'>) =>
     [t('workouts.setsCount', { count: done.sets }), done.top && t('finish.top', { set: setText(done.top) })]
       .filter(Boolean)
@@ -225,7 +228,7 @@ function ExerciseRow({ exercise, units }: { exercise: ExerciseOutcome; units: Un
   return (
     <li className="list-item finish-exercise">
       <div className="finish-exercise-text">
-        <p className="list-title">{exercise.name}</p>
+        <p className="list-title">{names.exercise(exercise.exercise_id, exercise.name)}</p>
         <p className="list-meta">{line(exercise)}</p>
         {previous && (
           <p className="list-meta">

@@ -35,7 +35,12 @@ const doneOf = (sets: readonly WorkoutSet[]): Done => ({
 });
 
 /** One exercise done: how much, and how it compares with the last time it was done. */
-export type ExerciseOutcome = Done & { id: string; name: string; previous: (Done & { date: string }) | null };
+export type ExerciseOutcome = Done & {
+  id: string;
+  exercise_id: string | null;
+  name: string;
+  previous: (Done & { date: string }) | null;
+};
 
 /** What a finished workout adds up to, beside the last time its exercises were done. */
 export type WorkoutOutcome = {
@@ -59,6 +64,7 @@ export function workoutOutcome(workout: Workout, previous: Readonly<Record<strin
     const before = previous[exercise.id];
     return {
       id: exercise.id,
+      exercise_id: exercise.exercise_id,
       name: exercise.name,
       ...doneOf(exercise.sets),
       previous: before ? { date: before.date, ...doneOf(before.sets) } : null,
