@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { formatRelative } from '../lib/format.ts';
+import { useLibraryNames } from '../lib/library-names.ts';
 import { useServices } from '../lib/services.ts';
 import { Button } from './Button.tsx';
 import { useModalDialog } from './useModalDialog.ts';
@@ -65,6 +66,7 @@ function InProgressDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { workouts, toasts } = useServices();
+  const names = useLibraryNames();
   const ref = useModalDialog(blocked !== null);
   const [busy, setBusy] = useState<'finish' | 'discard' | null>(null);
   const current = blocked?.current;
@@ -107,7 +109,7 @@ function InProgressDialog({
           <h2 id="in-progress-title">{t('inProgress.title')}</h2>
           <p id="in-progress-body" className="muted">
             {t('inProgress.body', {
-              name: current.name,
+              name: names.workout(current.name),
               when: formatRelative(current.started_at, i18n.language),
               sets: t('workouts.setsCount', { count: current.set_count }),
             })}

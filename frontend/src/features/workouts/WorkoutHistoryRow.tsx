@@ -3,6 +3,7 @@ import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDay, formatMinutes, formatWeight } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import type { Units } from '../../lib/units.ts';
 
 /** A workout in the history: its day, how long, how many sets, how much lifted, and the records it holds. */
@@ -17,6 +18,7 @@ export function WorkoutHistoryRow({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const names = useLibraryNames();
   const facts = [
     formatDay(workout.date, language, 'short'),
     workout.duration !== null && formatMinutes(workout.duration, language),
@@ -27,7 +29,7 @@ export function WorkoutHistoryRow({
   return (
     <Link href={`/workouts/${workout.id}`} className="list-item history-row">
       <div className="history-row-text">
-        <p className="list-title">{workout.name}</p>
+        <p className="list-title">{names.workout(workout.name)}</p>
         <p className="list-meta history-facts">
           {facts.map((fact) => (
             <span key={fact}>{fact}</span>

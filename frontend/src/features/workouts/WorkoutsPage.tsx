@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatDay } from '../../lib/format.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { useWorkoutList } from '../../lib/stores/workouts.ts';
@@ -34,6 +35,7 @@ export function WorkoutsPage({
   const { workouts, loaded, failed, hasMore, current } = useWorkoutList(services.workouts);
   const { units } = useSnapshot(services.settings.state);
   const { all: records } = useSnapshot(services.records.state);
+  const names = useLibraryNames();
   useStoreWhileMounted(services.records);
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function WorkoutsPage({
           {current && (
             <div className="spread">
               <div>
-                <p className="list-title">{current.name}</p>
+                <p className="list-title">{names.workout(current.name)}</p>
                 <p className="list-meta">
                   {formatDay(current.date, i18n.language)} ·{' '}
                   {t('workouts.exercisesCount', { count: current.exercise_count })} ·{' '}
