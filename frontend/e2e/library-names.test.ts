@@ -11,7 +11,7 @@ describe('the library in the language shown', () => {
     await app?.close();
   });
 
-  it('names a workout logged in English by its template and exercises in Arabic, on the dashboard, its summary and the exercise history', async () => {
+  it('names a workout logged in English by its template and exercises in Arabic, on the dashboard, its summary, the Workouts tab and the exercise history', async () => {
     const { account, context, page } = await app.signedIn({
       viewport: PHONE,
       locale: 'ar',
@@ -43,13 +43,15 @@ describe('the library in the language shown', () => {
     assert.equal(await page.getByTestId('recent-records').getByText(first.name).count(), 0);
     await screenshot(page, 'library-names-dashboard-ar-phone');
 
-    // Finished: its summary, and the exercise's history, name both in Arabic too.
+    // Finished: its summary, the history and the exercise's history name both in Arabic too.
     await app.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
     await page.goto(`/workouts/${workout.id}/summary`);
     const summary = page.getByTestId('workout-summary');
     await summary.getByRole('heading', { level: 1, name: arabicTemplate.name }).waitFor();
     await summary.getByText(arabicExercise.name).first().waitFor();
     await screenshot(page, 'library-names-summary-ar-phone');
+    await page.goto('/workouts');
+    await page.locator(`a[href="/workouts/${workout.id}"]`).filter({ hasText: arabicTemplate.name }).waitFor();
     await page.goto(`/exercises/${first.exercise_id}`);
     await page.getByTestId('exercise-history').getByText(arabicTemplate.name).waitFor();
     await context.close();
