@@ -99,6 +99,19 @@ describe("an exercise's progress page in a real browser", () => {
       await screenshot(page, `plate-calculator-${units}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
+      if (units === 'metric') {
+        // A gym without 15 kg plates, set in Settings: the same weight loads two 20s, the fewest plates.
+        await page.goto('/settings');
+        const plates = page.getByRole('group', { name: 'Your plates (kg)' });
+        await plates.getByRole('button', { name: '15', exact: true }).click();
+        await plates.locator('button[aria-pressed="false"]', { hasText: /^15$/ }).waitFor();
+        await page.locator('#plates').scrollIntoViewIfNeeded();
+        await screenshot(page, 'plate-settings');
+        await page.goto(`/exercises/${bench.id}`);
+        await open.click();
+        await dialog.getByText('Each side of the bar').waitFor();
+        assert.deepEqual(await dialog.locator('.plate-chip').allInnerTexts(), ['20', '20', '1.25']);
+      }
       await context.close();
     }
   });
@@ -114,6 +127,8 @@ describe("an exercise's progress page in a real browser", () => {
           ['phone', PHONE],
           ['desktop', DESKTOP],
         ] as const) {
+          // The settings follow the user: a theme chosen for an earlier shot would come back from the server.
+          await app.api('PATCH', '/me/settings', { token: account.token, body: { language, theme } });
           const shot = await app.context({
             viewport,
             storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },

@@ -91,6 +91,8 @@ describe('the Progress screen in a real browser', () => {
     // On a phone: the top bar's icon leads there, the bottom bar keeps its five tabs.
     for (const language of ['en', 'ar'] as const) {
       for (const theme of ['light', 'dark'] as const) {
+        // The settings follow the user: a theme chosen for an earlier shot would come back from the server.
+        await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
         const phone = await app.context({
           viewport: PHONE,
           storage: {
