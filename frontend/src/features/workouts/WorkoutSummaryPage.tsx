@@ -24,7 +24,7 @@ import type { Previous } from '../../lib/stores/workouts.ts';
 import type { Units } from '../../lib/units.ts';
 import { type ExerciseOutcome, recordsBroken, workoutOutcome } from './finish-summary.ts';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
-import './workouts-tab.css';
+import './finish-summary.css';
 
 /**
  * A finished workout at a glance: how long, how many sets, how much lifted, the records it
