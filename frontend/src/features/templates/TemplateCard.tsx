@@ -20,8 +20,9 @@ export function TemplateCard({
   onStart: () => void;
   onPreview: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const exercises = t('templates.exercisesCount', { count: template.exercises.length });
+  const names = new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' });
   return (
     <article
       className={`card card-tight template-card${compact ? ' template-card-compact' : ''}`}
@@ -36,7 +37,7 @@ export function TemplateCard({
                 ? `${t('templates.custom')} · ${exercises}`
                 : `${exercises} · ${t(`enums.difficulty.${template.difficulty}`)}`}
             </p>
-            <p className="template-card-exercises">{template.exercises.map((entry) => entry.name).join(', ')}</p>
+            <p className="template-card-exercises">{names.format(template.exercises.map((entry) => entry.name))}</p>
           </>
         ) : (
           <>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
+import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { summaryPath } from './summary-path.ts';
 
@@ -13,9 +14,10 @@ import { summaryPath } from './summary-path.ts';
  * (yes unless unticked): one question, in the confirmation. Ended, the workout's summary opens.
  */
 export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { workouts, toasts } = useServices();
+  const names = useLibraryNames();
   const snapshot = useSnapshot(workouts.state);
   const ref = useModalDialog(workoutId !== null, () => setDrop(true));
   const [drop, setDrop] = useState(true);
@@ -59,7 +61,12 @@ export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | n
         {empty.length > 0 && (
           <label className="checkbox">
             <input type="checkbox" checked={drop} onChange={(event) => setDrop(event.target.checked)} />
-            {t('finish.dropEmpty', { count: empty.length, names: empty.map((exercise) => exercise.name).join(', ') })}
+            {t('finish.dropEmpty', {
+              count: empty.length,
+              names: new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(
+                empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)),
+              ),
+            })}
           </label>
         )}
         <div className="dialog-actions">

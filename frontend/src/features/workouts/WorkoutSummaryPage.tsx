@@ -118,7 +118,9 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
           <p>
             {t('finish.emptyLeft', {
               count: outcome.empty.length,
-              names: outcome.empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)).join(', '),
+              names: new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(
+                outcome.empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)),
+              ),
             })}
           </p>
           <Button size="sm" onClick={dropEmpty} busy={dropping}>
