@@ -160,6 +160,8 @@ describe('the Workouts tab in a real browser', () => {
           ['phone', PHONE],
           ['desktop', DESKTOP],
         ] as const) {
+          // The account's settings win over the browser's when the app starts: both are set.
+          await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
           const shot = await app.context({
             viewport,
             storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
@@ -277,6 +279,8 @@ describe('the Workouts tab in a real browser', () => {
           ['phone', PHONE],
           ['desktop', DESKTOP],
         ] as const) {
+          // The account's settings win over the browser's when the app starts: both are set.
+          await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
           const shot = await app.context({
             viewport,
             storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { EmptyState, PageHeader } from '../../components/Feedback.tsx';
 import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
 import { formatDay } from '../../lib/format.ts';
 import { useLibraryNames } from '../../lib/library-names.ts';
@@ -73,14 +73,13 @@ export function WorkoutsPage({
         }
       />
       <div className="stack">
-        <section className="card" aria-labelledby="current-title">
-          <div className="card-header">
-            <h2 id="current-title">{t('workouts.current')}</h2>
-            {current && <span className="badge badge-progress">{t('workouts.statusInProgress')}</span>}
-          </div>
-          {!loaded && !failed && <Spinner />}
-          {loaded && !current && <p className="muted">{t('workouts.noCurrent')}</p>}
-          {current && (
+        {/* Only a workout to resume takes room above the start buttons. */}
+        {current && (
+          <section className="card" aria-labelledby="current-title">
+            <div className="card-header">
+              <h2 id="current-title">{t('workouts.current')}</h2>
+              <span className="badge badge-progress">{t('workouts.statusInProgress')}</span>
+            </div>
             <div className="spread">
               <div>
                 <p className="list-title">{names.workout(current.name)}</p>
@@ -100,8 +99,8 @@ export function WorkoutsPage({
                 </Button>
               </div>
             </div>
-          )}
-        </section>
+          </section>
+        )}
 
         {templateShortcuts}
 
