@@ -60,7 +60,8 @@ describe('account settings in the web app', () => {
 
       await laptop.page.locator('main').getByLabel('Language').selectOption('de');
       await phone.page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 5000 });
-      await phone.page.getByRole('link', { name: 'Einstellungen' }).first().waitFor();
+      // The phone's bottom bar, in German (its short label for the settings).
+      await phone.page.getByRole('link', { name: 'Optionen' }).first().waitFor();
 
       // A device signed in later starts with them too.
       const tablet = await device(account);
