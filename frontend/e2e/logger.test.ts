@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, startApp } from './harness.ts';
+import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
 import { exerciseCard, logSet } from './logger.ts';
 
 type Token = { token: string };
@@ -250,6 +250,7 @@ describe('the workout logger', () => {
           );
           await page.evaluate(() => window.scrollTo(0, 0));
           await screenshot(page, `logger-${language}-${theme}-${device}`);
+          if (device === 'desktop') assert.deepEqual(await seriousViolations(page), [], `${language} ${theme}`);
         }
         await context.close();
       }

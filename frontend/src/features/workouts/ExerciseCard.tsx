@@ -24,7 +24,8 @@ type Props = {
   /** The name shown (a library exercise's in the user's language). */
   name: string;
   measure: Measure;
-  equipment: Equipment | undefined;
+  /** What it is done with: null for none known, undefined while a library exercise's is looked up. */
+  equipment: Equipment | null | undefined;
   previous: Previous | undefined;
   drafts: ExerciseDrafts | undefined;
   /** The records each logged set holds that beat an earlier workout's best, by set id. */

@@ -376,7 +376,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
             exercise={exercise as WorkoutExercise}
             name={names.exercise(exercise.exercise_id, exercise.name)}
             measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
-            equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : undefined}
+            equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : null}
             previous={previous[exercise.id]}
             drafts={drafts[exercise.id]}
             records={recordsBySet}

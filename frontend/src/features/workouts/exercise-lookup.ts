@@ -6,8 +6,13 @@ import { liveResource } from '../../lib/live-resource.ts';
 /** Equipment whose sets have a weight: an empty weight there is asked about, not taken for bodyweight. */
 const LOADED: ReadonlySet<Equipment> = new Set(['barbell', 'dumbbells', 'machines', 'cables']);
 
-/** Whether an exercise's sets need a weight (unknown equipment: the user's own name, not asked). */
-export const needsWeight = (equipment: Equipment | undefined) => equipment !== undefined && LOADED.has(equipment);
+/**
+ * Whether an exercise's sets need a weight: null is an exercise of no known equipment (named by
+ * the user, or gone from the library), not asked about; undefined is a library exercise whose
+ * equipment is still being looked up, asked about rather than logged as bodyweight meanwhile.
+ */
+export const needsWeight = (equipment: Equipment | null | undefined) =>
+  equipment === undefined || (equipment !== null && LOADED.has(equipment));
 
 /**
  * The library as the workout logger needs it: what each exercise is measured in and lifted with,
@@ -17,8 +22,8 @@ export function createExerciseLookup(api: ApiClient) {
   const state = proxy({
     /** What each exercise looked up so far is measured in. */
     units: {} as Record<string, Exercise['unit']>,
-    /** What each exercise looked up so far is done with (a deleted one: nothing). */
-    equipment: {} as Record<string, Equipment>,
+    /** What each exercise looked up so far is done with (null: gone from the library). */
+    equipment: {} as Record<string, Equipment | null>,
     suggestions: { results: [] as Exercise[], failed: false },
   });
   let typedName = '';
@@ -44,8 +49,10 @@ export function createExerciseLookup(api: ApiClient) {
             state.equipment[id] = exercise.equipment;
           } catch (error) {
             // Deleted from the library: its sets are logged as plain sets from now on.
-            if (error instanceof ApiError && error.status === 404) state.units[id] = 'reps';
-            else console.error('Failed to look up an exercise', error);
+            if (error instanceof ApiError && error.status === 404) {
+              state.units[id] = 'reps';
+              state.equipment[id] = null;
+            } else console.error('Failed to look up an exercise', error);
           }
         }),
       );
