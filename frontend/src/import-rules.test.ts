@@ -49,8 +49,11 @@ function importsOf(text: string) {
   return found;
 }
 
-/** What a component may take from the API client: its error type, to tell the user what failed. */
-const API_ERRORS = new Set(['ApiError', 'FieldErrors']);
+/**
+ * What a component may take from the API client: its error type, to tell the user what failed,
+ * and whether the client already told them (so an error shows once).
+ */
+const API_ERRORS = new Set(['ApiError', 'FieldErrors', 'toldTheUser']);
 
 /** Every breach of the rules, one line each. */
 function violations(sources: Source[]) {
