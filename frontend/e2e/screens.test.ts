@@ -63,7 +63,8 @@ describe('every screen, in English and Arabic, light and dark, desktop and phone
       });
       await visit(page, '/templates', 'templates', (p) => p.getByTestId('template-card').first().waitFor());
       await visit(page, '/templates', 'template-preview', async (p) => {
-        await p.getByTestId('template-card').first().getByRole('button').click();
+        // A card's actions: Start, then its preview.
+        await p.getByTestId('template-card').first().getByRole('button').last().click();
         await p.locator('dialog[open] [data-testid="template-exercises"] li').first().waitFor();
       });
       await visit(page, '/no/such/page', 'not-found', (p) => p.locator('.empty').waitFor());
