@@ -14,15 +14,36 @@ export type WorkoutsPerWeek = Record<StartOfWeek, WeekCounts>;
 const WEEK_MS = 7 * 86_400_000;
 const weeksFrom = (from: string, week: string) => Math.round((Date.parse(week) - Date.parse(from)) / WEEK_MS);
 
-export const weekStart = (day: string, startOfWeek: StartOfWeek) => weekOf(day, startOfWeek)[0] ?? day;
+/**
+ * Each day's week start, remembered: the training summary counts every completed workout's week
+ * again whenever one changes, so a history of thousands of workouts asks for the same days again
+ * and again (a few thousand distinct days a decade; `weekOf` builds a whole week each time).
+ */
+const weekStarts: Record<StartOfWeek, Map<string, string>> = { monday: new Map(), sunday: new Map() };
+
+export const weekStart = (day: string, startOfWeek: StartOfWeek) => {
+  const known = weekStarts[startOfWeek];
+  let start = known.get(day);
+  if (start === undefined) {
+    start = weekOf(day, startOfWeek)[0] ?? day;
+    known.set(day, start);
+  }
+  return start;
+};
 
 /** Counts completed workouts (by their day) per week. */
 export function workoutsPerWeek(days: string[]): WorkoutsPerWeek {
   const count = (startOfWeek: StartOfWeek): WeekCounts => {
-    const weeks = days.map((day) => weekStart(day, startOfWeek)).sort();
-    const from = weeks[0];
-    if (from === undefined) return { from: '', counts: [] };
-    const counts = new Array<number>(weeksFrom(from, weeks.at(-1) ?? from) + 1).fill(0);
+    const weeks = days.map((day) => weekStart(day, startOfWeek));
+    if (weeks.length === 0) return { from: '', counts: [] };
+    // ISO days order as text: the first and last week without sorting them all.
+    let from = weeks[0] as string;
+    let to = from;
+    for (const week of weeks) {
+      if (week < from) from = week;
+      if (week > to) to = week;
+    }
+    const counts = new Array<number>(weeksFrom(from, to) + 1).fill(0);
     for (const week of weeks) {
       const index = weeksFrom(from, week);
       counts[index] = (counts[index] ?? 0) + 1;
