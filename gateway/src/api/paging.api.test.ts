@@ -12,6 +12,8 @@ const PAGED: Record<string, { query: string; lastPage: number }> = {
   '/foods': { query: '', lastPage: 100_000 },
   '/admin/users': { query: '', lastPage: 100_000 },
   '/admin/events/streams': { query: 'category=workout&', lastPage: 100 },
+  // `{id}`: a library exercise's (see `concrete`).
+  '/exercises/{id}/history': { query: '', lastPage: 100_000 },
 };
 
 const NOT_WHOLE_OR_OUT_OF_RANGE = ['1e300', '-1', '0', '1.5', 'abc', '100001', '9007199254740993'];
@@ -19,10 +21,14 @@ const NOT_WHOLE_OR_OUT_OF_RANGE = ['1e300', '-1', '0', '1.5', 'abc', '100001', '
 describe('paging parameters', () => {
   let server: TestServer;
   let admin: string;
+  let exerciseId: string;
   beforeAll(async () => {
     server = await startTestServer();
     admin = (await server.register('Admin')).token;
+    exerciseId = (await server.api('GET', '/exercises?per_page=1', { token: admin })).body.data[0].id;
   });
+  /** The path as asked for, its parameters filled in. */
+  const concrete = (path: string) => path.replace('{id}', exerciseId);
   afterAll(async () => {
     await server.close();
   });
@@ -48,14 +54,14 @@ describe('paging parameters', () => {
       for (const name of ['page', 'per_page']) {
         const beyond = String(name === 'per_page' ? 101 : lastPage + 1);
         for (const value of [...NOT_WHOLE_OR_OUT_OF_RANGE, beyond]) {
-          const response = await server.api('GET', `${path}?${rest}${name}=${encodeURIComponent(value)}`, {
+          const response = await server.api('GET', `${concrete(path)}?${rest}${name}=${encodeURIComponent(value)}`, {
             token: admin,
           });
           assert.equal(response.status, 422, `${path} ${name}=${value}: ${JSON.stringify(response.body)}`);
           assert.ok(response.body.errors[name], `${path} ${name}=${value}`);
         }
       }
-      const last = await server.api('GET', `${path}?${rest}page=${lastPage}&per_page=1`, { token: admin });
+      const last = await server.api('GET', `${concrete(path)}?${rest}page=${lastPage}&per_page=1`, { token: admin });
       assert.equal(last.status, 200, `${path}: the highest page is served, empty`);
       assert.deepEqual(last.body.data, []);
     });
