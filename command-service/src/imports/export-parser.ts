@@ -65,7 +65,6 @@ export class ExportParser {
 
   private spawn() {
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url));
-    worker.unref();
     worker.on('message', (answer: ParseAnswer) => {
       const pending = this.pending.get(answer.id);
       if (!pending) return;
@@ -82,6 +81,9 @@ export class ExportParser {
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`The export parser stopped (exit code ${code}).`)));
+    // After the listeners: a 'message' listener added to an unref'd worker refs its port again,
+    // which kept `npm run demo` (and any script that closes its server) from ever exiting.
+    worker.unref();
     return worker;
   }
 
