@@ -149,7 +149,8 @@ describe('templates API', () => {
       (await server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name } })).body;
     const squat = await add('Box squat');
     const dips = await add('Ring dips');
-    const empty = await add('Sled push');
+    // An exercise with no set logged.
+    await add('Sled push');
     const log = (exerciseId: string, body: object) =>
       server.api('POST', `/workouts/${workout.id}/exercises/${exerciseId}/sets`, { token, body });
     await log(squat.id, { reps: 10, weight: 40, type: 'warmup' });
