@@ -3,13 +3,14 @@ import {
   mealEventTypes,
   type RecordedEvent,
   searchable,
+  setVolume,
   type UserEvent,
   userEventTypes,
   type WorkoutEvent,
   workoutEventTypes,
 } from '@fitness/contracts';
 import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
-import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals, volumeOf } from './workout-sets.ts';
+import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals } from './workout-sets.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -179,7 +180,7 @@ async function applyWorkoutEvent(
     case 'SetLogged': {
       if (!found) return;
       const { reps, weight } = event.data;
-      write({ ...found, sets: found.sets + 1, volume: found.volume + volumeOf(reps, weight) });
+      write({ ...found, sets: found.sets + 1, volume: found.volume + setVolume(reps, weight) });
       return;
     }
     case 'SetChanged':

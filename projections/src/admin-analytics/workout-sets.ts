@@ -4,7 +4,7 @@
  * values of the sets it takes away, which the workout's own events hold (see `setsFromLog`).
  */
 
-import type { RecordedEvent, WorkoutEvent } from '@fitness/contracts';
+import { type RecordedEvent, setVolume, type WorkoutEvent } from '@fitness/contracts';
 import { keptInBatch, type ProjectionBatch, type ProjectionLog } from '../projection.ts';
 
 /** The workout events the admin analytics follow. */
@@ -26,13 +26,10 @@ export type CountedWorkoutEvent = Extract<
 /** A workout's sets as the analytics count them, by `<workoutExerciseId>/<setId>`: reps and weight (kg, null for bodyweight). */
 type CountedSets = Map<string, [reps: number, weight: number | null]>;
 
-/** A set's volume: reps times kg, a bodyweight set's none. */
-export const volumeOf = (reps: number, weight: number | null) => reps * (weight ?? 0);
-
 /** How many sets, and their volume. */
 export function setTotals(sets: CountedSets) {
   let volume = 0;
-  for (const [reps, weight] of sets.values()) volume += volumeOf(reps, weight);
+  for (const [reps, weight] of sets.values()) volume += setVolume(reps, weight);
   return { sets: sets.size, volume };
 }
 
