@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { RecordsQuery, RecordsSchema } from '../metrics/api.ts';
 import { countsForRecords, estimatedOneRepMax, type OneRepMaxFormula } from '../metrics/records.ts';
 import { PageNumber, PerPage } from '../paging.ts';
-import { WorkoutSet } from '../workouts/api.ts';
+import { PageMeta, WorkoutSet } from '../workouts/api.ts';
 
 /**
  * An exercise's progress page: its records, each session summed up for the charts
@@ -62,15 +62,7 @@ export const ExerciseHistoryEntry = Type.Object({
 });
 export type ExerciseHistoryEntry = Static<typeof ExerciseHistoryEntry>;
 
-export const ExerciseHistoryPage = Type.Object({
-  data: Type.Array(ExerciseHistoryEntry),
-  meta: Type.Object({
-    current_page: Type.Integer(),
-    per_page: Type.Integer(),
-    total: Type.Integer(),
-    last_page: Type.Integer(),
-  }),
-});
+export const ExerciseHistoryPage = Type.Object({ data: Type.Array(ExerciseHistoryEntry), meta: PageMeta });
 export type ExerciseHistoryPage = Static<typeof ExerciseHistoryPage>;
 
 type SessionSet = Pick<WorkoutSet, 'reps' | 'weight' | 'type' | 'duration' | 'distance'>;
