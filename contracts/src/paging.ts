@@ -23,3 +23,13 @@ export function PerPage(maximum: number, fallback?: number) {
     errorMessage: `The per page value must be a whole number from 1 to ${maximum}.`,
   });
 }
+
+/** A paged list's `meta` (PageMeta): page `page` of `perPage` items out of `total`, one page at least. */
+export function pageMeta(page: number, perPage: number, total: number) {
+  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** Page `page` of `perPage` items out of `all`, and the list's `meta`. */
+export function pageOf<T>(all: readonly T[], page: number, perPage: number) {
+  return { items: all.slice((page - 1) * perPage, page * perPage), meta: pageMeta(page, perPage, all.length) };
+}

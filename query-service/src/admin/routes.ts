@@ -9,6 +9,7 @@ import {
   AdminUserParams,
   ErrorBody,
   PERSONAL_RECORDS_MODEL,
+  pageOf,
   searchable,
   type UserDocument,
 } from '@fitness/contracts';
@@ -92,9 +93,9 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
       });
       const needle = search ? searchable(search) : '';
       const found = needle ? rows.filter((row) => row.search.includes(needle)) : rows;
-      const start = (page - 1) * perPage;
+      const { items, meta } = pageOf(found, page, perPage);
       return {
-        data: found.slice(start, start + perPage).map((row) => ({
+        data: items.map((row) => ({
           id: row.id,
           name: row.name,
           email: row.email,
@@ -102,12 +103,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
           created_at: row.created_at,
           last_active_at: row.last_active_at,
         })),
-        meta: {
-          current_page: page,
-          per_page: perPage,
-          total: found.length,
-          last_page: Math.max(1, Math.ceil(found.length / perPage)),
-        },
+        meta,
       };
     },
   );

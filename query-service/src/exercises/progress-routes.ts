@@ -8,6 +8,7 @@ import {
   exerciseRecordsId,
   exerciseRecordsOf,
   PERSONAL_RECORDS_MODEL,
+  pageOf,
   type WorkoutDocument,
 } from '@fitness/contracts';
 import {
@@ -126,11 +127,9 @@ export const exerciseProgressRoutes: FastifyPluginAsyncTypebox<QueryServices> = 
       const userId = request.auth?.id ?? '';
       const { page = 1, per_page: perPage = 10 } = request.query;
       const key = await keyOf(userId, request.params.id);
-      const newestFirst = (await workoutsWith(userId, key)).reverse();
+      const { items, meta } = pageOf((await workoutsWith(userId, key)).reverse(), page, perPage);
       const shown = await Promise.all(
-        newestFirst
-          .slice((page - 1) * perPage, page * perPage)
-          .map((workout) => readStore.get<Stored<WorkoutDocument>>('workouts', workout.at.workout_id)),
+        items.map((workout) => readStore.get<Stored<WorkoutDocument>>('workouts', workout.at.workout_id)),
       );
       return {
         data: shown.flatMap((workout) =>
@@ -147,12 +146,7 @@ export const exerciseProgressRoutes: FastifyPluginAsyncTypebox<QueryServices> = 
               ]
             : [],
         ),
-        meta: {
-          current_page: page,
-          per_page: perPage,
-          total: newestFirst.length,
-          last_page: Math.max(1, Math.ceil(newestFirst.length / perPage)),
-        },
+        meta,
       };
     },
   );

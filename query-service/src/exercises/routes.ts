@@ -7,6 +7,7 @@ import {
   ExerciseParams,
   type FavoritesDocument,
   ListExercisesQuery,
+  pageOf,
   presentExercise,
 } from '@fitness/contracts';
 import { NotFound } from '@fitness/platform/errors.ts';
@@ -45,16 +46,10 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
       const selected = selectExercises(visible, request.query, language, favorites, userId);
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 24;
+      const { items, meta } = pageOf(selected, page, perPage);
       return {
-        data: selected
-          .slice((page - 1) * perPage, page * perPage)
-          .map((exercise) => presentExercise(exercise, language, favorites.has(exercise.id))),
-        meta: {
-          current_page: page,
-          per_page: perPage,
-          total: selected.length,
-          last_page: Math.max(1, Math.ceil(selected.length / perPage)),
-        },
+        data: items.map((exercise) => presentExercise(exercise, language, favorites.has(exercise.id))),
+        meta,
       };
     },
   );

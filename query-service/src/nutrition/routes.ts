@@ -10,6 +10,7 @@ import {
   MealList,
   MealParams,
   nutritionTargets,
+  pageOf,
   presentFood,
   presentMeal,
   searchable,
@@ -76,15 +77,8 @@ export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = as
       const rank = (food: FoodDocument) =>
         (food.user_id ? 0 : 2) + (term && searchable(food.name[language]).startsWith(term) ? 0 : 1);
       matching.sort((a, b) => rank(a) - rank(b) || collator.compare(a.name[language], b.name[language]));
-      return {
-        data: matching.slice((page - 1) * perPage, page * perPage).map((food) => presentFood(food, language)),
-        meta: {
-          current_page: page,
-          per_page: perPage,
-          total: matching.length,
-          last_page: Math.max(1, Math.ceil(matching.length / perPage)),
-        },
-      };
+      const { items, meta } = pageOf(matching, page, perPage);
+      return { data: items.map((food) => presentFood(food, language)), meta };
     },
   );
 

@@ -3,6 +3,7 @@ import {
   ErrorBody,
   ListWorkoutsQuery,
   PreviousSets,
+  pageMeta,
   WORKOUT_SUMMARIES_MODEL,
   Workout,
   type WorkoutDocument,
@@ -50,7 +51,7 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
           omit: ['user_id', 'set_counts'],
         }),
       ]);
-      const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+      const meta = pageMeta(page, perPage, total);
       // A WorkoutList already written as JSON: with a JSON content type, Fastify sends a string as is.
       const list = `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`;
       return reply.type('application/json; charset=utf-8').send(list as unknown as WorkoutList);
