@@ -10,7 +10,7 @@ import {
   workoutEventTypes,
 } from '@fitness/contracts';
 import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
-import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals } from './workout-sets.ts';
+import { type CountedWorkoutEvent, countedSets, setTotals } from './workout-sets.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -153,7 +153,7 @@ async function applyWorkoutEvent(
 ) {
   const found = await getWorkout(documents, event.data.workoutId);
   if (found && found.event_position >= event.position) return;
-  const known = setsInBatch(batch, event);
+  const known = countedSets.inBatch(batch, event);
   const write = (workout: AnalyticsWorkoutDocument | null) => {
     documents.set(workoutId(event.data.workoutId), workout && { ...workout, event_position: event.position });
   };
@@ -196,7 +196,7 @@ async function applyWorkoutEvent(
     }
   }
   if (!found) return;
-  const counted = setTotals(known ?? (await setsFromLog(event, batch, log)));
+  const counted = setTotals(known ?? (await countedSets.fromLog(event, batch, log)));
   if (counted.sets !== found.sets || counted.volume !== found.volume) write({ ...found, ...counted });
 }
 

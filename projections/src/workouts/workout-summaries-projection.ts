@@ -6,7 +6,7 @@ import {
   type WorkoutSummaryDocument,
   workoutEventTypes,
 } from '@fitness/contracts';
-import { type CountedWorkoutEvent, setsFromLog, setsInBatch, setTotals } from '../admin-analytics/workout-sets.ts';
+import { countedSets, setTotals } from '../admin-analytics/workout-sets.ts';
 import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
 import { startedWorkout, WORKOUT_INDEXES, withDetails } from './workouts-projection.ts';
 
@@ -29,20 +29,6 @@ export const workoutSummariesProjection: ManyDocumentProjection<WorkoutSummaryDo
   apply: applySummaryEvent,
 };
 
-/** The workout events that change which sets a workout holds, or whether it holds any. */
-const COUNTED: ReadonlySet<string> = new Set<CountedWorkoutEvent['type']>([
-  'WorkoutStarted',
-  'WorkoutDetailsChanged',
-  'WorkoutCompleted',
-  'WorkoutDeleted',
-  'WorkoutExerciseRemoved',
-  'SetLogged',
-  'SetChanged',
-  'SetRemoved',
-]);
-const isCounted = (event: RecordedEvent<WorkoutEvent>): event is RecordedEvent<CountedWorkoutEvent> =>
-  COUNTED.has(event.type);
-
 async function applySummaryEvent(
   event: RecordedEvent<WorkoutEvent>,
   documents: ProjectionDocuments<WorkoutSummaryDocument>,
@@ -51,13 +37,9 @@ async function applySummaryEvent(
 ) {
   const id = event.data.workoutId;
   // The batch follows the sets of each workout it saw start, whatever the event.
-  const known = isCounted(event) ? setsInBatch(batch, event) : null;
+  const known = countedSets.inBatch(batch, event);
   const next = evolveSummary(await documents.get(id), event);
-  if (next && recounts(event)) {
-    next.volume = setTotals(
-      known ?? (await setsFromLog(event as RecordedEvent<CountedWorkoutEvent>, batch, log)),
-    ).volume;
-  }
+  if (next && recounts(event)) next.volume = setTotals(known ?? (await countedSets.fromLog(event, batch, log))).volume;
   documents.set(id, next);
 }
 
