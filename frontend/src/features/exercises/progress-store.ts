@@ -70,11 +70,11 @@ export function createExerciseProgress(api: ApiClient, userId: () => string | nu
     gapMs: 1000,
   });
 
-  /** Whether a pushed change may change what the page shows. */
+  /** Whether a pushed change may change what the page shows (while it shows anything: the id stays after). */
   function concerns(notice: ChangeNotice) {
     const id = state.id;
     const user = userId();
-    if (!id || !user) return false;
+    if (!resource.shown || !id || !user) return false;
     if (notice.model === 'exercises') return notice.id === id;
     if (notice.model === PERSONAL_RECORDS_MODEL) {
       return notice.id === exerciseRecordsId(user, exerciseKey({ exercise_id: id, name: '' }));
