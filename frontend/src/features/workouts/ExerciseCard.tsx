@@ -15,7 +15,7 @@ import { ActionMenu, type MenuAction } from './ActionMenu.tsx';
 import { needsWeight } from './exercise-lookup.ts';
 import { NoteField } from './NoteField.tsx';
 import { type RowField, SetRow, type SetRowState } from './SetRow.tsx';
-import { draftOfRow, nextSetType, type PlannedRow, type Row, setRows, valuesOfSet } from './set-rows.ts';
+import { draftOfRow, type LoggedRow, nextSetType, type PlannedRow, type Row, setRows } from './set-rows.ts';
 import { type Measure, readSetDraft } from './setInput.ts';
 
 type Props = {
@@ -101,10 +101,10 @@ export function ExerciseCard(props: Props) {
     }
   }
 
-  async function change(set: WorkoutSet, index: number, values: RowValues) {
+  async function change({ set, index, values: shown }: LoggedRow, values: RowValues) {
     const read = readSetDraft(draftOfRow(values, set.rest_time), units, measure);
     if (!read.ok) return setState(index, { error: invalid(read.field) });
-    const was = readSetDraft(draftOfRow(valuesOfSet(set, units), set.rest_time), units, measure);
+    const was = readSetDraft(draftOfRow(shown, set.rest_time), units, measure);
     // Only what changed is sent: a weight shown rounded in pounds is not rewritten by a change of reps.
     const changes = Object.fromEntries(
       Object.entries(read.input).filter(([key, value]) => !was.ok || was.input[key as keyof SetInput] !== value),
@@ -122,7 +122,7 @@ export function ExerciseCard(props: Props) {
   function cycleType(row: Row, type: SetType) {
     const next = nextSetType(type);
     if (row.kind === 'planned') workouts.drafts.edit(workout.id, exercise.id, row.index, { type: next });
-    else void change(row.set, row.index, { ...valuesOfSet(row.set, units), type: next });
+    else void change(row, { ...row.values, type: next });
   }
 
   async function saveNote(notes: string | null) {
@@ -138,8 +138,7 @@ export function ExerciseCard(props: Props) {
   // Working sets are numbered; the others show their type's letter.
   let working = 0;
   const numbers = rows.map((row) => {
-    const type = row.kind === 'logged' ? row.set.type : row.values.type;
-    if (type !== 'warmup') working += 1;
+    if (row.values.type !== 'warmup') working += 1;
     return working;
   });
   const loadHeader =
@@ -209,43 +208,40 @@ export function ExerciseCard(props: Props) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, position) => {
-              const values = row.kind === 'logged' ? valuesOfSet(row.set, units) : row.values;
-              return (
-                <SetRow
-                  key={row.kind === 'logged' ? row.set.id : `planned-${row.index}`}
-                  row={row}
-                  number={numbers[position] ?? position + 1}
-                  measure={measure}
-                  units={units}
-                  state={stateOf(row.index)}
-                  records={row.kind === 'logged' ? (records[row.set.id] ?? []) : []}
-                  weightRef={(input) => {
-                    if (input) weightInputs.current.set(row.index, input);
-                    else weightInputs.current.delete(row.index);
-                  }}
-                  onType={(field, text) => {
-                    workouts.drafts.edit(workout.id, exercise.id, row.index, { [field]: text });
-                    if (stateOf(row.index).error || stateOf(row.index).askingWeight) setState(row.index, null);
-                  }}
-                  onKeep={(field, text) => {
-                    if (row.kind === 'logged') void change(row.set, row.index, { ...values, [field]: text });
-                  }}
-                  onCycleType={(type) => cycleType(row, type)}
-                  onCheck={() =>
-                    row.kind === 'logged' ? props.onRemoveSet(exercise, row.set, row.index + 1) : void log(row)
+            {rows.map((row, position) => (
+              <SetRow
+                key={row.kind === 'logged' ? row.set.id : `planned-${row.index}`}
+                row={row}
+                number={numbers[position] ?? position + 1}
+                measure={measure}
+                units={units}
+                state={stateOf(row.index)}
+                records={row.kind === 'logged' ? (records[row.set.id] ?? []) : []}
+                weightRef={(input) => {
+                  if (input) weightInputs.current.set(row.index, input);
+                  else weightInputs.current.delete(row.index);
+                }}
+                onType={(field, text) => {
+                  workouts.drafts.edit(workout.id, exercise.id, row.index, { [field]: text });
+                  if (stateOf(row.index).error || stateOf(row.index).askingWeight) setState(row.index, null);
+                }}
+                onKeep={(field, text) => {
+                  if (row.kind === 'logged') void change(row, { ...row.values, [field]: text });
+                }}
+                onCycleType={(type) => cycleType(row, type)}
+                onCheck={() =>
+                  row.kind === 'logged' ? props.onRemoveSet(exercise, row.set, row.index + 1) : void log(row)
+                }
+                onAnswerWeight={(bodyweight) => {
+                  if (row.kind !== 'planned') return;
+                  if (bodyweight) void log(row, true);
+                  else {
+                    setState(row.index, null);
+                    weightInputs.current.get(row.index)?.focus();
                   }
-                  onAnswerWeight={(bodyweight) => {
-                    if (row.kind !== 'planned') return;
-                    if (bodyweight) void log(row, true);
-                    else {
-                      setState(row.index, null);
-                      weightInputs.current.get(row.index)?.focus();
-                    }
-                  }}
-                />
-              );
-            })}
+                }}
+              />
+            ))}
           </tbody>
         </table>
       )}

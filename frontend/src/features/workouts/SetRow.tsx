@@ -7,7 +7,7 @@ import { formatNumber } from '../../lib/format.ts';
 import type { RowValues } from '../../lib/stores/set-drafts.ts';
 import { distanceUnit, type Units, weightUnit } from '../../lib/units.ts';
 import { SetValueInput } from './SetValueInput.tsx';
-import { type Row, valuesOfSet } from './set-rows.ts';
+import type { Row } from './set-rows.ts';
 import { formatPrevious } from './setFormat.ts';
 import type { Measure } from './setInput.ts';
 
@@ -53,7 +53,7 @@ export function SetRow(props: Props) {
   const { t, i18n } = useTranslation();
   const errorId = useId();
   const logged = row.kind === 'logged';
-  const values = row.kind === 'logged' ? valuesOfSet(row.set, units) : row.values;
+  const { values } = row;
   const setLabel = t('workout.setNumber', { number: row.index + 1 });
   const typeName = t(`logger.types.${values.type}`);
   const field = (name: keyof RowValues, label: string, mode: 'numeric' | 'decimal', placeholder?: string) => (

@@ -5,8 +5,14 @@ import type { Previous } from '../../lib/stores/workouts.ts';
 import { displayDistance, displayWeight, type Units } from '../../lib/units.ts';
 import type { SetDraft } from './setInput.ts';
 
-/** A set already logged, with the set of last time at the same place. */
-export type LoggedRow = { kind: 'logged'; index: number; set: WorkoutSet; previous: WorkoutSet | null };
+/** A set already logged, its values as the row shows them, with the set of last time at the same place. */
+export type LoggedRow = {
+  kind: 'logged';
+  index: number;
+  set: WorkoutSet;
+  values: RowValues;
+  previous: WorkoutSet | null;
+};
 
 /** A row still to do: prefilled, maybe typed into, with the rest that follows it. */
 export type PlannedRow = {
@@ -33,7 +39,7 @@ type Context = {
 const EMPTY: RowValues = { weight: '', reps: '', type: 'working', duration: '', distance: '' };
 
 /** A set's values as the row shows and edits them, in the user's units. */
-export function valuesOfSet(set: WorkoutSet, units: Units): RowValues {
+function valuesOfSet(set: WorkoutSet, units: Units): RowValues {
   return {
     weight: set.weight === null ? '' : String(displayWeight(set.weight, units)),
     reps: String(set.reps),
@@ -58,16 +64,17 @@ export const plannedCount = (exercise: Context['exercise'], previous: Previous |
  * the last row). The set type never carries down: it is last time's at that place, or working.
  */
 export function setRows({ exercise, previous, drafts, open, units, defaultRest }: Context): Row[] {
-  const logged: Row[] = exercise.sets.map((set, index) => ({
+  const logged: LoggedRow[] = exercise.sets.map((set, index) => ({
     kind: 'logged',
     index,
     set,
+    values: valuesOfSet(set, units),
     previous: previous?.sets[index] ?? null,
   }));
   if (!open) return logged;
   const shown = Math.max(drafts?.rows ?? plannedCount(exercise, previous), exercise.sets.length);
-  const rows = [...logged];
-  let above: RowValues | null = exercise.sets.at(-1) ? valuesOfSet(exercise.sets.at(-1) as WorkoutSet, units) : null;
+  const rows: Row[] = [...logged];
+  let above: RowValues | null = logged.at(-1)?.values ?? null;
   for (let index = exercise.sets.length; index < shown; index++) {
     const before = previous?.sets[index] ?? null;
     const typed = drafts?.values[index] ?? {};
