@@ -27,7 +27,6 @@ type Props = {
   /** What it is done with: null for none known, undefined while a library exercise's is looked up. */
   equipment: Equipment | null | undefined;
   previous: Previous | undefined;
-  drafts: ExerciseDrafts | undefined;
   /** The records each logged set holds that beat an earlier workout's best, by set id. */
   records: Record<string, RecordType[]>;
   /** Whether the rest timer starts after this exercise's sets (not before the end of a superset's round). */
@@ -46,11 +45,15 @@ const IDLE: SetRowState = { busy: false, error: null, askingWeight: false };
  * set", and its note. One tap on a row's check logs it as shown and starts the rest timer.
  */
 export function ExerciseCard(props: Props) {
-  const { workout, exercise, name, measure, equipment, previous, drafts, records } = props;
+  const { workout, exercise, name, measure, equipment, previous, records } = props;
   const { t, i18n } = useTranslation();
   const services = useServices();
   const settings = useSnapshot(services.settings.state);
   const { workouts } = services;
+  // Its own rows' drafts only: typing into a row draws this exercise again, not the whole workout.
+  const drafts = useSnapshot(workouts.drafts.state).workouts[workout.id]?.exercises[exercise.id] as
+    | ExerciseDrafts
+    | undefined;
   const open = workout.status === 'in_progress';
   const [states, setStates] = useState<Record<number, SetRowState>>({});
   const [noting, setNoting] = useState(false);

@@ -27,7 +27,6 @@ import { formatDay, formatMinutes, formatTime, formatWeight } from '../../lib/fo
 import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import type { ExerciseDrafts } from '../../lib/stores/set-drafts.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { ActionMenu, type MenuAction } from './ActionMenu.tsx';
 import { ExerciseCard } from './ExerciseCard.tsx';
@@ -58,7 +57,6 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
   const workout = snapshot.byId[id] as Workout | undefined;
   const missing = Boolean(snapshot.missing[id]);
   const previous = (snapshot.previous[id] ?? {}) as Record<string, Previous>;
-  const drafts = (useSnapshot(workouts.drafts.state).workouts[id]?.exercises ?? {}) as Record<string, ExerciseDrafts>;
   const { all: records } = useSnapshot(services.records.state);
   const [pending, setPending] = useState<Pending | null>(null);
   const [exerciseName, setExerciseName] = useState('');
@@ -378,7 +376,6 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
             measure={(exercise.exercise_id && measures[exercise.exercise_id]) || 'reps'}
             equipment={exercise.exercise_id ? equipment[exercise.exercise_id] : null}
             previous={previous[exercise.id]}
-            drafts={drafts[exercise.id]}
             records={recordsBySet}
             restAfter={restsAfter(workout.exercises, index, letters)}
             superset={letter}
