@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { shiftDay } from '../calendar.ts';
-import { CalendarDate } from '../calendar-date.ts';
 import type { TrainedWorkout } from './achievements.ts';
+import { MetricsQuery } from './api.ts';
 import { type StartOfWeek, weekStart } from './weekly-streak.ts';
 
 /**
@@ -10,7 +10,7 @@ import { type StartOfWeek, weekStart } from './weekly-streak.ts';
  * body weight weighed in it: training against body weight, week by week.
  */
 export const TrainingWeeksQuery = Type.Object({
-  date: Type.Optional(CalendarDate),
+  ...MetricsQuery.properties,
   weeks: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -18,13 +18,6 @@ export const TrainingWeeksQuery = Type.Object({
       default: 26,
       errorMessage: 'The weeks must be a whole number from 1 to 104.',
     }),
-  ),
-  start_of_week: Type.Optional(
-    Type.Unsafe<StartOfWeek>(
-      Type.Union([Type.Literal('monday'), Type.Literal('sunday')], {
-        errorMessage: 'The start of the week must be monday or sunday.',
-      }),
-    ),
   ),
 });
 
