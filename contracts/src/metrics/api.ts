@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
+import { CLIENT_SETTING_NUMBERS } from '../users/client-settings.ts';
 
 const Pair = Type.Object({ consumed: Type.Number(), target: Type.Number() });
 
@@ -31,17 +32,19 @@ export const MetricsQuery = Type.Object({
   ),
 });
 
+const goalBounds = CLIENT_SETTING_NUMBERS.weeklyWorkoutGoal;
+
 /**
- * /metrics/achievements: MetricsQuery, and the weekly goal the streak counts weeks by; both the
- * goal and the start of the week default to the user's settings.
+ * /metrics/achievements: MetricsQuery, and the weekly goal the streak counts weeks by (within the
+ * setting's bounds); both the goal and the start of the week default to the user's settings.
  */
 export const AchievementsQuery = Type.Object({
   ...MetricsQuery.properties,
   weekly_goal: Type.Optional(
     Type.Integer({
-      minimum: 1,
-      maximum: 14,
-      errorMessage: 'The weekly goal must be a whole number of workouts from 1 to 14.',
+      minimum: goalBounds.minimum,
+      maximum: goalBounds.maximum,
+      errorMessage: `The weekly goal must be a whole number of workouts from ${goalBounds.minimum} to ${goalBounds.maximum}.`,
     }),
   ),
 });
