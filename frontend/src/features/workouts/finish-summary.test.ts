@@ -5,19 +5,8 @@ import { describe, it } from 'vitest';
 import type { RecordEntry } from '../../lib/stores/records.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { recordsBroken, topSet, workoutOutcome } from './finish-summary.ts';
+import { workoutSet as set } from './testing/sets.ts';
 
-const set = (id: string, weight: number | null, reps: number, fields: Partial<WorkoutSet> = {}): WorkoutSet => ({
-  id,
-  reps,
-  weight,
-  rest_time: null,
-  type: 'working',
-  notes: null,
-  duration: null,
-  distance: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  ...fields,
-});
 const exercise = (id: string, name: string, sets: WorkoutSet[]): WorkoutExercise => ({
   id,
   exercise_id: null,

@@ -3,19 +3,8 @@ import type { WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { nextSetType, type PlannedRow, setRows } from './set-rows.ts';
+import { workoutSet as set } from './testing/sets.ts';
 
-const set = (id: string, weight: number | null, reps: number, fields: Partial<WorkoutSet> = {}): WorkoutSet => ({
-  id,
-  reps,
-  weight,
-  rest_time: null,
-  type: 'working',
-  notes: null,
-  duration: null,
-  distance: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  ...fields,
-});
 const plan = (fields: Partial<NonNullable<WorkoutExercise['plan']>> = {}) => ({
   sets: 3,
   reps: 5,
