@@ -1,4 +1,12 @@
-import { displayDistance, displayWeight, GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE, type Units } from './units.ts';
+import {
+  displayDistance,
+  displayWeight,
+  distanceUnit,
+  GRAMS_PER_OUNCE,
+  ML_PER_FLUID_OUNCE,
+  type Units,
+  weightUnit,
+} from './units.ts';
 
 /**
  * Numbers, dates and measures through Intl in the active locale, so German reads "62,5 kg" and
@@ -22,6 +30,10 @@ export function formatNumber(value: number, locale: string, maximumFractionDigit
   return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 
+/** Intl's name of each unit that units.ts gives a user's measure in (weightUnit, heightUnit, distanceUnit). */
+const INTL_UNITS = { kg: 'kilogram', lb: 'pound', cm: 'centimeter', in: 'inch', km: 'kilometer', mi: 'mile' } as const;
+type ShownUnit = keyof typeof INTL_UNITS;
+
 function formatUnit(value: number, unit: string, locale: string, maximumFractionDigits = 1) {
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits }).format(value);
 }
@@ -41,30 +53,23 @@ export const formatGrams = (grams: number, locale: string, maximumFractionDigits
   formatUnit(grams, 'gram', locale, maximumFractionDigits);
 
 /**
- * The short name of a unit as the locale writes it ("cm"; Arabic "سم"), for a label beside a
- * field or a value without a number ("12 / 150 g"). Kilocalories are no Intl unit: `units.kcal`.
+ * The short name of a unit as the locale writes it ("cm", "lb"; Arabic "سم", "كغم"), for a label
+ * beside a field: `unitLabel(weightUnit(units), locale)`. Kilocalories are no Intl unit: `units.kcal`.
  */
-export const unitLabel = (
-  unit: 'kilogram' | 'pound' | 'gram' | 'centimeter' | 'inch' | 'kilometer' | 'mile',
-  locale: string,
-) =>
-  numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' })
+export const unitLabel = (unit: ShownUnit, locale: string) =>
+  numberFormat(locale, { style: 'unit', unit: INTL_UNITS[unit], unitDisplay: 'short' })
     .formatToParts(1)
     .find((part) => part.type === 'unit')?.value ?? unit;
 
 export const formatWeight = (kg: number, units: Units, locale: string) =>
-  formatUnit(displayWeight(kg, units), units === 'imperial' ? 'pound' : 'kilogram', locale);
+  formatUnit(displayWeight(kg, units), INTL_UNITS[weightUnit(units)], locale);
 
 /** A weight already in the unit it is shown in (a barbell plate, the bar), to the hundredth (1.25 kg). */
 export const formatWeightIn = (value: number, unit: 'kg' | 'lb', locale: string) =>
-  formatUnit(value, unit === 'lb' ? 'pound' : 'kilogram', locale, 2);
-
-/** The short name of a weight unit as the locale writes it ("kg", "lb"; Arabic "كغم"), for a label. */
-export const weightUnitLabel = (unit: 'kg' | 'lb', locale: string) =>
-  unitLabel(unit === 'lb' ? 'pound' : 'kilogram', locale);
+  formatUnit(value, INTL_UNITS[unit], locale, 2);
 
 export const formatDistance = (metres: number, units: Units, locale: string) =>
-  formatUnit(displayDistance(metres, units), units === 'imperial' ? 'mile' : 'kilometer', locale, 2);
+  formatUnit(displayDistance(metres, units), INTL_UNITS[distanceUnit(units)], locale, 2);
 
 export const formatMinutes = (minutes: number, locale: string) => formatUnit(minutes, 'minute', locale, 0);
 

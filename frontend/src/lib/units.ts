@@ -12,6 +12,7 @@ const M_PER_MI = 1609.344;
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 export const weightUnit = (units: Units) => (units === 'imperial' ? 'lb' : 'kg');
+export const heightUnit = (units: Units) => (units === 'imperial' ? 'in' : 'cm');
 export const distanceUnit = (units: Units) => (units === 'imperial' ? 'mi' : 'km');
 
 /** Kilograms from the API to the user's unit. */

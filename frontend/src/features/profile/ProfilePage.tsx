@@ -8,11 +8,19 @@ import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { AchievementsPanel, StatsPanel } from '../../components/ProgressPanels.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber, unitLabel, weightUnitLabel } from '../../lib/format.ts';
+import { formatDay, formatNumber, unitLabel } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import { displayHeight, displayWeight, heightToCm, parseDecimal, weightToKg, weightUnit } from '../../lib/units.ts';
+import {
+  displayHeight,
+  displayWeight,
+  heightToCm,
+  heightUnit,
+  parseDecimal,
+  weightToKg,
+  weightUnit,
+} from '../../lib/units.ts';
 import { bmi } from './bmi.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import type { WeighIns } from './store.ts';
@@ -132,16 +140,14 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
               options={options(GENDERS, 'genders')}
             />
             <TextField
-              label={t('profile.height', {
-                unit: unitLabel(units === 'imperial' ? 'inch' : 'centimeter', i18n.language),
-              })}
+              label={t('profile.height', { unit: unitLabel(heightUnit(units), i18n.language) })}
               inputMode="decimal"
               value={draft.height}
               onChange={set('height')}
               error={errors.height?.[0]}
             />
             <TextField
-              label={t('profile.weight', { unit: weightUnitLabel(weightUnit(units), i18n.language) })}
+              label={t('profile.weight', { unit: unitLabel(weightUnit(units), i18n.language) })}
               inputMode="decimal"
               value={draft.weight}
               onChange={set('weight')}

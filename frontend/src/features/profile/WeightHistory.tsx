@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber, formatWeightIn, weightUnitLabel } from '../../lib/format.ts';
+import { formatDay, formatNumber, formatWeightIn, unitLabel } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { displayWeight, parseDecimal, weightToKg, weightUnit } from '../../lib/units.ts';
@@ -23,7 +23,7 @@ export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const unit = weightUnitLabel(weightUnit(units), i18n.language);
+  const unit = unitLabel(weightUnit(units), i18n.language);
   // The server's range (20 to 500 kg), said in the user's own unit.
   const invalid = t('profile.weightHistory.invalid', {
     min: formatNumber(displayWeight(20, units), i18n.language, 0),

@@ -2,7 +2,7 @@ import { CLIENT_SETTING_NUMBERS } from '@fitness/contracts/users/client-settings
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatNumber, weightUnitLabel } from '../../lib/format.ts';
+import { formatNumber, unitLabel } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import type { SettingKey, Settings } from '../../lib/stores/settings.ts';
 import { parseDecimal, weightUnit } from '../../lib/units.ts';
@@ -51,7 +51,7 @@ export function PlatesSettings({ update }: { update: <K extends SettingKey>(key:
       setBarError(
         t('settings.invalidBar', {
           max: formatNumber(bounds.maximum, i18n.language),
-          unit: weightUnitLabel(unit, i18n.language),
+          unit: unitLabel(unit, i18n.language),
         }),
       );
       return;
@@ -72,7 +72,7 @@ export function PlatesSettings({ update }: { update: <K extends SettingKey>(key:
   return (
     <div ref={section} id="plates" className="plates-settings">
       <div className="switch-row">
-        <label htmlFor={barId}>{t('settings.barWeight', { unit: weightUnitLabel(unit, i18n.language) })}</label>
+        <label htmlFor={barId}>{t('settings.barWeight', { unit: unitLabel(unit, i18n.language) })}</label>
         <div className="stack-sm setting-control">
           <input
             id={barId}
@@ -92,7 +92,7 @@ export function PlatesSettings({ update }: { update: <K extends SettingKey>(key:
       </div>
       <div className="switch-row plates-row">
         <div className="stack-sm">
-          <span id={platesLabel}>{t('settings.plates', { unit: weightUnitLabel(unit, i18n.language) })}</span>
+          <span id={platesLabel}>{t('settings.plates', { unit: unitLabel(unit, i18n.language) })}</span>
           <span className="muted plates-hint">{t('settings.platesHint')}</span>
         </div>
         <fieldset className="plate-picks" aria-labelledby={platesLabel}>
