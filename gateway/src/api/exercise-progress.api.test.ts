@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { estimatedOneRepMax } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ownWrites } from '../testing/api-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -18,14 +19,7 @@ describe('exercise progress API', () => {
 
   async function lifter(name = 'Lifter') {
     const { token } = await server.register(name);
-    let position = '0';
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await server.api(method, url, { token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-      position = response.headers.get('x-event-position') ?? position;
-      return response.body;
-    };
-    const get = (url: string) => server.api('GET', url, { token, headers: { 'x-min-position': position } });
+    const { call, read: get } = ownWrites(server.api, token);
     const [squat] = (await (await get('/exercises?search=back%20squat&per_page=1')).body).data;
     /** A workout on `date` with the squat's sets, completed unless told otherwise. */
     const session = async (

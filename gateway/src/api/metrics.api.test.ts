@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ownWrites } from '../testing/api-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('metrics API', () => {
@@ -185,13 +186,7 @@ describe('metrics API', () => {
 
   it('adds up training and body weight week by week', async () => {
     const { token } = await server.register('Weekly');
-    let position = '0';
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await server.api(method, url, { token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-      position = response.headers.get('x-event-position') ?? position;
-      return response.body;
-    };
+    const { call, read } = ownWrites(server.api, token);
     const [squat] = (await call('GET', '/exercises?search=back%20squat&per_page=1')).data;
     const train = async (date: string, sets: { reps: number; weight: number; type?: string }[], complete = true) => {
       const workout = await call('POST', '/workouts', { name: 'Legs', date });
@@ -213,31 +208,24 @@ describe('metrics API', () => {
     await call('PUT', '/body-weight/2026-03-04', { weight: 80 });
     await call('PUT', '/body-weight/2026-03-17', { weight: 79.2 });
 
-    const read = (query: string) =>
-      server.api('GET', `/metrics/training-weeks?${query}`, { token, headers: { 'x-min-position': position } });
-    const answer = await read('date=2026-03-19&weeks=3');
+    const weeks = (query: string) => read(`/metrics/training-weeks?${query}`);
+    const answer = await weeks('date=2026-03-19&weeks=3');
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.weeks, [
       { start: '2026-03-02', workouts: 2, minutes: 80, volume_kg: 1220, body_weight: 80.5 },
       { start: '2026-03-09', workouts: 0, minutes: 0, volume_kg: 0, body_weight: null },
       { start: '2026-03-16', workouts: 1, minutes: 40, volume_kg: 550, body_weight: 79.2 },
     ]);
-    assert.equal((await read('date=2026-03-19')).body.weeks.length, 26);
-    assert.equal((await read('date=2026-03-19&weeks=1&start_of_week=sunday')).body.weeks[0].start, '2026-03-15');
+    assert.equal((await weeks('date=2026-03-19')).body.weeks.length, 26);
+    assert.equal((await weeks('date=2026-03-19&weeks=1&start_of_week=sunday')).body.weeks[0].start, '2026-03-15');
     for (const bad of ['weeks=0', 'weeks=105', 'date=2026-02-30', 'start_of_week=friday']) {
-      assert.equal((await read(bad)).status, 422, bad);
+      assert.equal((await weeks(bad)).status, 422, bad);
     }
   });
 
   it("counts the streak in weeks reaching the user's weekly goal, from their settings or the query", async () => {
     const { token } = await server.register('Four a week');
-    let position = '0';
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await server.api(method, url, { token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-      position = response.headers.get('x-event-position') ?? position;
-      return response.body;
-    };
+    const { call, read } = ownWrites(server.api, token);
     // Mondays, Wednesdays, Fridays and Sundays of three weeks, and this week's Monday and Tuesday.
     const days = ['02', '04', '06', '08', '09', '11', '13', '15', '16', '18', '20', '22', '23', '24'];
     for (const day of days) {
@@ -245,10 +233,7 @@ describe('metrics API', () => {
       await call('PATCH', `/workouts/${workout.id}`, { status: 'completed', duration: 45 });
     }
     const streak = async (query = '') => {
-      const response = await server.api('GET', `/metrics/achievements?date=2026-03-25${query}`, {
-        token,
-        headers: { 'x-min-position': position },
-      });
+      const response = await read(`/metrics/achievements?date=2026-03-25${query}`);
       assert.equal(response.status, 200, JSON.stringify(response.body));
       return response.body.streak;
     };

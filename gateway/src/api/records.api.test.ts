@@ -8,6 +8,7 @@ import {
   type WorkoutDocument,
 } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ownWrites } from '../testing/api-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -26,15 +27,9 @@ describe('records and achievements API', () => {
 
   async function athlete() {
     const { token, user } = await server.register('Lifter');
-    let position = '0';
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await server.api(method, url, { token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-      position = response.headers.get('x-event-position') ?? position;
-      return response.body;
-    };
+    const { call, read, position } = ownWrites(server.api, token);
     const get = async (url: string) => {
-      const response = await server.api('GET', url, { token, headers: { 'x-min-position': position } });
+      const response = await read(url);
       assert.equal(response.status, 200, JSON.stringify(response.body));
       assert.equal(response.headers.get('x-read-consistent'), null, 'the read model caught up');
       return response.body;
@@ -42,7 +37,7 @@ describe('records and achievements API', () => {
     /** The endpoints' answers equal the reference functions' over the workouts read model. */
     const agrees = async (today: string) => {
       // Read directly, the read model is as fresh as the projections thread has made it.
-      assert.ok(await server.runner.waitFor(['workouts'], Number(position), 5000));
+      assert.ok(await server.runner.waitFor(['workouts'], position(), 5000));
       const workouts = await server.readStore.find<WorkoutDocument>('workouts', { where: { user_id: user.id } });
       for (const formula of ['epley', 'brzycki'] as const) {
         assert.deepEqual(
@@ -53,7 +48,7 @@ describe('records and achievements API', () => {
       }
       assert.deepEqual(await get(`/metrics/achievements?date=${today}`), progress(workouts, today));
     };
-    return { call, get, agrees, position: () => Number(position) };
+    return { call, get, agrees, position };
   }
 
   it('answers as the reference does through sets, edits, renames, moved days and deletions', async () => {

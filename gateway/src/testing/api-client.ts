@@ -1,3 +1,5 @@
+import assert from 'node:assert/strict';
+
 export type ApiResponse = {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API sent
@@ -28,6 +30,25 @@ export function apiClient(baseUrl: string) {
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  };
+}
+
+/**
+ * A signed-in user's calls that read their own writes: `call` expects an answer under 300 (to
+ * any method) and keeps the event position it names; `read` GETs no older than the last of them.
+ */
+export function ownWrites(api: ReturnType<typeof apiClient>, token: string) {
+  let position = '0';
+  return {
+    async call(method: string, url: string, body?: unknown) {
+      const response = await api(method, url, { token, body });
+      assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      position = response.headers.get('x-event-position') ?? position;
+      return response.body;
+    },
+    read: (url: string) => api('GET', url, { token, headers: { 'x-min-position': position } }),
+    /** The position of the last write. */
+    position: () => Number(position),
   };
 }
 
