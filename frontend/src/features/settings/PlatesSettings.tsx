@@ -1,4 +1,4 @@
-import { CLIENT_SETTING_NUMBERS } from '@fitness/contracts/users/client-settings.ts';
+import { CLIENT_SETTING_NUMBERS, isValidClientSetting } from '@fitness/contracts/users/client-settings.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -47,7 +47,7 @@ export function PlatesSettings({ update }: { update: <K extends SettingKey>(key:
   function saveBar(text: string) {
     setBarText(text);
     const value = parseDecimal(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value < bounds.minimum || value > bounds.maximum) {
+    if (text.trim() === '' || !isValidClientSetting(barKey, value)) {
       setBarError(
         t('settings.invalidBar', {
           max: formatNumber(bounds.maximum, i18n.language),
