@@ -38,7 +38,7 @@ export function WorkoutHistoryRow({
       </div>
       <span className="history-row-badges">
         {records > 0 && (
-          <span className="badge badge-record" data-testid="history-records">
+          <span className="badge badge-warning" data-testid="history-records">
             <Trophy size={14} aria-hidden />
             {t('history.records', { count: records })}
           </span>
