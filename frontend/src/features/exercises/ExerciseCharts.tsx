@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
+import { chartParts } from '../../lib/chart-parts.ts';
 import { formatDay, formatDistance, formatMinutes, formatNumber, formatWeightIn } from '../../lib/format.ts';
 import { displayDistance, displayWeight, distanceToMetres, type Units, weightUnit } from '../../lib/units.ts';
 import { type ChartKind, chartsFor } from './chart-kinds.ts';
@@ -16,8 +17,8 @@ export function ExerciseCharts({ sessions, units }: { sessions: readonly Exercis
   const kinds = chartsFor(sessions);
   const [chosen, setChosen] = useState<ChartKind>(kinds[0] ?? 'e1rm');
   const kind = kinds.includes(chosen) ? chosen : (kinds[0] ?? 'e1rm');
-  const rtl = i18n.dir() === 'rtl';
   const lang = i18n.language;
+  const parts = chartParts(lang, i18n.dir() === 'rtl');
 
   const pointOf = (session: ExerciseSession): number | null => {
     switch (kind) {
@@ -66,23 +67,9 @@ export function ExerciseCharts({ sessions, units }: { sessions: readonly Exercis
       <figure className="chart exercise-chart" aria-label={label} data-testid="exercise-chart" data-kind={kind}>
         <ResponsiveContainer width="100%" height={240}>
           <LineChart data={data} margin={{ top: 12, right: 12, left: 4, bottom: 4 }}>
-            <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis
-              dataKey="date"
-              stroke="var(--text-muted)"
-              reversed={rtl}
-              fontSize={12}
-              minTickGap={24}
-              tickFormatter={(date) => formatDay(String(date), lang, 'short')}
-            />
-            <YAxis
-              stroke="var(--text-muted)"
-              orientation={rtl ? 'right' : 'left'}
-              width={52}
-              fontSize={12}
-              domain={['auto', 'auto']}
-              tickFormatter={(value) => formatNumber(Number(value), lang, 0)}
-            />
+            <CartesianGrid {...parts.grid} />
+            <XAxis dataKey="date" {...parts.dayAxis} minTickGap={24} />
+            <YAxis {...parts.valueAxis} width={52} domain={['auto', 'auto']} />
             <Tooltip
               labelFormatter={(date) => formatDay(String(date), lang)}
               formatter={(value, _name, item) => {
@@ -90,7 +77,7 @@ export function ExerciseCharts({ sessions, units }: { sessions: readonly Exercis
                 const shown = say(Number(value));
                 return [kind === 'top' && reps ? `${shown} × ${formatNumber(reps, lang, 0)}` : shown, label];
               }}
-              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
+              contentStyle={parts.tooltipStyle}
             />
             <Line
               type="monotone"

@@ -13,10 +13,9 @@ import {
   YAxis,
 } from 'recharts';
 import type { Snapshot } from 'valtio';
+import { chartParts } from '../../lib/chart-parts.ts';
 import { formatDay, formatMinutes, formatNumber, formatWeight } from '../../lib/format.ts';
 import { displayWeight, type Units } from '../../lib/units.ts';
-
-const tooltipStyle = { background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' };
 
 /**
  * Training volume per week (bars, left) against body weight (the line, right), in the user's
@@ -26,6 +25,7 @@ export function WeightVolumeChart({ weeks, units }: { weeks: readonly Snapshot<T
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir() === 'rtl';
+  const parts = chartParts(lang, rtl);
   const data = weeks.map((week) => ({
     start: week.start,
     volume: displayWeight(week.volume_kg, units),
@@ -38,32 +38,18 @@ export function WeightVolumeChart({ weeks, units }: { weeks: readonly Snapshot<T
     <figure className="chart" aria-label={t('progress.weightVolumeChart')} data-testid="weight-volume-chart">
       <ResponsiveContainer width="100%" height={260}>
         <ComposedChart data={data} margin={{ top: 12, right: 4, left: 4, bottom: 4 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis
-            dataKey="start"
-            stroke="var(--text-muted)"
-            reversed={rtl}
-            fontSize={12}
-            minTickGap={20}
-            tickFormatter={(day) => formatDay(String(day), lang, 'short')}
-          />
-          <YAxis
-            yAxisId="volume"
-            stroke="var(--text-muted)"
-            orientation={rtl ? 'right' : 'left'}
-            width={52}
-            fontSize={12}
-            tickFormatter={(value) => formatNumber(Number(value), lang, 0)}
-          />
+          <CartesianGrid {...parts.grid} />
+          <XAxis dataKey="start" {...parts.dayAxis} minTickGap={20} />
+          <YAxis yAxisId="volume" {...parts.valueAxis} width={52} />
+          {/* Body weight on the other side. */}
           <YAxis
             yAxisId="weight"
+            {...parts.valueAxis}
             stroke="var(--warning)"
             orientation={rtl ? 'left' : 'right'}
             width={44}
-            fontSize={12}
             domain={['dataMin - 2', 'dataMax + 2']}
             allowDecimals={false}
-            tickFormatter={(value) => formatNumber(Number(value), lang, 0)}
           />
           <Tooltip
             labelFormatter={(day) => t('progress.weekOf', { day: formatDay(String(day), lang) })}
@@ -71,7 +57,7 @@ export function WeightVolumeChart({ weeks, units }: { weeks: readonly Snapshot<T
               const { kg } = item.payload as (typeof data)[number];
               return [formatWeight(name === volumeName ? kg.volume : kg.weight, units, lang), name];
             }}
-            contentStyle={tooltipStyle}
+            contentStyle={parts.tooltipStyle}
           />
           <Bar
             yAxisId="volume"
@@ -112,34 +98,26 @@ export function WeightVolumeChart({ weeks, units }: { weeks: readonly Snapshot<T
 export function MonthChart({ month }: { month: Snapshot<MetricsSpan> }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const rtl = i18n.dir() === 'rtl';
+  const parts = chartParts(lang, i18n.dir() === 'rtl');
   const data = month.days.map((day) => ({ date: day.date, minutes: day.workouts.duration }));
   return (
     <figure className="chart" aria-label={t('progress.monthChart')} data-testid="month-chart">
       <ResponsiveContainer width="100%" height={160}>
         <BarChart data={data} margin={{ top: 8, right: 4, left: 4, bottom: 4 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" />
+          <CartesianGrid {...parts.grid} />
+          {/* The month's days by their number. */}
           <XAxis
             dataKey="date"
-            stroke="var(--text-muted)"
-            reversed={rtl}
-            fontSize={12}
+            {...parts.dayAxis}
             interval="preserveStartEnd"
             minTickGap={12}
             tickFormatter={(day) => formatNumber(Number(String(day).slice(8)), lang, 0)}
           />
-          <YAxis
-            stroke="var(--text-muted)"
-            orientation={rtl ? 'right' : 'left'}
-            width={36}
-            fontSize={12}
-            allowDecimals={false}
-            tickFormatter={(value) => formatNumber(Number(value), lang, 0)}
-          />
+          <YAxis {...parts.valueAxis} width={36} allowDecimals={false} />
           <Tooltip
             labelFormatter={(day) => formatDay(String(day), lang)}
             formatter={(value) => [formatMinutes(Number(value), lang), t('progress.trained')]}
-            contentStyle={tooltipStyle}
+            contentStyle={parts.tooltipStyle}
           />
           <Bar dataKey="minutes" fill="var(--primary)" radius={3} isAnimationActive={false} />
         </BarChart>
