@@ -25,7 +25,7 @@ export function TemplateCard({
   const names = new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' });
   return (
     <article
-      className={`card card-tight template-card${compact ? ' template-card-compact' : ''}`}
+      className={`card card-tight exercise-card template-card${compact ? ' template-card-compact' : ''}`}
       data-testid="template-card"
     >
       <div className="template-card-text">
@@ -37,11 +37,13 @@ export function TemplateCard({
                 ? `${t('templates.custom')} · ${exercises}`
                 : `${exercises} · ${t(`enums.difficulty.${template.difficulty}`)}`}
             </p>
-            <p className="template-card-exercises">{names.format(template.exercises.map((entry) => entry.name))}</p>
+            <p className="list-meta template-card-exercises">
+              {names.format(template.exercises.map((entry) => entry.name))}
+            </p>
           </>
         ) : (
           <>
-            {template.description && <p className="template-card-description">{template.description}</p>}
+            {template.description && <p className="list-meta">{template.description}</p>}
             <div className="row template-card-badges">
               <span className="badge badge-progress">{t(`enums.category.${template.category}`)}</span>
               <span className="badge">{t(`enums.difficulty.${template.difficulty}`)}</span>
