@@ -1,5 +1,6 @@
 import type { ExerciseCategory, ExerciseDocument, Language, ListExercisesQuery } from '@fitness/contracts';
 import { searchable } from '@fitness/contracts';
+import { NotFound } from '@fitness/platform/errors.ts';
 import type { ReadStore } from '@fitness/stores';
 
 type Stored = ExerciseDocument & { id: string };
@@ -24,6 +25,15 @@ export class SystemCatalogue {
       this.readStore.find<Stored>('exercises', { where: { user_id: userId } }),
     ]);
     return [...system, ...own];
+  }
+
+  /** One exercise the user can see; someone else's custom exercise is answered exactly like a missing one. */
+  async visibleOne(userId: string, id: string): Promise<Stored> {
+    const exercise = await this.readStore.get<Stored>('exercises', id);
+    if (!exercise || (exercise.user_id !== null && exercise.user_id !== userId)) {
+      throw new NotFound('Exercise not found.');
+    }
+    return exercise;
   }
 
   private async library() {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
-  type ExerciseDocument,
   ExerciseParams,
   type ExerciseRecordsDocument,
   exerciseKey,
@@ -18,7 +17,6 @@ import {
   ExerciseProgressQuery,
   exerciseSession,
 } from '@fitness/contracts/exercises/progress.ts';
-import { NotFound } from '@fitness/platform/errors.ts';
 import {
   type ExerciseChunkDocument,
   type ExerciseHistoryDocument,
@@ -32,6 +30,7 @@ import {
 import type { ExerciseWorkout } from '@fitness/projections/records/exercise-workouts.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
+import { catalogueOf } from './catalogue.ts';
 
 type Stored<T> = T & { id: string };
 
@@ -44,14 +43,11 @@ type Stored<T> = T & { id: string };
 export const exerciseProgressRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.addHook('onRequest', signedInRead(services, [PERSONAL_RECORDS_MODEL, 'workouts', 'exercises']));
   const { readStore } = services;
+  const catalogue = catalogueOf(readStore);
 
   /** The exercise's key in the records (its library id), once it is known to be the caller's to see. */
   async function keyOf(userId: string, id: string) {
-    const exercise = await readStore.get<Stored<ExerciseDocument>>('exercises', id);
-    // Someone else's custom exercise is answered exactly like a missing one.
-    if (!exercise || (exercise.user_id !== null && exercise.user_id !== userId)) {
-      throw new NotFound('Exercise not found.');
-    }
+    await catalogue.visibleOne(userId, id);
     return exerciseKey({ exercise_id: id, name: '' });
   }
 

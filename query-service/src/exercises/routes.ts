@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   Exercise,
-  type ExerciseDocument,
   ExerciseList,
   ExerciseParams,
   type FavoritesDocument,
@@ -10,13 +9,10 @@ import {
   pageOf,
   presentExercise,
 } from '@fitness/contracts';
-import { NotFound } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
 import { catalogueOf, selectExercises } from './catalogue.ts';
-
-type Stored = ExerciseDocument & { id: string };
 
 /** Reads of the exercise library: the system library plus the caller's own, with their stars. */
 export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
@@ -66,10 +62,7 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
     },
     async (request) => {
       const userId = request.auth?.id ?? '';
-      const exercise = await readStore.get<Stored>('exercises', request.params.id);
-      // Someone else's custom exercise is answered exactly like a missing one.
-      if (!exercise || (exercise.user_id !== null && exercise.user_id !== userId))
-        throw new NotFound('Exercise not found.');
+      const exercise = await catalogue.visibleOne(userId, request.params.id);
       return presentExercise(exercise, requestLanguage(request), (await favoritesOf(userId)).has(exercise.id));
     },
   );
