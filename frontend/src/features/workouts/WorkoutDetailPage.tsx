@@ -33,6 +33,7 @@ import { ExerciseCard } from './ExerciseCard.tsx';
 import type { ExerciseLookup } from './exercise-lookup.ts';
 import { NoteField } from './NoteField.tsx';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
+import { summaryPath } from './summary-path.ts';
 import { joinWithNext, restsAfter, supersetLetters } from './supersets.ts';
 import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
 import './logger.css';
@@ -157,7 +158,7 @@ export function WorkoutDetailPage({ id, lookup }: { id: string; lookup: Exercise
         case 'end':
           await workouts.end(id);
           toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: title }));
-          navigate(`/workouts/${id}/summary`);
+          navigate(summaryPath(id));
           break;
         case 'delete':
           await workouts.remove(id);
