@@ -8,8 +8,9 @@ import { describePlan } from '../../lib/plan.ts';
 import { useServices } from '../../lib/services.ts';
 
 /**
- * A template's exercises and plans before starting it, with exercises the library lacks flagged.
- * `onDelete`, where given, offers to delete one of the user's own.
+ * A template's exercises and plans before starting it, with exercises the library lacks flagged;
+ * it closes once `onStart` is done. `starting` is the template whose start is under way (see
+ * useTemplateStart). `onDelete`, where given, offers to delete one of the user's own.
  */
 export function TemplatePreviewDialog({
   template,
@@ -19,8 +20,8 @@ export function TemplatePreviewDialog({
   onClose,
 }: {
   template: Template | null;
-  starting: boolean;
-  onStart: (template: Template) => void;
+  starting: string | null;
+  onStart: (template: Template) => Promise<void>;
   onDelete?: (template: Template) => void;
   onClose: () => void;
 }) {
@@ -69,8 +70,16 @@ export function TemplatePreviewDialog({
             </div>
             <div className="row" style={{ gap: 'var(--space-2)' }}>
               <Button onClick={onClose}>{t('common.close')}</Button>
-              <Button variant="primary" icon={<Play size={16} />} busy={starting} onClick={() => onStart(template)}>
-                {starting ? t('templates.starting') : t('templates.start')}
+              <Button
+                variant="primary"
+                icon={<Play size={16} />}
+                busy={starting === template.id}
+                onClick={async () => {
+                  await onStart(template);
+                  onClose();
+                }}
+              >
+                {starting === template.id ? t('templates.starting') : t('templates.start')}
               </Button>
             </div>
           </div>

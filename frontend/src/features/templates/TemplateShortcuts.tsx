@@ -84,15 +84,7 @@ export function TemplateShortcuts({ templates: store }: { templates: Templates }
           {cards(system.slice(0, SYSTEM_SHOWN))}
         </>
       )}
-      <TemplatePreviewDialog
-        template={preview}
-        starting={preview !== null && starting === preview.id}
-        onStart={async (template) => {
-          await start(template);
-          setPreview(null);
-        }}
-        onClose={() => setPreview(null)}
-      />
+      <TemplatePreviewDialog template={preview} starting={starting} onStart={start} onClose={() => setPreview(null)} />
       {dialog}
     </section>
   );

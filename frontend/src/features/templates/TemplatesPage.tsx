@@ -114,11 +114,8 @@ export function TemplatesPage({ templates: store }: { templates: Templates }) {
 
       <TemplatePreviewDialog
         template={preview}
-        starting={preview !== null && starting === preview.id}
-        onStart={async (template) => {
-          await start(template);
-          setPreview(null);
-        }}
+        starting={starting}
+        onStart={start}
         onDelete={setDeleting}
         onClose={() => setPreview(null)}
       />
