@@ -6,6 +6,7 @@ import {
   type AnalyticsPoint,
   shiftDay,
 } from '@fitness/contracts';
+import { weekStart } from '@fitness/contracts/metrics/weekly-streak.ts';
 import { allProjections } from '@fitness/projections';
 import {
   ADMIN_ANALYTICS_MODEL,
@@ -15,12 +16,6 @@ import {
   type AnalyticsWorkoutDocument,
 } from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
 import type { ReadStore } from '@fitness/stores';
-
-/** Monday of the week a UTC day is in. */
-export function mondayOf(date: string) {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return shiftDay(date, -((weekday + 6) % 7));
-}
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -83,7 +78,7 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
   const weekly = period === 'year';
   const buckets = period === 'week' ? 7 : period === 'month' ? 30 : 52;
   const step = weekly ? 7 : 1;
-  const first = weekly ? shiftDay(mondayOf(to), -7 * (buckets - 1)) : shiftDay(to, -(buckets - 1));
+  const first = weekly ? shiftDay(weekStart(to, 'monday'), -7 * (buckets - 1)) : shiftDay(to, -(buckets - 1));
   const days = await daysBetween(readStore, first, to);
   const points: AnalyticsPoint[] = [];
   for (let bucket = 0; bucket < buckets; bucket += 1) {
@@ -106,7 +101,7 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
 /** GET /admin/stats: users from the `users` model, the days from `admin_analytics`, the lag from the checkpoints. */
 export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminStats> {
   const today = todayUtc(now);
-  const monday = mondayOf(today);
+  const monday = weekStart(today, 'monday');
   const weekAgo = shiftDay(today, -6);
   const [total, admins, days, checkpoints] = await Promise.all([
     readStore.count('users'),
