@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, screenshot, seriousViolations, startApp } from './harness.ts';
 
 /** The last day of the seeded history. */
 const UNTIL = new Date().toISOString().slice(0, 10);
@@ -119,36 +119,18 @@ describe("an exercise's progress page in a real browser", () => {
   it('reads right in English and Arabic, light and dark, on a phone and a desktop', async () => {
     const { account, context, bench, sessions } = await trainedUser();
     await context.close();
-    const storage = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
     const points = sessions.filter((session) => session.e1rm !== null).length;
-    for (const language of ['en', 'ar'] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        for (const [device, viewport] of [
-          ['phone', PHONE],
-          ['desktop', DESKTOP],
-        ] as const) {
-          // The settings follow the user: a theme chosen for an earlier shot would come back from the server.
-          await app.api('PATCH', '/me/settings', { token: account.token, body: { language, theme } });
-          const shot = await app.context({
-            viewport,
-            storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
-          });
-          const view = await shot.newPage();
-          await view.goto(`/exercises/${bench.id}`);
-          await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
-          await chartDrawn(view, points);
-          const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
-          await screenshot(view, `exercise-progress-${language}-${theme}-${device}`);
-          if (device === 'phone') {
-            // The phone's screen shows the records; the chart and the history are the next screens down.
-            await view.getByTestId('exercise-chart').scrollIntoViewIfNeeded();
-            await view.evaluate(() => window.scrollBy(0, -80));
-            await screenshot(view, `exercise-progress-${language}-${theme}-${device}-chart`);
-          }
-          await shot.close();
-        }
-      }
-    }
+    await app.eachLook(account, {
+      address: `/exercises/${bench.id}`,
+      name: 'exercise-progress',
+      drawn: (view) => chartDrawn(view, points),
+      after: async (view, { language, theme, device }) => {
+        if (device !== 'phone') return;
+        // The phone's screen shows the records; the chart and the history are the next screens down.
+        await view.getByTestId('exercise-chart').scrollIntoViewIfNeeded();
+        await view.evaluate(() => window.scrollBy(0, -80));
+        await screenshot(view, `exercise-progress-${language}-${theme}-${device}-chart`);
+      },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -27,6 +28,15 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
 export type App = Awaited<ReturnType<typeof startApp>>;
+type Account = Awaited<ReturnType<typeof registerUser>>;
+
+/** How a user has the app: their language and theme, and the device. */
+export type Look = { language: 'en' | 'ar'; theme: 'light' | 'dark'; device: 'phone' | 'desktop' };
+const LOOKS: Look[] = (['en', 'ar'] as const).flatMap((language) =>
+  (['light', 'dark'] as const).flatMap((theme) =>
+    (['phone', 'desktop'] as const).map((device) => ({ language, theme, device })),
+  ),
+);
 
 /**
  * `npm start` on a temp DATA_DIR (with the current web app built) and a headless Chromium.
@@ -80,12 +90,69 @@ export async function startApp(env: Record<string, string> = {}) {
     return { account, context: ctx, page: await ctx.newPage() };
   }
 
+  /**
+   * A browser signed in as `account` with these settings (a language, a theme...), which its
+   * settings on the server say too: they follow the user, and win over the browser's when the
+   * app starts.
+   */
+  async function signedInAs(
+    account: Account,
+    options: { viewport?: { width: number; height: number }; settings: { language: string } & Record<string, unknown> },
+  ) {
+    const saved = await api('PATCH', '/me/settings', { token: account.token, body: options.settings });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    return context({
+      viewport: options.viewport,
+      storage: {
+        auth_token: account.token,
+        auth_user: JSON.stringify(account.user),
+        locale: options.settings.language,
+        app_settings: JSON.stringify(options.settings),
+      },
+    });
+  }
+
+  /**
+   * `address` as `account` sees it in English and Arabic, light and dark, on a phone and a
+   * desktop. In each look: the page opened there, in its direction; `drawn` waits for what it
+   * shows; the page must be no wider than the screen; its screenshot is
+   * `<name>-<language>-<theme>-<device>`; then `after`, if given (a second shot further down).
+   */
+  async function eachLook(
+    account: Account,
+    options: {
+      address: string;
+      name: string;
+      drawn: (page: Page) => Promise<unknown>;
+      after?: (page: Page, look: Look) => Promise<unknown>;
+    },
+  ) {
+    for (const look of LOOKS) {
+      const { language, theme, device } = look;
+      const shot = await signedInAs(account, {
+        viewport: device === 'phone' ? PHONE : DESKTOP,
+        settings: { language, theme },
+      });
+      const view = await shot.newPage();
+      await view.goto(options.address);
+      await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+      await options.drawn(view);
+      const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
+      await screenshot(view, `${options.name}-${language}-${theme}-${device}`);
+      await options.after?.(view, look);
+      await shot.close();
+    }
+  }
+
   return {
     baseUrl: server.baseUrl,
     api,
     browser,
     context,
     signedIn,
+    signedInAs,
+    eachLook,
     async close() {
       await browser.close();
       await server.kill('SIGTERM');

@@ -202,21 +202,6 @@ describe('every screen fits a 360 px phone in English, German and Arabic', () =>
     return { workoutInProgress: current.id, workoutDone: done.id, exercise: bench.id, template: template.id };
   }
 
-  /** A browser signed in as `account`, in `locale`, its settings on the server saying the same. */
-  async function signedInAs(account: Account, locale: Locale) {
-    const settings = { language: locale };
-    assert.equal((await app.api('PATCH', '/me/settings', { token: account.token, body: settings })).status, 200);
-    return app.context({
-      viewport: NARROW_PHONE,
-      storage: {
-        auth_token: account.token,
-        auth_user: JSON.stringify(account.user),
-        locale,
-        app_settings: JSON.stringify(settings),
-      },
-    });
-  }
-
   async function walk(context: BrowserContext, addresses: string[], locale: Locale, problems: string[]) {
     const page = await context.newPage();
     for (const address of addresses) {
@@ -256,10 +241,12 @@ describe('every screen fits a 360 px phone in English, German and Arabic', () =>
       );
 
       const forUser = routes.filter((route) => route.access === 'user').map((route) => addressOf(route.path, seeded));
-      await walk(await signedInAs(account, locale), [...forUser, '/no/such/page'], locale, problems);
+      const signedIn = (user: Account) =>
+        app.signedInAs(user, { viewport: NARROW_PHONE, settings: { language: locale } });
+      await walk(await signedIn(account), [...forUser, '/no/such/page'], locale, problems);
 
       const forAdmin = routes.filter((route) => route.access === 'admin').map((route) => addressOf(route.path, seeded));
-      await walk(await signedInAs(admin, locale), forAdmin, locale, problems);
+      await walk(await signedIn(admin), forAdmin, locale, problems);
 
       assert.deepEqual(problems, [], `Sideways overflow at 360 px:\n${problems.join('\n')}`);
     });

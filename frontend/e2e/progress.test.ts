@@ -92,16 +92,8 @@ describe('the Progress screen in a real browser', () => {
     for (const language of ['en', 'ar'] as const) {
       for (const theme of ['light', 'dark'] as const) {
         // The settings follow the user: a theme chosen for an earlier shot would come back from the server.
-        await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
-        const phone = await app.context({
-          viewport: PHONE,
-          storage: {
-            auth_token: token,
-            auth_user: JSON.stringify(account.user),
-            locale: language,
-            app_settings: JSON.stringify({ language, theme, weeklyWorkoutGoal: 5 }),
-          },
-        });
+        const settings = { language, theme, weeklyWorkoutGoal: 5 };
+        const phone = await app.signedInAs(account, { viewport: PHONE, settings });
         const view = await phone.newPage();
         await view.goto('/dashboard');
         await view.locator('.topbar-progress').waitFor();
@@ -114,15 +106,7 @@ describe('the Progress screen in a real browser', () => {
         assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the phone`);
         await screenshot(view, `progress-${language}-${theme}-phone`);
         if (language === 'ar' && theme === 'dark') {
-          const desktop = await app.context({
-            viewport: DESKTOP,
-            storage: {
-              auth_token: token,
-              auth_user: JSON.stringify(account.user),
-              locale: language,
-              app_settings: JSON.stringify({ language, theme, weeklyWorkoutGoal: 5 }),
-            },
-          });
+          const desktop = await app.signedInAs(account, { viewport: DESKTOP, settings });
           const wide = await desktop.newPage();
           await wide.goto('/progress');
           await wide.locator('[data-testid="month-chart"] .recharts-bar-rectangle').first().waitFor();

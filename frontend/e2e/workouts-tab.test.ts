@@ -153,31 +153,14 @@ describe('the Workouts tab in a real browser', () => {
     await screenshot(page, 'finish-summary-en-light-phone');
     await context.close();
 
-    const storage = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
-    for (const language of ['en', 'ar'] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        for (const [device, viewport] of [
-          ['phone', PHONE],
-          ['desktop', DESKTOP],
-        ] as const) {
-          // The account's settings win over the browser's when the app starts: both are set.
-          await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
-          const shot = await app.context({
-            viewport,
-            storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
-          });
-          const view = await shot.newPage();
-          await view.goto(`/workouts/${today}/summary`);
-          await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
-          await view.getByTestId('finish-records').locator('.list-item').nth(3).waitFor();
-          await view.getByTestId('finish-comparison').locator('.badge').nth(1).waitFor();
-          const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
-          await screenshot(view, `finish-summary-${language}-${theme}-${device}`);
-          await shot.close();
-        }
-      }
-    }
+    await app.eachLook(account, {
+      address: `/workouts/${today}/summary`,
+      name: 'finish-summary',
+      drawn: async (view) => {
+        await view.getByTestId('finish-records').locator('.list-item').nth(3).waitFor();
+        await view.getByTestId('finish-comparison').locator('.badge').nth(1).waitFor();
+      },
+    });
   });
 
   it('opens the summary when the workout ends on its own screen, and drops empty exercises there', async () => {
@@ -272,38 +255,22 @@ describe('the Workouts tab in a real browser', () => {
     await page.getByText('1 day trained').waitFor();
     await context.close();
 
-    const storage = { auth_token: account.token, auth_user: JSON.stringify(account.user) };
-    for (const language of ['en', 'ar'] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        for (const [device, viewport] of [
-          ['phone', PHONE],
-          ['desktop', DESKTOP],
-        ] as const) {
-          // The account's settings win over the browser's when the app starts: both are set.
-          await app.api('PATCH', '/me/settings', { token, body: { language, theme } });
-          const shot = await app.context({
-            viewport,
-            storage: { ...storage, locale: language, app_settings: JSON.stringify({ language, theme }) },
-          });
-          const view = await shot.newPage();
-          await view.goto('/workouts');
-          await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
-          await view.getByTestId('template-card').nth(5).waitFor();
-          await view.locator(`td[data-day="${today}"].trained`).waitFor();
-          await view.getByTestId('history-records').waitFor();
-          const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
-          await screenshot(view, `workouts-tab-${language}-${theme}-${device}`);
-          if (device === 'phone') {
-            // The phone's screen shows the templates; the calendar and the history are the next screens down.
-            await view.getByTestId('training-calendar').scrollIntoViewIfNeeded();
-            await view.evaluate(() => window.scrollBy(0, -120));
-            await screenshot(view, `workouts-tab-${language}-${theme}-${device}-history`);
-          }
-          await shot.close();
-        }
-      }
-    }
+    await app.eachLook(account, {
+      address: '/workouts',
+      name: 'workouts-tab',
+      drawn: async (view) => {
+        await view.getByTestId('template-card').nth(5).waitFor();
+        await view.locator(`td[data-day="${today}"].trained`).waitFor();
+        await view.getByTestId('history-records').waitFor();
+      },
+      after: async (view, { language, theme, device }) => {
+        if (device !== 'phone') return;
+        // The phone's screen shows the templates; the calendar and the history are the next screens down.
+        await view.getByTestId('training-calendar').scrollIntoViewIfNeeded();
+        await view.evaluate(() => window.scrollBy(0, -120));
+        await screenshot(view, `workouts-tab-${language}-${theme}-${device}-history`);
+      },
+    });
   });
 
   it('folds the template filters away on a phone and keeps them open on a wide screen', async () => {
