@@ -29,34 +29,25 @@ describe('the gym flow on a phone', () => {
     const pullUp = await find('pull-up');
     assert.equal(bench.equipment, 'barbell');
     assert.equal(pullUp.equipment, 'pull-up bar');
-    const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Push pull' } })).body;
-    for (const [exercise, sets] of [
-      [
-        bench,
-        [
+    const workout = await app.logWorkout(token, 'Push pull', [
+      {
+        name: bench.name,
+        exercise_id: bench.id,
+        sets: [
           { reps: 5, weight: 60 },
           { reps: 5, weight: 60 },
           { reps: 5, weight: 60 },
         ],
-      ],
-      [
-        pullUp,
-        [
+      },
+      {
+        name: pullUp.name,
+        exercise_id: pullUp.id,
+        sets: [
           { reps: 8, weight: null },
           { reps: 8, weight: null },
         ],
-      ],
-    ] as const) {
-      const entry = (
-        await app.api('POST', `/workouts/${workout.id}/exercises`, {
-          token,
-          body: { exercise_id: exercise.id, name: exercise.name },
-        })
-      ).body;
-      for (const set of sets) {
-        await app.api('POST', `/workouts/${workout.id}/exercises/${entry.id}/sets`, { token, body: set });
-      }
-    }
+      },
+    ]);
     const template = await app.api('POST', `/workouts/${workout.id}/template`, { token, body: { name: 'Push pull' } });
     assert.equal(template.status, 201, JSON.stringify(template.body));
     await app.api('DELETE', `/workouts/${workout.id}`, { token });

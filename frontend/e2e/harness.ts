@@ -91,6 +91,37 @@ export async function startApp(env: Record<string, string> = {}) {
   }
 
   /**
+   * A workout logged over the API, as another device would: these exercises (library ones by
+   * `exercise_id`), each with these sets, on `date` (today if none), completed if asked. Every
+   * call must succeed. Its id, and its exercises as added.
+   */
+  async function logWorkout(
+    token: string,
+    name: string,
+    exercises: {
+      name: string;
+      exercise_id?: string;
+      sets?: ({ reps: number; weight: number | null } & Record<string, unknown>)[];
+    }[],
+    options: { date?: string; completed?: boolean } = {},
+  ) {
+    const call = async (method: string, url: string, body: object) => {
+      const answer = await api(method, url, { token, body });
+      assert.ok(answer.status < 300, `${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    };
+    const workout = await call('POST', '/workouts', { name, ...(options.date && { date: options.date }) });
+    const added: { id: string; name: string }[] = [];
+    for (const { sets = [], ...exercise } of exercises) {
+      const entry = await call('POST', `/workouts/${workout.id}/exercises`, exercise);
+      for (const set of sets) await call('POST', `/workouts/${workout.id}/exercises/${entry.id}/sets`, set);
+      added.push(entry);
+    }
+    if (options.completed) await call('PATCH', `/workouts/${workout.id}`, { status: 'completed' });
+    return { id: workout.id as string, exercises: added };
+  }
+
+  /**
    * A browser signed in as `account` with these settings (a language, a theme...), which its
    * settings on the server say too: they follow the user, and win over the browser's when the
    * app starts.
@@ -153,6 +184,7 @@ export async function startApp(env: Record<string, string> = {}) {
     signedIn,
     signedInAs,
     eachLook,
+    logWorkout,
     async close() {
       await browser.close();
       await server.kill('SIGTERM');

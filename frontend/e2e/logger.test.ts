@@ -21,29 +21,10 @@ describe('the workout logger', () => {
       name: string;
     };
 
-  /** A workout with these exercises (library ones by id), each with these sets logged. */
-  async function workoutOf(
-    { token }: Token,
-    name: string,
-    exercises: { name: string; exercise_id?: string; sets?: { reps: number; weight: number | null }[] }[],
-    date?: string,
-  ) {
-    const workout = (await app.api('POST', '/workouts', { token, body: { name, ...(date && { date }) } })).body;
-    const entries = [];
-    for (const { sets = [], ...exercise } of exercises) {
-      const entry = (await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: exercise })).body;
-      for (const set of sets) {
-        await app.api('POST', `/workouts/${workout.id}/exercises/${entry.id}/sets`, { token, body: set });
-      }
-      entries.push(entry);
-    }
-    return { id: workout.id as string, exercises: entries as { id: string; name: string }[] };
-  }
-
   it('opens at the first set still to do, and a reload finds the rows typed into as they were', async () => {
     const { account, context, page } = await app.signedIn({ viewport: PHONE });
     const done = { reps: 5, weight: 50 };
-    const workout = await workoutOf(account, 'Long day', [
+    const workout = await app.logWorkout(account.token, 'Long day', [
       ...['Press', 'Row', 'Curl', 'Dip'].map((name) => ({ name, sets: [done, done] })),
       { name: 'Shrug', sets: [] },
     ]);
@@ -87,7 +68,7 @@ describe('the workout logger', () => {
   it('asks before logging an empty weight on a barbell, and Escape puts an edited value back', async () => {
     const { account, context, page } = await app.signedIn({ viewport: PHONE });
     const bench = await libraryExercise(account, 'barbell bench press');
-    const workout = await workoutOf(account, 'Bench', [{ name: bench.name, exercise_id: bench.id }]);
+    const workout = await app.logWorkout(account.token, 'Bench', [{ name: bench.name, exercise_id: bench.id }]);
     await page.goto(`/workouts/${workout.id}`);
     const row = exerciseCard(page, bench.name).getByTestId('planned-row').first();
     await row.getByLabel('Set 1: Reps').fill('5');
@@ -125,7 +106,11 @@ describe('the workout logger', () => {
 
   it('groups exercises in a superset, whose rest timer starts after the last exercise of the round', async () => {
     const { account, context, page } = await app.signedIn({ viewport: PHONE, settings: { autoStartTimer: true } });
-    const workout = await workoutOf(account, 'Arms', [{ name: 'Curl' }, { name: 'Pushdown' }, { name: 'Plank' }]);
+    const workout = await app.logWorkout(account.token, 'Arms', [
+      { name: 'Curl' },
+      { name: 'Pushdown' },
+      { name: 'Plank' },
+    ]);
     await page.goto(`/workouts/${workout.id}`);
     await exerciseCard(page, 'Curl').getByRole('button', { name: 'More for Curl' }).click();
     await page.getByRole('menuitem', { name: 'Superset with the next exercise' }).click();
@@ -159,9 +144,11 @@ describe('the workout logger', () => {
 
   it('marks a record on its set the moment it is logged, with no toast on the workout shown', async () => {
     const { account, context, page } = await app.signedIn({ viewport: PHONE });
-    const last = await workoutOf(account, 'Legs', [{ name: 'Squat', sets: [{ reps: 5, weight: 100 }] }], '2026-11-14');
-    await app.api('PATCH', `/workouts/${last.id}`, { token: account.token, body: { status: 'completed' } });
-    const today = await workoutOf(account, 'Legs', [{ name: 'Squat' }]);
+    await app.logWorkout(account.token, 'Legs', [{ name: 'Squat', sets: [{ reps: 5, weight: 100 }] }], {
+      date: '2026-11-14',
+      completed: true,
+    });
+    const today = await app.logWorkout(account.token, 'Legs', [{ name: 'Squat' }]);
     await page.goto(`/workouts/${today.id}`);
     await exerciseCard(page, 'Squat').getByTestId('planned-row').filter({ hasText: '100 × 5' }).waitFor();
     await logSet(page, 'Squat', { weight: '105' });
@@ -188,17 +175,16 @@ describe('the workout logger', () => {
       { reps: 5, weight: 100 },
       { reps: 5, weight: 100 },
     ];
-    const last = await workoutOf(
-      account,
+    await app.logWorkout(
+      token,
       'Legs',
       [
         { name: squat.name, exercise_id: squat.id, sets: week },
         { name: 'Walking lunge', sets: [{ reps: 12, weight: 20 }] },
       ],
-      '2026-11-14',
+      { date: '2026-11-14', completed: true },
     );
-    await app.api('PATCH', `/workouts/${last.id}`, { token, body: { status: 'completed' } });
-    const today = await workoutOf(account, 'Legs', [
+    const today = await app.logWorkout(token, 'Legs', [
       { name: squat.name, exercise_id: squat.id, sets: week.slice(0, 1) },
       { name: 'Walking lunge' },
       { name: 'Calf raise' },

@@ -168,23 +168,18 @@ describe('every screen fits a 360 px phone in English, German and Arabic', () =>
     const bench = (await call('GET', '/exercises?search=bench%20press&per_page=1')).data[0];
     const squat = (await call('GET', '/exercises?search=back%20squat&per_page=1')).data[0];
     const template = (await call('GET', '/templates?per_page=1')).data[0];
-    const train = async (name: string, date: string) => {
-      const workout = await call('POST', '/workouts', { name, date });
-      for (const exercise of [bench, squat]) {
-        const entry = await call('POST', `/workouts/${workout.id}/exercises`, {
-          exercise_id: exercise.id,
-          name: exercise.name,
-        });
-        for (const [reps, weight] of [
-          [10, 60],
-          [8, 72.5],
-          [6, 80],
-        ]) {
-          await call('POST', `/workouts/${workout.id}/exercises/${entry.id}/sets`, { reps, weight, rest_time: 120 });
-        }
-      }
-      return workout;
-    };
+    const sets = [
+      { reps: 10, weight: 60, rest_time: 120 },
+      { reps: 8, weight: 72.5, rest_time: 120 },
+      { reps: 6, weight: 80, rest_time: 120 },
+    ];
+    const train = (name: string, date: string) =>
+      app.logWorkout(
+        token,
+        name,
+        [bench, squat].map((exercise) => ({ exercise_id: exercise.id, name: exercise.name, sets })),
+        { date },
+      );
     const done = await train('Upper body strength', yesterday);
     await call('PATCH', `/workouts/${done.id}`, { status: 'completed', duration: 64 });
     const current = await train('Push day', today);

@@ -79,25 +79,13 @@ describe('the Workouts tab in a real browser', () => {
   });
 
   /** A workout of sets logged over the API (the logger is tested on its own), ended or left in progress. */
-  async function logged(
+  const logged = async (
     token: string,
     name: string,
     date: string,
-    exercises: { name: string; sets: { reps: number; weight: number | null }[] }[],
+    exercises: Parameters<App['logWorkout']>[2],
     end = true,
-  ) {
-    const workout = (await app.api('POST', '/workouts', { token, body: { name, date } })).body;
-    for (const exercise of exercises) {
-      const added = (
-        await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: exercise.name } })
-      ).body;
-      for (const set of exercise.sets) {
-        await app.api('POST', `/workouts/${workout.id}/exercises/${added.id}/sets`, { token, body: set });
-      }
-    }
-    if (end) await app.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
-    return workout.id as string;
-  }
+  ) => (await app.logWorkout(token, name, exercises, { date, completed: end })).id;
 
   it('finishes with a summary: empty exercises dropped when asked, records broken, last time beside it', async () => {
     const { account, context, page } = await app.signedIn({ viewport: PHONE });
