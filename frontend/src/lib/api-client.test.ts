@@ -8,6 +8,7 @@ import {
   OWN_WRITES_KEPT,
   parseBody,
   type Toast,
+  toldTheUser,
 } from './api-client.ts';
 import { memoryStorage } from './storage.ts';
 
@@ -204,6 +205,29 @@ describe('API client', () => {
       await assert.rejects(api.get('/x'), (error: ApiError) => error.status === status && error.message === 'nope');
       assert.deepEqual(toasts, []);
     }
+  });
+
+  it('says a failure was told the user exactly when it toasted one, so a screen tells the rest once', async () => {
+    const cases: { respond: () => Response; path?: string }[] = [
+      { respond: () => json(500, {}) },
+      { respond: () => json(503, {}) },
+      { respond: () => json(403, {}) },
+      { respond: () => json(401, {}) },
+      { respond: () => json(401, {}), path: '/login' },
+      { respond: () => json(422, { errors: { reps: ['Too few'] } }) },
+      { respond: () => json(404, {}) },
+      {
+        respond: () => {
+          throw new TypeError('fetch failed');
+        },
+      },
+    ];
+    for (const { respond, path } of cases) {
+      const { api, toasts } = setup(respond, { path });
+      const error = await api.get('/x').catch((failure: unknown) => failure);
+      assert.equal(toldTheUser(error), toasts.length === 1, JSON.stringify({ path, toasts }));
+    }
+    assert.equal(toldTheUser(new Error('not from the API')), false);
   });
 });
 

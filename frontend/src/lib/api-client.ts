@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** How long the server asked to wait before trying again (Retry-After of a 429 or 503), when it said. */
   readonly retryAfterSeconds: number | null;
+  /** Whether the client told the user of it itself (see `toldTheUser`). */
+  told = false;
   constructor(status: number | null, message: string, body: unknown = null, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
@@ -35,8 +37,7 @@ export class ApiError extends Error {
  * once. A 422 and the other 4xx are the screen's to tell.
  */
 export function toldTheUser(error: unknown) {
-  if (!(error instanceof ApiError)) return false;
-  return error.status === null || error.status === 401 || error.status === 403 || error.status >= 500;
+  return error instanceof ApiError && error.told;
 }
 
 export type Toast = { type: 'error' | 'warning'; title: string; message: string };
@@ -127,6 +128,12 @@ export function createApiClient(options: ApiClientOptions) {
     if (ownWrites.size > OWN_WRITES_KEPT && oldest) ownWrites.delete(oldest);
   }
 
+  /** Tells the user of a failure with a toast, and marks it told: the screen adds nothing. */
+  function tell(error: ApiError, toast: Toast) {
+    options.notify(toast);
+    error.told = true;
+  }
+
   async function request<T>(
     method: string,
     path: string,
@@ -166,8 +173,9 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
-      options.notify({ type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
-      throw new ApiError(null, t('errors.network.message'));
+      const failed = new ApiError(null, t('errors.network.message'));
+      tell(failed, { type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
+      throw failed;
     }
 
     const parsed = parseBody(await response.text());
@@ -186,26 +194,26 @@ export function createApiClient(options: ApiClientOptions) {
     );
     const status = response.status;
     if (status === 401 && !GUEST_PATHS.includes(options.currentPath())) {
-      options.notify({
+      tell(error, {
         type: 'error',
         title: t('errors.sessionExpired.title'),
         message: t('errors.sessionExpired.message'),
       });
       options.onSessionExpired();
     } else if (status === 403) {
-      options.notify({
+      tell(error, {
         type: 'error',
         title: t('errors.forbidden.title'),
         message: message || t('errors.forbidden.message'),
       });
     } else if (status === 503) {
-      options.notify({
+      tell(error, {
         type: 'warning',
         title: t('errors.maintenance.title'),
         message: message || t('errors.maintenance.message'),
       });
     } else if (status >= 500) {
-      options.notify({ type: 'error', title: t('errors.server.title'), message: t('errors.server.message') });
+      tell(error, { type: 'error', title: t('errors.server.title'), message: t('errors.server.message') });
     }
     // 422 and the other 4xx go to the caller silently: it knows what the user was doing.
     throw error;
