@@ -39,12 +39,24 @@ export function ExerciseCard({
           <FavoriteButton favorite={exercise.is_favorite} onToggle={onFavorite} />
         </div>
       </div>
-      <div className="row" style={{ gap: 'var(--space-1)' }}>
-        <span className="badge badge-progress">{t(`enums.category.${exercise.category}`)}</span>
-        <span className="badge">{t(`enums.muscle.${exercise.primary_muscle}`)}</span>
-        <span className="badge">{t(`enums.equipment.${exercise.equipment}`)}</span>
-        {exercise.is_custom && <span className="badge badge-done">{t('exercises.custom')}</span>}
-      </div>
+      <ExerciseBadges exercise={exercise} />
     </article>
+  );
+}
+
+/** What an exercise is, as a row of badges: its category, muscle and equipment, and whether it is the user's own. */
+export function ExerciseBadges({
+  exercise,
+}: {
+  exercise: Pick<Exercise, 'category' | 'primary_muscle' | 'equipment' | 'is_custom'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="row" style={{ gap: 'var(--space-1)' }}>
+      <span className="badge badge-progress">{t(`enums.category.${exercise.category}`)}</span>
+      <span className="badge">{t(`enums.muscle.${exercise.primary_muscle}`)}</span>
+      <span className="badge">{t(`enums.equipment.${exercise.equipment}`)}</span>
+      {exercise.is_custom && <span className="badge badge-done">{t('exercises.custom')}</span>}
+    </div>
   );
 }

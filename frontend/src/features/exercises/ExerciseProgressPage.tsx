@@ -8,6 +8,7 @@ import { EmptyState, Spinner } from '../../components/Feedback.tsx';
 import { localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { chartsFor } from './chart-kinds.ts';
+import { ExerciseBadges } from './ExerciseCard.tsx';
 import { ExerciseHistory } from './ExerciseHistory.tsx';
 import { ExerciseRecords } from './ExerciseRecords.tsx';
 import type { ExerciseProgressStore } from './progress-store.ts';
@@ -73,12 +74,7 @@ export function ExerciseProgressPage({ id, progress: store }: { id: string; prog
       <header className="page-header">
         <div className="stack-sm">
           <h1>{exercise.name}</h1>
-          <div className="row" style={{ gap: 'var(--space-1)' }}>
-            <span className="badge badge-progress">{t(`enums.category.${exercise.category}`)}</span>
-            <span className="badge">{t(`enums.muscle.${exercise.primary_muscle}`)}</span>
-            <span className="badge">{t(`enums.equipment.${exercise.equipment}`)}</span>
-            {exercise.is_custom && <span className="badge badge-done">{t('exercises.custom')}</span>}
-          </div>
+          <ExerciseBadges exercise={exercise} />
         </div>
         <div className="row">
           <Button variant="primary" icon={<Play size={16} />} onClick={startWorkout}>
