@@ -31,50 +31,33 @@ export function ExerciseRecords({
       ? `${weight(record.weight)} × ${formatNumber(record.reps, lang, 0)}`
       : reps(record.reps);
 
-  const tiles: { type: RecordType; label: string; value: string; detail: string }[] = [];
-  const add = (type: RecordType, label: string, value: (record: PersonalRecord) => string, detail: string | null) => {
+  const tiles: { type: RecordType; value: string; detail: string }[] = [];
+  /** A tile for the record of `type`, if there is one: its value, and what set holds it (with its day). */
+  const add = (
+    type: RecordType,
+    value: (record: PersonalRecord) => string,
+    held?: (record: PersonalRecord) => string,
+  ) => {
     const record = records[type];
     if (!record) return;
     const day = formatDay(record.date, lang, 'short');
-    tiles.push({ type, label, value: value(record), detail: detail === null ? day : `${detail} · ${day}` });
+    tiles.push({ type, value: value(record), detail: held ? `${held(record)} · ${day}` : day });
   };
-  const heaviest = records.heaviest_weight;
   add(
     'heaviest_weight',
-    t('exerciseProgress.recordNames.heaviest_weight'),
     (r) => weight(r.value),
-    heaviest ? reps(heaviest.reps) : null,
+    (r) => reps(r.reps),
   );
   add(
     'best_e1rm',
-    t('exerciseProgress.recordNames.best_e1rm'),
     (r) => weight(r.value),
-    records.best_e1rm ? t('exerciseProgress.epleyFrom', { set: setOf(records.best_e1rm) }) : null,
+    (r) => t('exerciseProgress.epleyFrom', { set: setOf(r) }),
   );
-  add(
-    'best_volume',
-    t('exerciseProgress.recordNames.best_volume'),
-    (r) => weight(r.value),
-    records.best_volume ? setOf(records.best_volume) : null,
-  );
-  add(
-    'most_reps',
-    t('exerciseProgress.recordNames.most_reps'),
-    (r) => reps(r.value),
-    records.most_reps ? setOf(records.most_reps) : null,
-  );
-  add(
-    'longest_duration',
-    t('exerciseProgress.recordNames.longest_duration'),
-    (r) => formatSeconds(r.value, lang),
-    null,
-  );
-  add(
-    'longest_distance',
-    t('exerciseProgress.recordNames.longest_distance'),
-    (r) => formatDistance(r.value, units, lang),
-    null,
-  );
+  add('best_volume', (r) => weight(r.value), setOf);
+  add('most_reps', (r) => reps(r.value), setOf);
+  add('longest_duration', (r) => formatSeconds(r.value, lang));
+  add('longest_distance', (r) => formatDistance(r.value, units, lang));
+  const heaviest = records.heaviest_weight;
 
   return (
     <section className="card stack-sm" aria-labelledby="exercise-records-title">
@@ -88,7 +71,7 @@ export function ExerciseRecords({
         <dl className="record-tiles" data-testid="exercise-records">
           {tiles.map((tile) => (
             <div key={tile.type} className="record-tile" data-record={tile.type}>
-              <dt>{tile.label}</dt>
+              <dt>{t(`exerciseProgress.recordNames.${tile.type}`)}</dt>
               <dd className="record-value">{tile.value}</dd>
               {tile.type === 'heaviest_weight' && barbell && heaviest && (
                 <dd>
