@@ -62,17 +62,11 @@ describe('live updates in a real browser: the requests they cost', () => {
     const { account, context, page: dashboard } = await app.signedIn();
     const token = account.token;
     // Last week's session set the baselines; this one's records beat them.
-    const before = (await app.api('POST', '/workouts', { token, body: { name: 'Push', date: '2026-11-14' } })).body;
-    const earlier = (
-      await app.api('POST', `/workouts/${before.id}/exercises`, { token, body: { name: 'Bench press' } })
-    ).body;
-    await app.api('POST', `/workouts/${before.id}/exercises/${earlier.id}/sets`, {
-      token,
-      body: { reps: 5, weight: 40 },
+    await app.logWorkout(token, 'Push', [{ name: 'Bench press', sets: [{ reps: 5, weight: 40 }] }], {
+      date: '2026-11-14',
+      completed: true,
     });
-    await app.api('PATCH', `/workouts/${before.id}`, { token, body: { status: 'completed' } });
-    const workout = (await app.api('POST', '/workouts', { token, body: { name: 'Push' } })).body;
-    await app.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Bench press' } });
+    const workout = await app.logWorkout(token, 'Push', [{ name: 'Bench press' }]);
 
     await dashboard.goto('/dashboard');
     await dashboard.getByTestId('calories-consumed').waitFor();
