@@ -73,6 +73,25 @@ describe("an exercise's progress page in a real browser", () => {
     await context.close();
   });
 
+  it('starts a workout with the exercise, offering the one in progress first, as every start button does', async () => {
+    const { account, context, page } = await app.signedIn();
+    const { token } = account;
+    const [bench] = (await app.api('GET', '/exercises?search=Barbell%20Bench%20Press&per_page=1', { token })).body.data;
+    const current = (await app.api('POST', '/workouts', { token, body: { name: 'Legs', date: UNTIL } })).body;
+    await page.goto(`/exercises/${bench.id}`);
+    await page.getByRole('button', { name: 'Start workout' }).click();
+    const asked = page.getByRole('dialog', { name: 'A workout is in progress' });
+    await asked.getByRole('button', { name: 'Resume it' }).click();
+    await page.waitForURL(`**/workouts/${current.id}`);
+    const list = await app.api('GET', '/workouts?status=in_progress', { token });
+    assert.deepEqual(
+      list.body.data.map((workout: { id: string }) => workout.id),
+      [current.id],
+      'no second workout was started',
+    );
+    await context.close();
+  });
+
   it('opens the plates of the heaviest set, for kilograms and for pounds', async () => {
     for (const [units, weight, chips, list] of [
       ['metric', 102.5, ['25', '15', '1.25'], ['1 × 25 kg', '1 × 15 kg', '1 × 1.25 kg']],

@@ -2,16 +2,16 @@ import { ArrowLeft, ChevronDown, LineChart, Play } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, Spinner } from '../../components/Feedback.tsx';
-import { localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { chartsFor } from './chart-kinds.ts';
 import { ExerciseBadges } from './ExerciseCard.tsx';
 import { ExerciseHistory } from './ExerciseHistory.tsx';
 import { ExerciseRecords } from './ExerciseRecords.tsx';
 import type { ExerciseProgressStore } from './progress-store.ts';
+import { useStartWithExercise } from './start-with-exercise.ts';
 import './exercise-progress.css';
 
 /** The charts (recharts) come with the first exercise page opened, not with the app. */
@@ -25,8 +25,8 @@ const ExerciseCharts = lazy(() =>
  */
 export function ExerciseProgressPage({ id, progress: store }: { id: string; progress: ExerciseProgressStore }) {
   const { t, i18n } = useTranslation();
-  const [, navigate] = useLocation();
-  const { workouts, toasts, settings } = useServices();
+  const { toasts, settings } = useServices();
+  const startWithExercise = useStartWithExercise();
   const { units } = useSnapshot(settings.state);
   const page = useSnapshot(store.state);
   // The language names the exercise: a switch reads it again.
@@ -53,17 +53,6 @@ export function ExerciseProgressPage({ id, progress: store }: { id: string; prog
     );
   }
 
-  async function startWorkout() {
-    if (!exercise) return;
-    try {
-      const workout = await workouts.start({ name: exercise.name, date: localToday() });
-      await workouts.addExercise(workout.id, exercise.name, exercise.id);
-      navigate(`/workouts/${workout.id}`);
-    } catch {
-      toasts.error(t('workouts.failedToStart'));
-    }
-  }
-
   const { sessions, records } = page.progress;
   return (
     <div className="stack exercise-progress">
@@ -77,7 +66,7 @@ export function ExerciseProgressPage({ id, progress: store }: { id: string; prog
           <ExerciseBadges exercise={exercise} />
         </div>
         <div className="row">
-          <Button variant="primary" icon={<Play size={16} />} onClick={startWorkout}>
+          <Button variant="primary" icon={<Play size={16} />} onClick={() => startWithExercise.start(exercise)}>
             {t('exercises.startWorkout')}
           </Button>
         </div>
@@ -118,6 +107,7 @@ export function ExerciseProgressPage({ id, progress: store }: { id: string; prog
           </ol>
         </details>
       )}
+      {startWithExercise.dialog}
     </div>
   );
 }

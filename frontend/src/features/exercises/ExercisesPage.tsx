@@ -2,20 +2,19 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { SelectField } from '../../components/Field.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
-import { localToday } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { ExerciseCard } from './ExerciseCard.tsx';
 import { ExerciseDetailsDialog } from './ExerciseDetailsDialog.tsx';
 import { ExerciseFormDialog } from './ExerciseFormDialog.tsx';
+import { useStartWithExercise } from './start-with-exercise.ts';
 import type { Exercises } from './store.ts';
 import { CATEGORIES, EQUIPMENT, type Exercise, type ExerciseQuery, MUSCLES, type Tab } from './types.ts';
 
@@ -23,8 +22,8 @@ const SEARCH_DELAY_MS = 250;
 
 export function ExercisesPage({ library: store }: { library: Exercises }) {
   const { t, i18n } = useTranslation();
-  const [, navigate] = useLocation();
-  const { workouts, toasts } = useServices();
+  const { toasts } = useServices();
+  const startWithExercise = useStartWithExercise();
   const library = useSnapshot(store.state);
   const [search, setSearch] = useState(library.query.search);
   const [open, setOpen] = useState<Exercise | null>(null);
@@ -57,14 +56,8 @@ export function ExercisesPage({ library: store }: { library: Exercises }) {
   }
 
   async function startWorkout(exercise: Exercise) {
-    try {
-      const workout = await workouts.start({ name: exercise.name, date: localToday() });
-      await workouts.addExercise(workout.id, exercise.name, exercise.id);
-      setOpen(null);
-      navigate(`/workouts/${workout.id}`);
-    } catch {
-      toasts.error(t('workouts.failedToStart'));
-    }
+    setOpen(null);
+    await startWithExercise.start(exercise);
   }
 
   async function remove(exercise: Exercise) {
@@ -207,6 +200,7 @@ export function ExercisesPage({ library: store }: { library: Exercises }) {
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         onClose={() => setDeleting(null)}
       />
+      {startWithExercise.dialog}
     </>
   );
 }
