@@ -1,8 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { displayDistance, displayHeight, displayWeight, distanceToMetres, heightToCm, weightToKg } from './units.ts';
+import {
+  displayDistance,
+  displayHeight,
+  displayWeight,
+  distanceToMetres,
+  heightToCm,
+  parseDecimal,
+  weightToKg,
+} from './units.ts';
 
 describe('units', () => {
+  it('reads a number as typed: a decimal comma or point, Western or Arabic digits', () => {
+    assert.equal(parseDecimal(' 62,5 '), 62.5);
+    assert.equal(parseDecimal('62.5'), 62.5);
+    assert.equal(parseDecimal('٦٢٫٥'), 62.5);
+    assert.equal(parseDecimal('۱۰۰'), 100);
+    assert.ok(Number.isNaN(parseDecimal('62kg')));
+  });
+
   it('shows metric values as the API holds them', () => {
     assert.equal(displayWeight(62.5, 'metric'), 62.5);
     assert.equal(displayHeight(180, 'metric'), 180);

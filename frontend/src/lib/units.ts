@@ -35,5 +35,19 @@ export const distanceToMetres = (value: number, units: Units) =>
 /** Grams in an ounce and millilitres in a US fluid ounce, for food and water in imperial units. */
 export { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '@fitness/contracts/nutrition/arithmetic.ts';
 
-/** A number as typed, with a decimal comma or point ("62,5" or "62.5"); NaN when it is not one. */
-export const parseDecimal = (text: string) => Number(text.trim().replace(',', '.'));
+/** Arabic-Indic and Persian digits, and the Arabic decimal separator, as a keyboard in Arabic types them. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;
+
+/** What an Arabic keyboard typed, as the digits and point the rest of the app reads. */
+export const westernDigits = (text: string) =>
+  text.replace(EASTERN_DIGITS, (digit) => {
+    const code = digit.charCodeAt(0);
+    if (code === 0x066b) return '.';
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+
+/**
+ * A number as typed, with a decimal comma or point ("62,5" or "62.5"), in Western or Arabic
+ * digits; NaN when it is not one.
+ */
+export const parseDecimal = (text: string) => Number(westernDigits(text).trim().replace(',', '.'));

@@ -1,6 +1,6 @@
 import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import type { SetInput } from '../../lib/stores/workouts.ts';
-import { distanceToMetres, parseDecimal, type Units, weightToKg } from '../../lib/units.ts';
+import { distanceToMetres, parseDecimal, type Units, weightToKg, westernDigits } from '../../lib/units.ts';
 
 /** What the exercise is measured in: repetitions, time or distance. */
 export type Measure = 'reps' | 'time' | 'distance';
@@ -72,23 +72,14 @@ export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = '
   return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes } };
 }
 
-/** Arabic-Indic and Persian digits, and the Arabic decimal separator, as a keyboard in Arabic types them. */
-const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;
-
 /** The draft with what an Arabic keyboard typed read as the digits and point the rest of the app reads. */
 function withWesternDigits(draft: SetDraft): SetDraft {
-  const western = (text: string) =>
-    text.replace(EASTERN_DIGITS, (digit) => {
-      const code = digit.charCodeAt(0);
-      if (code === 0x066b) return '.';
-      return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-    });
   return {
     ...draft,
-    reps: western(draft.reps),
-    weight: western(draft.weight),
-    rest: western(draft.rest),
-    duration: western(draft.duration),
-    distance: western(draft.distance),
+    reps: westernDigits(draft.reps),
+    weight: westernDigits(draft.weight),
+    rest: westernDigits(draft.rest),
+    duration: westernDigits(draft.duration),
+    distance: westernDigits(draft.distance),
   };
 }
