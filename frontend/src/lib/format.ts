@@ -26,6 +26,17 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
   return format;
 }
 
+const nameLists = new Map<string, Intl.ListFormat>();
+/** Names run together as a short list in the locale ("Squat, Row, Curl"; Arabic with its own comma). */
+export function formatNames(names: string[], locale: string) {
+  let list = nameLists.get(locale);
+  if (!list) {
+    list = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+    nameLists.set(locale, list);
+  }
+  return list.format(names);
+}
+
 export function formatNumber(value: number, locale: string, maximumFractionDigits = 1) {
   return numberFormat(locale, { maximumFractionDigits }).format(value);
 }

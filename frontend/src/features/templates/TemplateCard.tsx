@@ -2,6 +2,7 @@ import type { Template } from '@fitness/contracts';
 import { Eye, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { formatNames } from '../../lib/format.ts';
 
 /**
  * A template to start in one tap, its preview a secondary action. `compact` (the Workouts tab)
@@ -22,7 +23,6 @@ export function TemplateCard({
 }) {
   const { t, i18n } = useTranslation();
   const exercises = t('templates.exercisesCount', { count: template.exercises.length });
-  const names = new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' });
   return (
     <article
       className={`card card-tight exercise-card template-card${compact ? ' template-card-compact' : ''}`}
@@ -38,7 +38,10 @@ export function TemplateCard({
                 : `${exercises} · ${t(`enums.difficulty.${template.difficulty}`)}`}
             </p>
             <p className="list-meta template-card-exercises">
-              {names.format(template.exercises.map((entry) => entry.name))}
+              {formatNames(
+                template.exercises.map((entry) => entry.name),
+                i18n.language,
+              )}
             </p>
           </>
         ) : (

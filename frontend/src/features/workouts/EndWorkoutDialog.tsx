@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
+import { formatNames } from '../../lib/format.ts';
 import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
 import { summaryPath } from './summary-path.ts';
@@ -63,8 +64,9 @@ export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | n
             <input type="checkbox" checked={drop} onChange={(event) => setDrop(event.target.checked)} />
             {t('finish.dropEmpty', {
               count: empty.length,
-              names: new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(
+              names: formatNames(
                 empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)),
+                i18n.language,
               ),
             })}
           </label>

@@ -11,6 +11,7 @@ import {
   formatDay,
   formatDistance,
   formatMinutes,
+  formatNames,
   formatNumber,
   formatSeconds,
   formatTime,
@@ -118,8 +119,9 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
           <p>
             {t('finish.emptyLeft', {
               count: outcome.empty.length,
-              names: new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(
+              names: formatNames(
                 outcome.empty.map((exercise) => names.exercise(exercise.exercise_id, exercise.name)),
+                language,
               ),
             })}
           </p>
