@@ -1,4 +1,5 @@
 import type { MetricsSpan } from '@fitness/contracts';
+import { shiftMonth } from '@fitness/contracts/calendar.ts';
 import { trainingSummaryId } from '@fitness/contracts/metrics/achievements.ts';
 import { DAILY_METRICS_MODEL, monthTotalsId } from '@fitness/contracts/metrics/day-totals.ts';
 import { PERSONAL_RECORDS_MODEL } from '@fitness/contracts/metrics/records.ts';
@@ -14,10 +15,7 @@ export const WEEK_SPANS = [12, 26, 52] as const;
 export type WeekSpan = (typeof WEEK_SPANS)[number];
 
 /** The first day of the month `by` months from the one holding `day`. */
-export function monthFrom(day: string, by: number) {
-  const [year = 1970, month = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1 + by, 1)).toISOString().slice(0, 10);
-}
+export const monthFrom = (day: string, by: number) => `${shiftMonth(day, by)}-01`;
 
 /**
  * The Progress screen's figures while it shows them: one month's metrics (/metrics/monthly, the

@@ -1,3 +1,4 @@
+import { shiftMonth } from '@fitness/contracts/calendar.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +7,6 @@ import { Button } from '../../components/Button.tsx';
 import { formatNumber, localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import type { TrainingCalendar } from './training-calendar.ts';
-
-/** YYYY-MM of the month `by` months from `month`. */
-function shiftMonth(month: string, by: number) {
-  const [year = 1970, index = 1] = month.split('-').map(Number);
-  const date = new Date(Date.UTC(year, index - 1 + by, 1));
-  return date.toISOString().slice(0, 7);
-}
 
 /** The month's days in weeks starting on `firstWeekday` (0 Sunday, 1 Monday); null fills the edges. */
 function weeksOf(month: string, firstWeekday: number) {
