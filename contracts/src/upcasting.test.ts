@@ -41,6 +41,13 @@ describe('upcasting', () => {
     assert.equal(read.data.userId, 'u1');
   });
 
+  it('reads a set logged before RPE existed as not rated', () => {
+    const data = { workoutId: 'w1', workoutExerciseId: 'e1', setId: 's1', reps: 5, weight: 60 };
+    const read = upcast({ type: 'SetLogged', data, metadata: metadata(1) });
+    assert.deepEqual(read.data, { ...data, rpe: null });
+    assert.equal(read.metadata.schemaVersion, 2);
+  });
+
   it('keeps a cleared field cleared, and leaves out what version 1 left out', () => {
     const read = upcast(profileUpdated(1, { birth_date: null, goals: [] }));
     assert.deepEqual(read.data.changes, { goals: [], birthDate: null });

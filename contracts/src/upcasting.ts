@@ -1,5 +1,6 @@
 import type { EventMetadata } from './events.ts';
 import { userProfileUpdatedV1toV2 } from './users/events.ts';
+import { setLoggedV1toV2 } from './workouts/events.ts';
 
 /**
  * One step in an event type's history: its data at one version, made into its data at the next.
@@ -14,6 +15,7 @@ export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown
  */
 export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
   UserProfileUpdated: { 1: userProfileUpdatedV1toV2 },
+  SetLogged: { 1: setLoggedV1toV2 },
 };
 
 /** Worked out once per type: every event read asks, and the upcasters never change. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
 import { exerciseCard, logSet } from './logger.ts';
 
@@ -139,6 +139,52 @@ describe('the workout logger', () => {
     );
     await logSet(page, 'Curl', { weight: '15', reps: '10' });
     await timer.filter({ hasText: 'Rest after Curl' }).waitFor();
+    await context.close();
+  });
+
+  it('rates a set with an RPE once the setting is on: picked before the check, changed after it, shown everywhere', async () => {
+    const narrow = { width: 360, height: 760 };
+    const { account, context, page } = await app.signedIn({ viewport: narrow });
+    const workout = await app.logWorkout(account.token, 'Pull', [{ name: 'Row', sets: [{ reps: 8, weight: 60 }] }]);
+    const setsOnServer = async () =>
+      (await app.api('GET', `/workouts/${workout.id}`, { token: account.token })).body.exercises[0].sets.map(
+        (set: { rpe: number | null }) => set.rpe,
+      );
+    await page.goto(`/workouts/${workout.id}`);
+    await exerciseCard(page, 'Row').getByTestId('set-row').first().waitFor();
+    assert.equal(await page.getByRole('columnheader', { name: 'RPE' }).count(), 0, 'off until the user asks for it');
+
+    await page.goto('/settings');
+    const rate = page.getByRole('switch', { name: 'Rate how hard each set felt (RPE)' });
+    await rate.check();
+    const settingOnServer = async () =>
+      (await app.api('GET', '/me/settings', { token: account.token })).body.settings.trackRpe as boolean;
+    await vi.waitFor(async () => assert.equal(await settingOnServer(), true), { timeout: 5000 });
+    await page.goto(`/workouts/${workout.id}`);
+    const card = exerciseCard(page, 'Row');
+    await card.getByRole('button', { name: 'Add set' }).click();
+    const planned = card.getByTestId('planned-row').first();
+    await planned.getByLabel('Set 2: Effort (RPE, 1–10)').selectOption('8.5');
+    await planned.getByRole('button', { name: 'Log Set 2' }).click();
+    await card.getByTestId('set-row').nth(1).waitFor();
+    assert.deepEqual(await setsOnServer(), [null, 8.5], 'its answer drew the row: the set is stored');
+
+    await card.getByTestId('set-row').first().getByLabel('Set 1: Effort (RPE, 1–10)').selectOption('9');
+    await vi.waitFor(async () => assert.deepEqual(await setsOnServer(), [9, 8.5]), { timeout: 5000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${overflow}px wider than a 360 px phone`);
+    await screenshot(page, 'logger-rpe-en-phone');
+
+    // Rated sets show their RPE to a user who does not track it, on another device.
+    await app.api('PATCH', '/me/settings', { token: account.token, body: { trackRpe: false } });
+    const other = await app.signedInAs(account, { viewport: narrow, settings: { language: 'ar' } });
+    const otherPage = await other.newPage();
+    await otherPage.goto(`/workouts/${workout.id}`);
+    const shown = otherPage.getByTestId('set-row').first().locator('select');
+    await shown.waitFor();
+    assert.equal(await shown.inputValue(), '9');
+    await screenshot(otherPage, 'logger-rpe-ar-phone');
+    await other.close();
     await context.close();
   });
 

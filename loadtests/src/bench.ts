@@ -283,6 +283,7 @@ async function logSetsWithProjections() {
               notes: null,
               duration: null,
               distance: null,
+              rpe: null,
             },
           });
           await eventStore.appendToStream(workoutStream(workoutId), [event], 'any');

@@ -15,6 +15,7 @@ const set = (values: Partial<ImportedSet>): ImportedSet => ({
   durationSeconds: null,
   distanceMetres: null,
   notes: null,
+  rpe: null,
   ...values,
 });
 
@@ -46,7 +47,7 @@ describe('reading a Strong export', () => {
             notes: null,
             sets: [
               set({ reps: 10, weightKg: 40, type: 'warmup' }),
-              set({ reps: 8, weightKg: 60.5, notes: 'paused · RPE 8' }),
+              set({ reps: 8, weightKg: 60.5, notes: 'paused', rpe: 8 }),
               set({ reps: 6, weightKg: 60 }),
             ],
           },
@@ -71,7 +72,7 @@ describe('reading a Strong export', () => {
     assert.deepEqual(bench, [18.144, 27.442, 27.216]);
   });
 
-  it('reads the semicolon export without RPE, with decimal commas', () => {
+  it('reads the semicolon export without RPE, with decimal commas, and drop sets as drop sets', () => {
     const text = [
       'Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes',
       '2026-11-21 07:30:00;"Oberkörper";1h;"Bankdrücken";1;62,5;5;0;0;"";""',
@@ -82,7 +83,7 @@ describe('reading a Strong export', () => {
     assert.deepEqual(parsed.rejected, []);
     assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [
       set({ reps: 5, weightKg: 62.5 }),
-      set({ reps: 8, weightKg: 50 }),
+      set({ reps: 8, weightKg: 50, type: 'drop' }),
     ]);
     assert.equal(parsed.workouts[0]?.durationMinutes, 60);
   });
@@ -100,8 +101,23 @@ describe('reading a Strong export', () => {
     assert.deepEqual([workout?.name, workout?.durationMinutes, workout?.notes], ['Oberkörper', 66, 'Gut; schwer']);
     assert.deepEqual(
       workout?.exercises.map((exercise) => exercise.sets),
-      [[set({ reps: 5, weightKg: 62.5, notes: 'RPE 8,5' })], [set({ durationSeconds: 1800, distanceMetres: 5200.5 })]],
+      [[set({ reps: 5, weightKg: 62.5, rpe: 8.5 })], [set({ durationSeconds: 1800, distanceMetres: 5200.5 })]],
       'the header names the unit: kg whatever was chosen, metres',
+    );
+  });
+
+  it('keeps an RPE the app cannot hold (off the scale, between half steps, not a number) in the set notes', () => {
+    const row = (rpe: string) => `2026-11-21 07:30:00,Push,30m,Bench Press,1,60,8,0,0,"paused",,${rpe}`;
+    const parsed = parseWorkoutExport([STRONG_HEADER, row('11'), row('8.3'), row('hard'), row('10')].join('\n'));
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(
+      parsed.workouts[0]?.exercises[0]?.sets.map(({ notes, rpe }) => [notes, rpe]),
+      [
+        ['paused · RPE 11', null],
+        ['paused · RPE 8.3', null],
+        ['paused · RPE hard', null],
+        ['paused', 10],
+      ],
     );
   });
 
@@ -220,8 +236,8 @@ describe('reading a Hevy export', () => {
             notes: 'Elbows in',
             sets: [
               set({ reps: 10, weightKg: 40, type: 'warmup' }),
-              set({ reps: 8, weightKg: 60, notes: 'RPE 8.5' }),
-              set({ reps: 5, weightKg: 60 }),
+              set({ reps: 8, weightKg: 60, rpe: 8.5 }),
+              set({ reps: 5, weightKg: 60, type: 'failure' }),
             ],
           },
           { name: 'Treadmill', notes: null, sets: [set({ durationSeconds: 1200, distanceMetres: 3500 })] },

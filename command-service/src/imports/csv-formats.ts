@@ -9,6 +9,7 @@ import {
   TOO_MANY_EXERCISES_MESSAGE,
   TOO_MANY_SETS_MESSAGE,
 } from '@fitness/contracts/workouts/set-limits.ts';
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import { type CsvRecord, readCsv } from './csv.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
 
@@ -26,10 +27,12 @@ export type ImportedSet = {
   /** 0 for a timed or distance set logged without reps. */
   reps: number;
   weightKg: number | null;
-  type: 'warmup' | 'working';
+  type: SetType;
   durationSeconds: number | null;
   distanceMetres: number | null;
   notes: string | null;
+  /** 1 to 10 in half steps; null when not rated. */
+  rpe: number | null;
 };
 
 export type ImportedExercise = { name: string; notes: string | null; sets: ImportedSet[] };
@@ -276,7 +279,7 @@ function readStrongRow(cell: Cell, has: (column: string) => boolean, file: FileR
     type: strongSetType(cell('set order')),
     durationSeconds: positiveOrNull(parseCount(cell('seconds'), 'seconds', MAX_SET_SECONDS, file)),
     distanceMetres: distanceMetres(cell(distanceColumn), metresPerUnit, file),
-    notes: withRpe(cell('notes'), has('rpe') ? cell('rpe') : ''),
+    ...notesAndRpe(cell('notes'), has('rpe') ? cell('rpe') : '', file),
   });
   return {
     workout: {
@@ -294,12 +297,16 @@ function readStrongRow(cell: Cell, has: (column: string) => boolean, file: FileR
   };
 }
 
-/** Set Order is the set's number, or W (warm-up), D (drop set) or F (failure); only warm-ups differ here. */
-function strongSetType(order: string): ImportedSet['type'] {
-  if (order === '' || /^\d+$/.test(order) || /^[DF]$/i.test(order)) return 'working';
-  if (/^W$/i.test(order)) return 'warmup';
-  throw new RowRejected(`The set order "${order}" is not a number or W, D or F.`);
+/** Set Order is the set's number, or W (warm-up), D (drop set) or F (failure). */
+function strongSetType(order: string): SetType {
+  if (order === '' || /^\d+$/.test(order)) return 'working';
+  const type = STRONG_SET_TYPES[order.toUpperCase()];
+  if (!type) throw new RowRejected(`The set order "${order}" is not a number or W, D or F.`);
+  return type;
 }
+const STRONG_SET_TYPES: Record<string, SetType> = { W: 'warmup', D: 'drop', F: 'failure' };
+/** Hevy's set_type column: normal, warmup, dropset or failure. */
+const HEVY_SET_TYPES: Record<string, SetType> = { warmup: 'warmup', dropset: 'drop', failure: 'failure' };
 
 /**
  * Minutes from a duration like "1h 5m", "45m" or "50s" (seconds round to the nearest minute). A
@@ -338,15 +345,14 @@ function readHevyRow(cell: Cell, has: (column: string) => boolean, file: FileRea
   const set = completeSet({
     reps: parseCount(cell('reps'), 'reps', MAX_REPS, file),
     weightKg: parseWeight(cell(pounds ? 'weight_lbs' : 'weight_kg'), pounds ? 'lb' : 'kg', file),
-    // Hevy's set types are normal, warmup, dropset and failure; only warm-ups differ here.
-    type: cell('set_type').toLowerCase() === 'warmup' ? 'warmup' : 'working',
+    type: HEVY_SET_TYPES[cell('set_type').toLowerCase()] ?? 'working',
     durationSeconds: positiveOrNull(parseCount(cell('duration_seconds'), 'duration', MAX_SET_SECONDS, file)),
     distanceMetres: distanceMetres(
       cell(miles ? 'distance_miles' : 'distance_km'),
       miles ? METRES_PER_MILE : 1000,
       file,
     ),
-    notes: withRpe('', has('rpe') ? cell('rpe') : ''),
+    ...notesAndRpe('', has('rpe') ? cell('rpe') : '', file),
   });
   const minutes = end ? Math.round((Date.parse(end.iso) - Date.parse(start.iso)) / 60_000) : null;
   return {
@@ -415,9 +421,23 @@ function optionalNotes(text: string, what: string) {
   return text === '' ? null : text;
 }
 
-/** The set's notes with its RPE, which the app has no field for, kept as text. */
-function withRpe(notes: string, rpe: string) {
-  return optionalNotes([notes, rpe && `RPE ${rpe}`].filter(Boolean).join(' · '), 'notes');
+/**
+ * The set's notes and its RPE. An RPE the app cannot hold (outside 1 to 10, or between its half
+ * steps) is kept in the notes as the file wrote it, rather than rounded or lost.
+ */
+function notesAndRpe(notes: string, rpe: string, file: FileReading): Pick<ImportedSet, 'notes' | 'rpe'> {
+  const value = readableRpe(rpe, file);
+  const kept = value === null && rpe !== '' ? [notes, `RPE ${rpe}`].filter(Boolean).join(' · ') : notes;
+  return { notes: optionalNotes(kept, 'notes'), rpe: value };
+}
+
+function readableRpe(text: string, file: FileReading): number | null {
+  try {
+    const value = parseNumber(text, 'RPE', file);
+    return value !== null && value >= 1 && value <= 10 && Number.isInteger(value * 2) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ const set = (values: Partial<ImportedSet>): ImportedSet => ({
   type: 'working',
   durationSeconds: null,
   distanceMetres: null,
+  rpe: null,
   notes: null,
   ...values,
 });

@@ -189,6 +189,7 @@ function setValues(set: ImportedSet): SetValues {
     notes: set.notes,
     duration: set.durationSeconds,
     distance: set.distanceMetres,
+    rpe: set.rpe,
   };
 }
 

@@ -42,6 +42,7 @@ const values: SetValues = {
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
 };
 const setLogged: WorkoutEvent = {
   type: 'SetLogged',

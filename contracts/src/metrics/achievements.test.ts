@@ -31,6 +31,7 @@ const workout = (
           notes: null,
           duration: null,
           distance: null,
+          rpe: null,
           created_at: '',
           type: 'working',
           ...set,

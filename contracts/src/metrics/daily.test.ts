@@ -13,6 +13,7 @@ const set = {
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
   created_at: '',
 };
 const workout = (

@@ -19,6 +19,7 @@ const set = (id: string, reps: number, weight: number | null, extra: Partial<Wor
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
   created_at: '',
   ...extra,
 });

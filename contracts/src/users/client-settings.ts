@@ -19,6 +19,8 @@ export const DEFAULT_CLIENT_SETTINGS = {
   startOfWeek: 'monday' as 'monday' | 'sunday',
   autoStartTimer: true,
   defaultRestTime: 90,
+  /** The logger asks how hard each set felt (RPE), as a column beside the reps. */
+  trackRpe: false,
   /** Completed workouts a week that keep a weekly streak going. */
   weeklyWorkoutGoal: 3,
   /** The plate calculator's bar and plates (any number of each), one set per weight unit. */

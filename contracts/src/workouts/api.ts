@@ -33,6 +33,10 @@ const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: 86400 }), Ty
 const Distance = Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], {
   errorMessage: 'The distance must be a number of metres from 0 to 1000000.',
 });
+/** The half steps Strong and Hevy offer, from 1 (no effort) to 10 (nothing left). */
+const Rpe = Type.Union([Type.Number({ minimum: 1, maximum: 10, multipleOf: 0.5 }), Type.Null()], {
+  errorMessage: 'The RPE must be a number from 1 to 10 in steps of 0.5, or null for none.',
+});
 
 export const StartWorkoutBody = Type.Object(
   { name: Name('workout'), notes: Type.Optional(Notes), date: Type.Optional(CalendarDate) },
@@ -103,6 +107,7 @@ const setBodyFields = {
   notes: Type.Optional(Notes),
   duration: Type.Optional(SetDuration),
   distance: Type.Optional(Distance),
+  rpe: Type.Optional(Rpe),
 };
 
 export const LogSetBody = Type.Object(setBodyFields, {

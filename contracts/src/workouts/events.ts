@@ -1,6 +1,9 @@
 import type { SetValues } from './sets.ts';
 
-/** Facts about one workout. Stream: `workout-<workoutId>`. All at schema version 1. */
+/**
+ * Facts about one workout. Stream: `workout-<workoutId>`. All at schema version 1 but SetLogged,
+ * at version 2 (see setLoggedV1toV2).
+ */
 
 /** What a template planned for an exercise: how many sets, of how much, with what rest. */
 export type ExercisePlan = {
@@ -91,3 +94,8 @@ export const workoutEventTypes: readonly WorkoutEventType[] = [
 ];
 
 export const workoutStream = (workoutId: string) => `workout-${workoutId}`;
+
+/** SetLogged version 1 had no RPE: its sets read as not rated. */
+export function setLoggedV1toV2(data: Record<string, unknown>): Record<string, unknown> {
+  return { ...data, rpe: null };
+}

@@ -24,6 +24,8 @@ export const SetValuesShown = Type.Object({
   duration: Nullable(Type.Integer()),
   /** Metres, for distance exercises. */
   distance: Nullable(Type.Number()),
+  /** How hard the set felt: rate of perceived exertion, 1 to 10 in half steps; null when not rated. */
+  rpe: Nullable(Type.Number()),
 });
 type ShownSetValues = Static<typeof SetValuesShown>;
 
@@ -48,6 +50,7 @@ const DEFAULTS: Omit<SetValues, 'reps'> = {
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
 };
 
 /** The fields a request sends, in the events' names; an empty weight means bodyweight. */

@@ -90,15 +90,16 @@ describe('imports API', () => {
     const [bench, carry] = push.exercises;
     assert.deepEqual([bench.exercise_id, bench.name], ['barbell-bench-press', 'Barbell Bench Press']);
     assert.deepEqual(
-      bench.sets.map((s: { reps: number; weight: number; type: string; notes: string | null }) => [
+      bench.sets.map((s: { reps: number; weight: number; type: string; notes: string | null; rpe: number | null }) => [
         s.reps,
         s.weight,
         s.type,
         s.notes,
+        s.rpe,
       ]),
       [
-        [10, 40, 'warmup', null],
-        [8, 60, 'working', 'paused · RPE 8'],
+        [10, 40, 'warmup', null, null],
+        [8, 60, 'working', 'paused', 8],
       ],
     );
     assert.deepEqual(

@@ -86,6 +86,7 @@ describe('workouts API', () => {
     const set = await server.api('POST', `${base}/sets`, { token, body: { reps: 8, weight: 60, rest_time: 90 } });
     assert.equal(set.status, 201);
     assert.equal(set.body.type, 'working');
+    assert.equal(set.body.rpe, null, 'a set is not rated unless asked');
     const bodyweight = await server.api('POST', `${base}/sets`, {
       token,
       body: { reps: 12, weight: '', type: 'warmup' },
@@ -101,11 +102,12 @@ describe('workouts API', () => {
 
     const edited = await server.api('PATCH', `${base}/sets/${set.body.id}`, {
       token,
-      body: { reps: 10, notes: 'paused' },
+      body: { reps: 10, notes: 'paused', rpe: 8.5 },
     });
     assert.equal(edited.status, 200);
     assert.equal(edited.body.reps, 10);
     assert.equal(edited.body.weight, 60);
+    assert.equal(edited.body.rpe, 8.5);
 
     const removed = await server.api('DELETE', `${base}/sets/${bodyweight.body.id}`, { token });
     assert.equal(removed.status, 200);
@@ -118,8 +120,8 @@ describe('workouts API', () => {
     });
     assert.equal(read.body.exercises[0].name, 'Incline bench');
     assert.deepEqual(
-      read.body.exercises[0].sets.map((s: { reps: number; notes: string }) => [s.reps, s.notes]),
-      [[10, 'paused']],
+      read.body.exercises[0].sets.map((s: { reps: number; notes: string; rpe: number }) => [s.reps, s.notes, s.rpe]),
+      [[10, 'paused', 8.5]],
     );
 
     const gone = await server.api('DELETE', base, { token });
@@ -196,6 +198,13 @@ describe('workouts API', () => {
       { reps: 5, rest_time: 1.5 },
     ]) {
       assert.equal((await server.api('POST', url, { token, body })).status, 422, JSON.stringify(body));
+    }
+    for (const rpe of [0.5, 8.3, 10.5, '8', Number.MAX_VALUE]) {
+      const response = await server.api('POST', url, { token, body: { reps: 5, rpe } });
+      assert.equal(response.status, 422, JSON.stringify(rpe));
+      assert.deepEqual(response.body.errors.rpe, [
+        'The RPE must be a number from 1 to 10 in steps of 0.5, or null for none.',
+      ]);
     }
     assert.equal((await server.api('POST', url, { token, body: '{"reps": 5,' })).status, 422);
     assert.equal((await server.api('POST', url, { token, body: [1, 2] })).status, 422);

@@ -39,6 +39,7 @@ export async function seedWorkouts(eventsFile: string, workouts: number, sets: n
           notes: null,
           duration: null,
           distance: null,
+          rpe: null,
         },
       });
     }

@@ -57,6 +57,7 @@ const logged = (
     notes: null,
     duration: null,
     distance: null,
+    rpe: null,
     ...values,
   },
 });

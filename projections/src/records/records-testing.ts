@@ -157,6 +157,7 @@ export function* randomHistory(
     notes: null,
     duration: cardio || r.chance(0.05) ? r.int(0, 3600) : null,
     distance: cardio ? r.int(0, 10000) : null,
+    rpe: null,
   });
   for (let step = 0; step < steps; step += 1) {
     const workouts = live();

@@ -101,6 +101,7 @@ const setLogged = (workoutExerciseId: string, setId: string, weight: number | nu
     notes: null,
     duration: null,
     distance: null,
+    rpe: null,
   },
 });
 

@@ -54,6 +54,7 @@ const set = (setId: string, reps: number, weight: number | null): WorkoutEvent =
     notes: null,
     duration: null,
     distance: null,
+    rpe: null,
   },
 });
 
@@ -97,6 +98,7 @@ describe('workouts projection', () => {
             notes: null,
             duration: null,
             distance: null,
+            rpe: null,
             created_at: '2026-11-21T10:00:02.000Z',
           },
           {
@@ -108,6 +110,7 @@ describe('workouts projection', () => {
             notes: null,
             duration: null,
             distance: null,
+            rpe: null,
             created_at: '2026-11-21T10:00:02.000Z',
           },
         ],

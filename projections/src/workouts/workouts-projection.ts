@@ -24,7 +24,8 @@ export const WORKOUT_INDEXES = [
 /** The `workouts` read model: one document per workout, in the API's shape, owned by its user. */
 export const workoutsProjection: Projection<WorkoutDocument, WorkoutEvent> = {
   name: 'workouts',
-  version: 1,
+  // 2: every set holds its RPE (null when not rated), so documents built before are rebuilt.
+  version: 2,
   collection: { name: 'workouts', indexes: WORKOUT_INDEXES },
   handles: workoutEventTypes,
   documentId: (event) => event.data.workoutId,

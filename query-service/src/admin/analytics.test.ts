@@ -32,6 +32,7 @@ const logged = (workoutId: string, setId: string, reps: number, weight: number, 
     notes: null,
     duration: null,
     distance: null,
+    rpe: null,
   },
 });
 const movedTo = (workoutId: string, date: string): WorkoutEvent => ({

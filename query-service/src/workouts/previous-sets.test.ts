@@ -12,6 +12,7 @@ const set = (id: string, reps: number) => ({
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
   created_at: '2026-11-01T10:00:00.000Z',
 });
 const exercise = (

@@ -197,6 +197,7 @@ export function SettingsPage({ accessTokens, push }: { accessTokens: AccessToken
         </Section>
         <Section title={t('settings.training')}>
           {toggle('autoStartTimer')}
+          {toggle('trackRpe')}
           <div className="switch-row">
             <label htmlFor="setting-rest">{t('settings.defaultRestTime')}</label>
             <div className="stack-sm setting-control">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PlateCalculator } from '../../components/PlateCalculator.tsx';
 import { ApiError, toldTheUser } from '../../lib/api-client.ts';
+import { unitLabel } from '../../lib/format.ts';
 import { describePlan } from '../../lib/plan.ts';
 import { useServices } from '../../lib/services.ts';
 import type { ExerciseDrafts, RowValues } from '../../lib/stores/set-drafts.ts';
@@ -61,6 +62,8 @@ export function ExerciseCard(props: Props) {
   const headingId = `exercise-${exercise.id}`;
   const units = settings.units;
   const rows = setRows({ exercise, previous, drafts, open, units, defaultRest: settings.defaultRestTime });
+  // The RPE column shows for a user who tracks it, and wherever a set was rated (an import, another device).
+  const rpe = settings.trackRpe || exercise.sets.some((set) => set.rpe !== null);
 
   const stateOf = (index: number) => states[index] ?? IDLE;
   const setState = (index: number, next: Partial<SetRowState> | null) =>
@@ -147,7 +150,7 @@ export function ExerciseCard(props: Props) {
   const loadHeader =
     measure === 'time'
       ? t('logger.seconds')
-      : t(`logger.units.${measure === 'distance' ? distanceUnit(units) : weightUnit(units)}`);
+      : unitLabel(measure === 'distance' ? distanceUnit(units) : weightUnit(units), i18n.language);
   const full = rows.length >= MAX_SETS_PER_EXERCISE;
   // A barbell's plates are worked out for the set to load next: one button in the header, not one a row.
   const nextRow = rows.find((row): row is PlannedRow => row.kind === 'planned');
@@ -198,13 +201,18 @@ export function ExerciseCard(props: Props) {
       {rows.length === 0 ? (
         <p className="muted">{t('workout.noSets')}</p>
       ) : (
-        <table className="set-table">
+        <table className={`set-table ${rpe ? 'set-table-rpe' : ''}`}>
           <thead>
             <tr>
               <th scope="col">{t('logger.setColumn')}</th>
               <th scope="col">{t('logger.previous')}</th>
               <th scope="col">{loadHeader}</th>
               {measure === 'reps' && <th scope="col">{t('logger.reps')}</th>}
+              {rpe && (
+                <th scope="col" className="set-col-rpe">
+                  <abbr title={t('logger.rpeLabel')}>{t('logger.rpe')}</abbr>
+                </th>
+              )}
               <th scope="col">
                 <span className="visually-hidden">{t('logger.done')}</span>
               </th>
@@ -218,6 +226,7 @@ export function ExerciseCard(props: Props) {
                 number={numbers[position] ?? position + 1}
                 measure={measure}
                 units={units}
+                rpe={rpe}
                 state={stateOf(row.index)}
                 records={row.kind === 'logged' ? (records[row.set.id] ?? []) : []}
                 weightRef={(input) => {

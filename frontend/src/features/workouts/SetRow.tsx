@@ -3,16 +3,16 @@ import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import { Check, Trophy } from 'lucide-react';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, unitLabel } from '../../lib/format.ts';
 import type { RowValues } from '../../lib/stores/set-drafts.ts';
 import { distanceUnit, type Units, weightUnit } from '../../lib/units.ts';
 import { SetValueInput } from './SetValueInput.tsx';
 import type { Row } from './set-rows.ts';
 import { formatPrevious } from './setFormat.ts';
-import type { Measure } from './setInput.ts';
+import { type Measure, RPE_CHOICES } from './setInput.ts';
 
 /** What the row's fields are called: for its inputs' labels and its error. */
-export type RowField = 'weight' | 'reps' | 'duration' | 'distance' | 'rest';
+export type RowField = 'weight' | 'reps' | 'duration' | 'distance' | 'rest' | 'rpe';
 
 export type SetRowState = {
   /** Being logged or saved. */
@@ -29,6 +29,8 @@ type Props = {
   number: number;
   measure: Measure;
   units: Units;
+  /** Whether the row asks how hard the set felt (the RPE column). */
+  rpe: boolean;
   state: SetRowState;
   /** Records this (logged) set holds that beat an earlier workout's best. */
   records: RecordType[];
@@ -68,7 +70,10 @@ export function SetRow(props: Props) {
       onKeep={logged ? (text) => onKeep(name, text) : undefined}
     />
   );
-  const columns = measure === 'reps' ? 5 : 4;
+  const columns = (measure === 'reps' ? 5 : 4) + (props.rpe ? 1 : 0);
+  // A rating outside the usual choices (an imported 5, say) is still shown as it is.
+  const rpeChoices = RPE_CHOICES.map(String);
+  if (values.rpe !== '' && !rpeChoices.includes(values.rpe)) rpeChoices.unshift(values.rpe);
 
   return (
     <>
@@ -110,13 +115,44 @@ export function SetRow(props: Props) {
         </td>
         {measure === 'reps' && (
           <>
-            <td>{field('weight', t('workout.weight', { unit: weightUnit(units) }), 'decimal', t('logger.bw'))}</td>
+            <td>
+              {field(
+                'weight',
+                t('workout.weight', { unit: unitLabel(weightUnit(units), i18n.language) }),
+                'decimal',
+                t('logger.bw'),
+              )}
+            </td>
             <td>{field('reps', t('workout.reps'), 'numeric')}</td>
           </>
         )}
         {measure === 'time' && <td>{field('duration', t('workout.durationField'), 'numeric')}</td>}
         {measure === 'distance' && (
-          <td>{field('distance', t('workout.distanceField', { unit: distanceUnit(units) }), 'decimal')}</td>
+          <td>
+            {field(
+              'distance',
+              t('workout.distanceField', { unit: unitLabel(distanceUnit(units), i18n.language) }),
+              'decimal',
+            )}
+          </td>
+        )}
+        {props.rpe && (
+          <td>
+            <select
+              className="set-value set-rpe"
+              aria-label={`${setLabel}: ${t('logger.rpeLabel')}`}
+              aria-invalid={state.error?.field === 'rpe' || undefined}
+              value={values.rpe}
+              onChange={(event) => (logged ? onKeep : onType)('rpe', event.target.value)}
+            >
+              <option value="">{t('logger.rpeNone')}</option>
+              {rpeChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {formatNumber(Number(choice), i18n.language, 1)}
+                </option>
+              ))}
+            </select>
+          </td>
         )}
         <td className="set-cell-check">
           <button

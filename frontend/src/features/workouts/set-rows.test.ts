@@ -33,8 +33,8 @@ describe('the rows of an exercise in the logger', () => {
       ['logged', 'planned', 'planned'],
     );
     assert.deepEqual(planned(rows), [
-      { index: 1, weight: '100', reps: '5', type: 'working', duration: '', distance: '', rest: 120 },
-      { index: 2, weight: '100', reps: '5', type: 'working', duration: '', distance: '', rest: 120 },
+      { index: 1, weight: '100', reps: '5', type: 'working', duration: '', distance: '', rpe: '', rest: 120 },
+      { index: 2, weight: '100', reps: '5', type: 'working', duration: '', distance: '', rpe: '', rest: 120 },
     ]);
   });
 
@@ -45,24 +45,39 @@ describe('the rows of an exercise in the logger', () => {
     ]);
     const rows = setRows({ ...base, previous: before, exercise: { sets: [], plan: null } });
     assert.deepEqual(planned(rows), [
-      { index: 0, weight: '40', reps: '10', type: 'warmup', duration: '', distance: '', rest: 60 },
-      { index: 1, weight: '80', reps: '5', type: 'working', duration: '', distance: '', rest: 150 },
+      { index: 0, weight: '40', reps: '10', type: 'warmup', duration: '', distance: '', rpe: '', rest: 60 },
+      { index: 1, weight: '80', reps: '5', type: 'working', duration: '', distance: '', rpe: '', rest: 150 },
     ]);
     assert.equal(rows[1]?.previous?.id, 'p2');
   });
 
-  it('carries a weight typed into a row down to the rows below it, but never the set type', () => {
+  it('carries a weight typed into a row down to the rows below it, but never the set type or the RPE', () => {
     const rows = setRows({
       ...base,
       exercise: { sets: [], plan: plan() },
-      drafts: { values: { 0: { weight: '60', type: 'warmup' } } },
+      drafts: { values: { 0: { weight: '60', type: 'warmup', rpe: '7' } } },
     });
     assert.deepEqual(
-      planned(rows).map(({ weight, reps, type }) => [weight, reps, type]),
+      planned(rows).map(({ weight, reps, type, rpe }) => [weight, reps, type, rpe]),
       [
-        ['60', '5', 'warmup'],
-        ['60', '5', 'working'],
-        ['60', '5', 'working'],
+        ['60', '5', 'warmup', '7'],
+        ['60', '5', 'working', ''],
+        ['60', '5', 'working', ''],
+      ],
+    );
+  });
+
+  it("shows a logged set's RPE, and does not prefill last time's: how hard a set feels is today's", () => {
+    const rows = setRows({
+      ...base,
+      previous: previous([set('p1', 80, 5, { rpe: 9 }), set('p2', 80, 5, { rpe: 9.5 })]),
+      exercise: { sets: [set('s1', 82.5, 5, { rpe: 8.5 })], plan: null },
+    });
+    assert.deepEqual(
+      rows.map((row) => [row.kind, row.values.rpe]),
+      [
+        ['logged', '8.5'],
+        ['planned', ''],
       ],
     );
   });
@@ -78,12 +93,12 @@ describe('the rows of an exercise in the logger', () => {
 
   it('adds a row copying the last one, and shows one empty row for an exercise never done', () => {
     assert.deepEqual(planned(setRows({ ...base, exercise: { sets: [], plan: null } })), [
-      { index: 0, weight: '', reps: '', type: 'working', duration: '', distance: '', rest: 90 },
+      { index: 0, weight: '', reps: '', type: 'working', duration: '', distance: '', rpe: '', rest: 90 },
     ]);
     const logged = { sets: [set('s1', 62.5, 8, { type: 'warmup' })], plan: null };
     assert.deepEqual(planned(setRows({ ...base, exercise: logged })), [], 'the one row is logged');
     assert.deepEqual(planned(setRows({ ...base, exercise: logged, drafts: { rows: 2, values: {} } })), [
-      { index: 1, weight: '62.5', reps: '8', type: 'working', duration: '', distance: '', rest: 90 },
+      { index: 1, weight: '62.5', reps: '8', type: 'working', duration: '', distance: '', rpe: '', rest: 90 },
     ]);
   });
 

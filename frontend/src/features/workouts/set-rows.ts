@@ -36,7 +36,7 @@ type Context = {
   defaultRest: number;
 };
 
-const EMPTY: RowValues = { weight: '', reps: '', type: 'working', duration: '', distance: '' };
+const EMPTY: RowValues = { weight: '', reps: '', type: 'working', duration: '', distance: '', rpe: '' };
 
 /** A set's values as the row shows and edits them, in the user's units. */
 function valuesOfSet(set: WorkoutSet, units: Units): RowValues {
@@ -46,6 +46,7 @@ function valuesOfSet(set: WorkoutSet, units: Units): RowValues {
     type: set.type,
     duration: set.duration === null ? '' : String(set.duration),
     distance: set.distance === null ? '' : String(displayDistance(set.distance, units)),
+    rpe: set.rpe === null ? '' : String(set.rpe),
   };
 }
 
@@ -61,7 +62,8 @@ export const plannedCount = (exercise: Context['exercise'], previous: Previous |
  * do, each prefilled with what the user is most likely to do there. A row takes what was typed
  * into it, else last time's set at its place, else the plan's reps, time or distance, and what
  * is still empty from the row above (so a weight typed once carries down, and "add set" copies
- * the last row). The set type never carries down: it is last time's at that place, or working.
+ * the last row). The set type never carries down: it is last time's at that place, or working;
+ * nor does the RPE, which is how hard this set felt: only what was typed.
  */
 export function setRows({ exercise, previous, drafts, open, units, defaultRest }: Context): Row[] {
   const logged: LoggedRow[] = exercise.sets.map((set, index) => ({
@@ -85,6 +87,7 @@ export function setRows({ exercise, previous, drafts, open, units, defaultRest }
       values[field] = typed[field] ?? (before ? prefilled[field] : prefilled[field] || above?.[field] || '');
     }
     values.type = typed.type ?? before?.type ?? 'working';
+    values.rpe = typed.rpe ?? '';
     rows.push({
       kind: 'planned',
       index,

@@ -8,7 +8,7 @@ const draft = (fields: Partial<ReturnType<typeof emptyDraft>>) => ({
   weight: '60',
   ...fields,
 });
-const base = { duration: null, distance: null, notes: null };
+const base = { duration: null, distance: null, notes: null, rpe: null };
 
 describe('reading a typed set', () => {
   it('accepts whole reps above zero', () => {
@@ -28,6 +28,20 @@ describe('reading a typed set', () => {
       input: { reps: 8, weight: 62.5, rest_time: 90, type: 'working', ...base },
     });
     assert.deepEqual(readSetDraft(draft({ reps: '\u06f1\u06f2' }), 'metric').ok, true);
+  });
+  it('reads an RPE of 1 to 10 in half steps, typed either way, and refuses any other', () => {
+    for (const [rpe, read] of [
+      ['8', 8],
+      ['8.5', 8.5],
+      ['9,5', 9.5],
+      ['\u0667\u066b\u0665', 7.5],
+    ] as const) {
+      const result = readSetDraft(draft({ rpe }), 'metric');
+      assert.ok(result.ok && result.input.rpe === read, rpe);
+    }
+    for (const rpe of ['0', '8.3', '11', 'hard']) {
+      assert.deepEqual(readSetDraft(draft({ rpe }), 'metric'), { ok: false, field: 'rpe' }, rpe);
+    }
   });
   it('treats an empty weight as bodyweight', () => {
     const result = readSetDraft(draft({ weight: '' }), 'metric');

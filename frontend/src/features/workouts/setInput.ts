@@ -15,6 +15,8 @@ export type SetDraft = {
   /** In the user's unit (km or mi), for distance exercises. */
   distance: string;
   notes: string;
+  /** '' when not rated. */
+  rpe: string;
 };
 
 export const emptyDraft = (rest: number | null): SetDraft => ({
@@ -25,11 +27,12 @@ export const emptyDraft = (rest: number | null): SetDraft => ({
   duration: '',
   distance: '',
   notes: '',
+  rpe: '',
 });
 
 export type SetDraftResult =
   | { ok: true; input: SetInput }
-  | { ok: false; field: 'reps' | 'weight' | 'rest' | 'duration' | 'distance' };
+  | { ok: false; field: 'reps' | 'weight' | 'rest' | 'duration' | 'distance' | 'rpe' };
 
 /**
  * Reads what the user typed into a set. Reps must be a whole number above 0 (spec section 5);
@@ -68,8 +71,13 @@ export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = '
     distance = distanceToMetres(typed, units);
     if (distance > 1_000_000) return { ok: false, field: 'distance' };
   }
+  let rpe: number | null = null;
+  if (draft.rpe.trim() !== '') {
+    rpe = parseDecimal(draft.rpe);
+    if (!isRpe(rpe)) return { ok: false, field: 'rpe' };
+  }
   const notes = draft.notes.trim() || null;
-  return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes } };
+  return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes, rpe } };
 }
 
 /** The draft with what an Arabic keyboard typed read as the digits and point the rest of the app reads. */
@@ -81,5 +89,12 @@ function withWesternDigits(draft: SetDraft): SetDraft {
     rest: westernDigits(draft.rest),
     duration: westernDigits(draft.duration),
     distance: westernDigits(draft.distance),
+    rpe: westernDigits(draft.rpe),
   };
 }
+
+/** An RPE the API takes: 1 to 10 in half steps. */
+const isRpe = (value: number) => value >= 1 && value <= 10 && Number.isInteger(value * 2);
+
+/** The RPEs the logger offers, as Strong and Hevy do: 6 (could do four more) to 10 (nothing left). */
+export const RPE_CHOICES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10];

@@ -9,6 +9,8 @@ export type RowValues = {
   type: SetType;
   duration: string;
   distance: string;
+  /** '' when not rated. */
+  rpe: string;
 };
 
 /**

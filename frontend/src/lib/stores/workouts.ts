@@ -28,6 +28,7 @@ export type SetInput = {
   duration: number | null;
   distance: number | null;
   notes: string | null;
+  rpe: number | null;
 };
 
 /** What an exercise of a workout was the last time it was done. */

@@ -15,6 +15,7 @@ export const workoutSet = (
   notes: null,
   duration: null,
   distance: null,
+  rpe: null,
   created_at: '2026-11-20T10:00:00.000Z',
   ...fields,
 });
