@@ -1,5 +1,6 @@
 import { MoreVertical } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import './action-menu.css';
 
 export type MenuAction = { label: string; icon: ReactNode; onSelect(): void; danger?: boolean };
 
