@@ -4,6 +4,8 @@ import { NameField } from '../name.ts';
 import { PageNumber, PerPage } from '../paging.ts';
 import { MAX_EXERCISES_PER_WORKOUT, SetValuesShown } from './sets.ts';
 
+export { setVolume, summariseWorkout, WORKOUT_SUMMARIES_MODEL } from './summaries.ts';
+
 /**
  * HTTP shapes of the workouts API. One source for validation, TypeScript types and OpenAPI.
  * Bodies are validated without type coercion: a number must be sent as a number.
@@ -212,28 +214,11 @@ export const WorkoutSummary = Type.Object({
 });
 export type WorkoutSummary = Static<typeof WorkoutSummary>;
 
-/** The read model of workout summaries (the list reads it; `summariseWorkout` says what it holds). */
-export const WORKOUT_SUMMARIES_MODEL = 'workout_summaries';
-
 /**
  * The read-model document: the summary, its owner, and the sets of each exercise still in the
  * workout by its id (what its folding needs to count them when an exercise is removed).
  */
 export type WorkoutSummaryDocument = WorkoutSummary & { user_id: string; set_counts: Record<string, number> };
-
-/** The summary of a workout: what a list shows of it. */
-export function summariseWorkout({ exercises, ...details }: Workout): WorkoutSummary {
-  const sets = exercises.flatMap((exercise) => exercise.sets);
-  return {
-    ...details,
-    exercise_count: exercises.length,
-    set_count: sets.length,
-    volume: sets.reduce((sum, set) => sum + setVolume(set.reps, set.weight), 0),
-  };
-}
-
-/** A set's volume: reps times kg; a bodyweight set lifts none. */
-export const setVolume = (reps: number, weight: number | null) => reps * (weight ?? 0);
 
 export const WorkoutList = Type.Object({ data: Type.Array(WorkoutSummary), meta: PageMeta });
 export type WorkoutList = Static<typeof WorkoutList>;

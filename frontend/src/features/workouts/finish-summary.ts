@@ -1,5 +1,5 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import { setVolume } from '@fitness/contracts/workouts/api.ts';
+import { setVolume } from '@fitness/contracts/workouts/summaries.ts';
 import type { RecordEntry } from '../../lib/stores/records.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 

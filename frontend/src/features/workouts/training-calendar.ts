@@ -1,5 +1,5 @@
 import type { MetricsSpan } from '@fitness/contracts';
-import { WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/api.ts';
+import { WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { ChangeNotice } from '../../lib/live.ts';

@@ -7,8 +7,8 @@ import type {
   WorkoutSummary,
 } from '@fitness/contracts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
-import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/api.ts';
 import type { SetType } from '@fitness/contracts/workouts/sets.ts';
+import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
