@@ -51,9 +51,11 @@ async function start() {
       </StrictMode>,
     );
   });
-  // Once the first screen is up and the browser is idle: the other screens this visitor may open,
-  // then the service worker (offline shell, pushes, new versions; a failure is logged, not fatal).
+  // Once the first screen is up and the browser is idle: the live channel, the other screens this
+  // visitor may open, then the service worker (offline shell, pushes, new versions; a failure is
+  // logged, not fatal).
   whenSettled(async () => {
+    app.firstScreenShown();
     await preloadScreens(app.access());
     await app.serviceWorker.register().catch((error) => console.error('Service worker registration failed', error));
   });

@@ -209,13 +209,20 @@ export function createServices() {
     site.refresh();
   }
 
+  /** Resolved by `firstScreenShown`. */
+  let screenShown = () => {};
+  const firstScreen = new Promise<void>((resolve) => {
+    screenShown = resolve;
+  });
   /**
-   * The live channel's code (socket.io) is fetched only once someone is signed in: the sign-in
-   * screen does without it. Asked for once; a failure leaves the app working without live updates.
+   * The live channel's code (socket.io) is fetched only once someone is signed in, and only after
+   * the first screen is up: the sign-in screen does without it, and the dashboard draws before
+   * it (what a screen loaded before the channel opened is read again when it does). Asked for
+   * once; a failure leaves the app working without live updates.
    */
   let liveCode: Promise<typeof import('../lib/live.ts')> | null = null;
   const loadLive = () => {
-    liveCode ??= import('../lib/live.ts');
+    liveCode ??= firstScreen.then(() => import('../lib/live.ts'));
     return liveCode;
   };
 
@@ -310,14 +317,14 @@ export function createServices() {
       followTheme();
       followLanguage();
       followSite();
-      // A stored session will open the live channel: its code downloads while the session is checked.
-      if (storage.getItem(STORAGE_KEYS.token)) void loadLive().catch(() => undefined);
       await auth.restore();
       // The screens show at once, without waiting for the live channel to open (a second and
       // more on a phone's network, which held the first screen up): what they load before it
       // opens is read again when it does, so no change made meanwhile goes unheard.
       followSignIn();
     },
+    /** The first screen is up and the browser idle: the live channel may open now. */
+    firstScreenShown: () => screenShown(),
   };
 }
 
