@@ -7,7 +7,9 @@ import { bodyWeightCommandRoutes } from './body-weight/routes.ts';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
 import { foodCommandRoutes } from './foods/routes.ts';
 import { importCommandRoutes } from './imports/routes.ts';
+import { mealCopyRoutes } from './meals/copy-routes.ts';
 import { mealCommandRoutes } from './meals/routes.ts';
+import { savedMealCommandRoutes } from './saved-meals/routes.ts';
 import type { CommandServices } from './services.ts';
 import { stepsCommandRoutes } from './steps/routes.ts';
 import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
@@ -41,6 +43,8 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(templateCommandRoutes, services);
   await app.register(foodCommandRoutes, services);
   await app.register(mealCommandRoutes, services);
+  await app.register(mealCopyRoutes, services);
+  await app.register(savedMealCommandRoutes, services);
   await app.register(waterCommandRoutes, services);
   await app.register(stepsCommandRoutes, services);
   await app.register(bodyWeightCommandRoutes, services);

@@ -3,7 +3,9 @@ import { exercisesProjection, favoritesProjection } from './exercises/exercises-
 import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { dailyMetricsProjection } from './metrics/daily-metrics-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
+import { loggedFoodsProjection } from './nutrition/logged-foods-projection.ts';
 import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
+import { savedMealsProjection } from './nutrition/saved-meals-projection.ts';
 import type { AnyProjection } from './projection.ts';
 import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions-projection.ts';
 import { personalRecordsProjection } from './records/personal-records-projection.ts';
@@ -23,7 +25,9 @@ export const allProjections = [
   templatesProjection,
   foodsProjection,
   mealsProjection,
+  loggedFoodsProjection,
   waterProjection,
+  savedMealsProjection,
   stepsProjection,
   bodyWeightProjection,
   personalRecordsProjection,

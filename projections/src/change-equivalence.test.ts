@@ -3,22 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChangeNotice, WorkoutDocument, WorkoutEvent } from '@fitness/contracts';
-import { applyChanges, workoutStream } from '@fitness/contracts';
+import type { ChangeNotice, SavedMealEvent, WorkoutDocument, WorkoutEvent } from '@fitness/contracts';
+import { applyChanges, savedMealsStream, workoutStream } from '@fitness/contracts';
 import { POSITION_FIELD, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { describe, it } from 'vitest';
 import { allProjections } from './all-projections.ts';
 import { silentLogger } from './logger.ts';
+import { savedMealHistory } from './nutrition/saved-meals-testing.ts';
 import { randomHistory } from './records/records-testing.ts';
 import { ProjectionRunner } from './runner.ts';
 
 /**
  * The changes against a rebuild: a generated history of workouts (sets logged, changed and
- * removed, exercises added, renamed and removed, workouts moved, completed and deleted) is folded
- * live, a few events a batch, and every read model must then hold what a rebuild from zero
- * writes; a browser that applies each notice's change to the document it holds must end with the
- * document as stored. (SQLite writes documents whole, so the last case is what catches a change
- * worked out wrong; the read-store contract covers a store that applies them in place.)
+ * removed, exercises added, renamed and removed, workouts moved, completed and deleted), then of
+ * saved meals (saved, renamed and deleted, many to a stream), is folded live, a few events a
+ * batch, and every read model must then hold what a rebuild from zero writes; a browser that
+ * applies each notice's change to the document it holds must end with the document as stored.
+ * (SQLite writes documents whole, so the last case is what catches a change worked out wrong;
+ * the read-store contract covers a store that applies them in place.)
  */
 describe('read models folded live, and the changes they push, equal a rebuild from zero', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'changes-'));
@@ -44,6 +46,12 @@ describe('read models folded live, and the changes they push, equal a rebuild fr
     const stored = await waitForWorkout(live, runner, event, position);
     if (stored) workouts.set(stored.id, stored);
     else workouts.delete(event.data.workoutId);
+  }
+  // Saved meals: several documents in each user's one stream, saved, renamed and deleted.
+  for (const event of savedMealHistory(users, 60)) {
+    const stream = savedMealsStream(event.data.userId);
+    const { position } = await eventStore.appendToStream(stream, [envelope(event)], 'any');
+    if (position % 3 === 0) await runner.waitFor(['saved_meals'], position, 10_000);
   }
   const head = await eventStore.headPosition();
   await runner.waitFor(
@@ -75,13 +83,15 @@ describe('read models folded live, and the changes they push, equal a rebuild fr
     it(`${collection} holds what a rebuild holds`, async () => {
       const documents = await contents(live, collection, projection);
       const expected = await contents(rebuilt, collection, projection);
-      if (collection === 'workouts') assert.ok(expected.length > 10, 'there is something to compare');
+      if (collection === 'workouts' || collection === 'saved_meals') {
+        assert.ok(expected.length > 10, 'there is something to compare');
+      }
       assert.deepEqual(documents, expected);
     });
   }
 
   it('a browser applying each pushed change to what it holds ends with the documents as stored', async () => {
-    for (const model of ['workouts', 'workout_summaries']) {
+    for (const model of ['workouts', 'workout_summaries', 'saved_meals']) {
       const held = new Map<string, Record<string, unknown>>();
       for (const notice of notices.filter((each) => each.model === model)) {
         const document = notice.document ?? (notice.changes && applyChanges(held.get(notice.id) ?? {}, notice.changes));
@@ -119,7 +129,7 @@ async function contents(store: ReadStore, collection: string, projection: (typeo
   return documents.map(({ [POSITION_FIELD]: _position, ...content }) => content);
 }
 
-function envelope(event: WorkoutEvent) {
+function envelope(event: WorkoutEvent | SavedMealEvent) {
   return {
     ...event,
     id: randomUUID(),

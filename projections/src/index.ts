@@ -4,6 +4,7 @@ export * from './logger.ts';
 export { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 export { stepsProjection } from './metrics/steps-projection.ts';
 export { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
+export { savedMealsProjection } from './nutrition/saved-meals-projection.ts';
 export * from './progress.ts';
 export * from './projection.ts';
 export { personalRecordsProjection } from './records/personal-records-projection.ts';

@@ -103,6 +103,42 @@ describe('meal decider', () => {
       .when({ type: 'CreateMeal', ...createAgain, userId: 'u2' })
       .thenThrows(MealNotFound);
   });
+  it('adds several entries at once, opening the meal in the same append when it is not open', () => {
+    const several = {
+      type: 'AddEntries',
+      mealId: 'm1',
+      userId: 'u1',
+      date: '2026-11-21',
+      mealType: 'breakfast',
+      at,
+      entries: [
+        { entryId: 'e1', foodId: 'oats', foodName: 'Oats', grams: 40, nutrients },
+        {
+          entryId: 'e2',
+          foodId: null,
+          foodName: 'Coffee',
+          grams: null,
+          nutrients: { kcal: 2, protein: 0, carbs: 0, fat: 0 },
+        },
+      ],
+    } as const;
+    const coffee: MealEvent = {
+      type: 'MealEntryAdded',
+      data: { ...several.entries[1], mealId: 'm1', addedAt: at },
+    };
+    meals.given([]).when(several).thenEvents([created, added, coffee]);
+    meals.given([created]).when(several).thenEvents([added, coffee]);
+    const deleted: MealEvent = { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } };
+    meals.given([created, added, deleted]).when(several).thenEvents([created, added, coffee]);
+    meals
+      .given([])
+      .when({ ...several, entries: [] })
+      .thenEvents([]);
+    meals
+      .given([created])
+      .when({ ...several, userId: 'u2' })
+      .thenThrows(MealNotFound);
+  });
   it('accepts nothing on a deleted meal', () => {
     const deleted: MealEvent = { type: 'MealDeleted', data: { mealId: 'm1', deletedAt: at } };
     meals

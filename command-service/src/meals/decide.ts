@@ -5,6 +5,9 @@ import { evolveMeal, initialMealState, type MealState } from './meal.ts';
 
 type Base = { mealId: string; userId: string; at: string };
 
+/** An entry as it is logged: its food (null for a quick-add), its name, weight and nutrients. */
+export type LoggedEntry = { foodId: string | null; foodName: string; grams: number | null; nutrients: Nutrients };
+
 export type MealCommand =
   | (Base & { type: 'CreateMeal'; date: string; mealType: MealType; name?: string })
   | (Base & {
@@ -15,6 +18,12 @@ export type MealCommand =
       grams: number | null;
       nutrients: Nutrients;
     })
+  | (Base & {
+      type: 'AddEntries';
+      date: string;
+      mealType: MealType;
+      entries: readonly (LoggedEntry & { entryId: string })[];
+    })
   | (Base & { type: 'ChangeEntry'; entryId: string; grams: number | null; nutrients: Nutrients })
   | (Base & { type: 'RemoveEntry'; entryId: string })
   | (Base & { type: 'DeleteMeal' });
@@ -24,6 +33,9 @@ export type MealCommand =
  * the first breakfast entry at once meet in the same meal); someone else's meal is not found.
  * A deleted meal is created anew, empty, on the same stream: its id follows from the user, day
  * and type, so there is no other stream it could open on.
+ *
+ * Several entries added at once (a meal, a day or a saved meal logged again) open the meal if
+ * it is not open, in the same append: they are all there or none are. None opens nothing.
  */
 export function decideMeal(command: MealCommand, state: MealState): MealEvent[] {
   const { mealId, userId, at } = command;
@@ -36,6 +48,22 @@ export function decideMeal(command: MealCommand, state: MealState): MealEvent[] 
         type: 'MealCreated',
         data: { mealId, userId, date, mealType, ...(name !== undefined && { name }), createdAt: at },
       },
+    ];
+  }
+  if (command.type === 'AddEntries') {
+    if (state.status !== 'none' && state.userId !== userId) throw new MealNotFound();
+    const { date, mealType, entries } = command;
+    if (entries.length === 0) return [];
+    const opened: MealEvent[] =
+      state.status === 'open' ? [] : [{ type: 'MealCreated', data: { mealId, userId, date, mealType, createdAt: at } }];
+    return [
+      ...opened,
+      ...entries.map(
+        ({ entryId, foodId, foodName, grams, nutrients }): MealEvent => ({
+          type: 'MealEntryAdded',
+          data: { mealId, entryId, foodId, foodName, grams, nutrients, addedAt: at },
+        }),
+      ),
     ];
   }
   if (state.status !== 'open' || state.userId !== userId) throw new MealNotFound();

@@ -32,3 +32,20 @@ export class QuantityRequired extends InvalidInput {
     super({ quantity: ['Give the new quantity of this food.'] });
   }
 }
+
+/** A meal, a day or a saved meal to copy that holds no entries: copying it would log nothing. */
+export class NothingToCopy extends InvalidInput {
+  constructor(field: string, message: string) {
+    super({ [field]: [message] });
+  }
+}
+
+/**
+ * A meal or a day copied onto itself would double every entry in it: never what copying
+ * yesterday's breakfast means, and not undone in one step.
+ */
+export class CopyOntoItself extends InvalidInput {
+  constructor(field: string, message: string) {
+    super({ [field]: [message] });
+  }
+}

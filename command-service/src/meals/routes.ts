@@ -26,7 +26,7 @@ import { type EntryInput, entryAfterChange, entryToAdd } from './entries.ts';
 import { EntryNotFound, MealNotFound } from './errors.ts';
 import { type MealState, mealIdFor } from './meal.ts';
 
-const meals: Aggregate<MealCommand, MealEvent, MealState, MealDocument> = {
+export const meals: Aggregate<MealCommand, MealEvent, MealState, MealDocument> = {
   decider: mealDecider,
   streamOf: (command) => mealStream(command.mealId),
   view: mealsProjection,

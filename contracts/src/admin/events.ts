@@ -7,7 +7,7 @@ import { type Static, Type } from 'typebox';
  * log's explorer, for developers and admins debugging what happened.
  */
 
-/** A stream's category is its name up to the first `-` (`workout-…`, `user-…`); `body-weight` is the one with two words. */
+/** A stream's category is its name up to the first `-` (`workout-…`, `user-…`); `body-weight` and `saved-meals` are the ones with two words. */
 export const STREAM_CATEGORIES = [
   'user',
   'workout',
@@ -19,6 +19,7 @@ export const STREAM_CATEGORIES = [
   'favorites',
   'template',
   'food',
+  'saved-meals',
   'email',
   'system',
 ] as const;

@@ -14,7 +14,7 @@ const oneOf = <T extends readonly string[]>(values: T, message: string) =>
   );
 
 const Category = oneOf(FOOD_CATEGORIES, `The category must be one of: ${FOOD_CATEGORIES.join(', ')}.`);
-const MealTypeField = oneOf(MEAL_TYPES, `The meal type must be one of: ${MEAL_TYPES.join(', ')}.`);
+export const MealTypeField = oneOf(MEAL_TYPES, `The meal type must be one of: ${MEAL_TYPES.join(', ')}.`);
 const grams = (what: string, max: number) =>
   Type.Number({ minimum: 0, maximum: max, errorMessage: `The ${what} must be a number from 0 to ${max}.` });
 const Quantity = Type.Number({
@@ -213,6 +213,7 @@ export const LogWaterBody = Type.Object(
 
 /** What logging water answers: the new entry. */
 export const WaterEntry = Type.Object({ id: Type.String(), ml: Type.Integer() });
+export type WaterEntry = Static<typeof WaterEntry>;
 
 export const WaterDay = Type.Object({
   date: Type.String(),

@@ -49,6 +49,7 @@ describe('account deletion (DELETE /me)', () => {
     });
     const meal = await ok('POST', '/meals', { date, type: 'lunch' });
     await ok('POST', `/meals/${meal.id}/entries`, { name: 'Soup', calories: 300, protein: 10, carbs: 30, fat: 10 });
+    await ok('POST', '/saved-meals', { meal_id: meal.id, name: 'Soup lunch' });
     await ok('POST', `/water/${date}`, { ml: 500 });
     await ok('PUT', `/steps/${date}`, { count: 8000 });
     await ok('PUT', `/body-weight/${date}`, { weight: 70 });
@@ -119,6 +120,7 @@ describe('account deletion (DELETE /me)', () => {
       foods: 1,
       meals: 1,
       water: 1,
+      saved_meals: 1,
       steps: 1,
       body_weight: 1,
     });

@@ -84,6 +84,7 @@ describe('authorization matrix', () => {
     const food = await as('POST', '/foods', foodBody());
     const meal = await as('POST', '/meals', { date: day, type: 'breakfast' });
     const mealEntry = await as('POST', `/meals/${meal.id}/entries`, { name: 'Tea', calories: 2 });
+    const savedMeal = await as('POST', '/saved-meals', { meal_id: meal.id });
     const water = await as('POST', `/water/${day}`, { ml: 250 });
     const token = await as('POST', '/auth/tokens', { name: `Matrix script ${fixtureSets}` });
     const push = await as('POST', '/me/push-subscriptions', { ...pushSubscription(), time_zone: 'Europe/Berlin' });
@@ -99,6 +100,7 @@ describe('authorization matrix', () => {
       foodId: food.id,
       mealId: meal.id,
       mealEntryId: mealEntry.id,
+      savedMealId: savedMeal.id,
       waterDate: day,
       waterEntryId: water.id,
       tokenId: token.access_token.id,
@@ -212,6 +214,7 @@ describe('authorization matrix', () => {
     const attempts: [string, string, unknown][] = [
       ['POST', `/workouts/${theirs.workoutId}/exercises`, { name: 'Borrowed', exercise_id: fixtures.customExerciseId }],
       ['POST', `/meals/${theirs.mealId}/entries`, { food_id: fixtures.foodId, quantity: 100 }],
+      ['POST', '/saved-meals', { meal_id: fixtures.mealId }],
     ];
     for (const [method, url, body] of attempts) {
       const response = await server.api(method, url, { token: otherUser.token, body });

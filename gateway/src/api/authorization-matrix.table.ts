@@ -29,6 +29,7 @@ export type Fixtures = {
   foodId: string;
   mealId: string;
   mealEntryId: string;
+  savedMealId: string;
   waterDate: string;
   waterEntryId: string;
   tokenId: string;
@@ -218,6 +219,7 @@ export const AUTHORIZATION_TABLE: Record<string, RouteAccess> = {
 
   // Nutrition.
   'GET /api/v1/foods': { access: 'user' },
+  'GET /api/v1/foods/recent': { access: 'user', query: 'meal_type=breakfast' },
   'POST /api/v1/foods': { access: 'user', body: () => foodBody() },
   'DELETE /api/v1/foods/{id}': { access: 'owner', params: { id: 'foodId' }, consumes: 'fixtures' },
   'GET /api/v1/meals': { access: 'user', query: 'date=2026-11-01' },
@@ -232,6 +234,23 @@ export const AUTHORIZATION_TABLE: Record<string, RouteAccess> = {
   'PATCH /api/v1/meals/{id}/entries/{entryId}': { access: 'owner', params: mealEntry, body: () => ({ calories: 90 }) },
   'PUT /api/v1/meals/{id}/entries/{entryId}': { access: 'owner', params: mealEntry, body: () => ({ calories: 95 }) },
   'DELETE /api/v1/meals/{id}/entries/{entryId}': { access: 'owner', params: mealEntry, consumes: 'fixtures' },
+  'POST /api/v1/meals/{id}/copy': { access: 'owner', params: { id: 'mealId' }, body: () => ({ date: '2026-12-01' }) },
+  // A day copied is always one of the caller's days (an empty one is their 422).
+  'POST /api/v1/meals/copy-day': { access: 'user', body: () => ({ from: '2026-10-02', to: '2026-12-02' }) },
+  'GET /api/v1/saved-meals': { access: 'user' },
+  // The meal saved is named in the body: someone else's is a 422 of that field, past authorization.
+  'POST /api/v1/saved-meals': { access: 'user', body: (_, fixtures) => ({ meal_id: fixtures.mealId }) },
+  'PATCH /api/v1/saved-meals/{id}': {
+    access: 'owner',
+    params: { id: 'savedMealId' },
+    body: () => ({ name: fresh('Matrix saved meal') }),
+  },
+  'DELETE /api/v1/saved-meals/{id}': { access: 'owner', params: { id: 'savedMealId' }, consumes: 'fixtures' },
+  'POST /api/v1/saved-meals/{id}/log': {
+    access: 'owner',
+    params: { id: 'savedMealId' },
+    body: () => ({ date: '2026-12-03' }),
+  },
   'GET /api/v1/nutrition/targets': { access: 'user' },
   // A day in the path is always the caller's own day.
   'GET /api/v1/water/{date}': { access: 'user', params: { date: 'waterDate' } },

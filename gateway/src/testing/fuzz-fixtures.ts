@@ -15,6 +15,7 @@ export type Owned = {
   foodId: string;
   mealId: string;
   mealEntryId: string;
+  savedMealId: string;
   waterDate: string;
   waterEntryId: string;
   templateId: string;
@@ -66,6 +67,7 @@ export async function accountWithData(server: TestServer, name: string): Promise
     await call('POST', `/meals/${mealId}/entries`, { food_id: foodId, quantity: 80 }),
     'entry',
   );
+  const savedMealId = created(await call('POST', '/saved-meals', { meal_id: mealId }), 'saved meal');
   const waterDate = '2026-11-20';
   const waterEntryId = created(await call('POST', `/water/${waterDate}`, { ml: 250 }), 'water');
   const templateId = created(
@@ -87,6 +89,7 @@ export async function accountWithData(server: TestServer, name: string): Promise
     foodId,
     mealId,
     mealEntryId,
+    savedMealId,
     waterDate,
     waterEntryId,
     templateId,
@@ -109,6 +112,7 @@ export function realPathValue(path: string, parameter: string, owned: Owned): st
     foods: owned.foodId,
     meals: owned.mealId,
     entries: owned.mealEntryId,
+    'saved-meals': owned.savedMealId,
     water: owned.waterDate,
     steps: owned.waterDate,
     'body-weight': owned.waterDate,

@@ -1,0 +1,85 @@
+import {
+  isUuid,
+  MEAL_TYPES,
+  type Meal,
+  type MealDocument,
+  type MealType,
+  mealStream,
+  presentMeal,
+} from '@fitness/contracts';
+import { foldDocument, mealsProjection } from '@fitness/projections';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createdId } from '../core/command-context.ts';
+import type { CommandHandler } from '../core/command-handler.ts';
+import { type commandRunner, signedInUser } from '../core/command-route.ts';
+import type { LoggedEntry } from './decide.ts';
+import { MealNotFound } from './errors.ts';
+import { mealIdFor } from './meal.ts';
+import { meals } from './routes.ts';
+
+type Streams = Pick<CommandHandler, 'readStream'>;
+
+/**
+ * One of the user's meals as its stream holds it now (not as the read model may lag behind):
+ * what a copy or a saved meal takes its entries from. Null for anyone else's, or none.
+ */
+export async function mealOf(streams: Streams, userId: string, mealId: string) {
+  if (!isUuid(mealId)) return null;
+  const meal = foldDocument(mealsProjection, await streams.readStream(mealStream(mealId))) as MealDocument | null;
+  return meal?.user_id === userId ? meal : null;
+}
+
+/** One of the user's meals (see `mealOf`), or MealNotFound. */
+export async function ownMeal(streams: Streams, userId: string, mealId: string) {
+  const meal = await mealOf(streams, userId, mealId);
+  if (!meal) throw new MealNotFound();
+  return meal;
+}
+
+/** The user's meals of a day that have something in them, in the day's order. */
+export async function filledMealsOf(streams: Streams, userId: string, date: string) {
+  const day = await Promise.all(
+    MEAL_TYPES.map(async (type) => {
+      const stream = await streams.readStream(mealStream(mealIdFor(userId, date, type)));
+      return foldDocument(mealsProjection, stream) as MealDocument | null;
+    }),
+  );
+  return day.filter((meal): meal is MealDocument => meal !== null && meal.entries.length > 0);
+}
+
+/** A meal's entries as they were logged: what logging them again adds. */
+export const loggedEntries = (meal: MealDocument): LoggedEntry[] =>
+  meal.entries.map((entry) => ({
+    foodId: entry.food_id,
+    foodName: entry.food_name,
+    grams: entry.quantity,
+    nutrients: { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat },
+  }));
+
+/**
+ * Logs entries again, as they were, into the user's meal of a day and type, opening it if there
+ * is none: what copying a meal or a day and logging a saved meal do. One append, so the entries
+ * land together; their ids follow from the request's Idempotency-Key, so a retry finds its
+ * first attempt done and answers with the same meal.
+ */
+export async function logAgain(
+  run: ReturnType<typeof commandRunner>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: { date: string; type: MealType },
+  entries: LoggedEntry[],
+): Promise<Meal> {
+  const { date, type } = target;
+  const result = await run(meals, request, reply, {
+    type: 'AddEntries',
+    mealId: mealIdFor(signedInUser(request), date, type),
+    date,
+    mealType: type,
+    entries: entries.map((entry, index) => ({
+      ...entry,
+      entryId: createdId(request, `entry:${date}:${type}:${index}`),
+    })),
+  });
+  if (!result.document) throw new MealNotFound();
+  return presentMeal(result.document);
+}

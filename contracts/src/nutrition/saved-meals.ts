@@ -1,0 +1,129 @@
+import { type Static, Type } from 'typebox';
+import { CalendarDate } from '../calendar-date.ts';
+import { NameField } from '../name.ts';
+import { MealTypeField } from './api.ts';
+import { sumNutrients } from './arithmetic.ts';
+import type { MealType, Nutrients } from './events.ts';
+
+/**
+ * Saved meals: what was in one of the user's meals, kept under a name to log again in one go.
+ * Stream: `saved-meals-<userId>`, one per user holding all of their saved meals, because the
+ * rule that spans them (at most MAX_SAVED_MEALS) needs them in one place to be decided on.
+ * All at schema version 1.
+ */
+
+/** How many saved meals one user may keep: a list to pick from, not an archive. */
+export const MAX_SAVED_MEALS = 100;
+
+/** One entry of a saved meal, as it was logged: what logging it again adds. */
+export type SavedMealEntry = { foodId: string | null; foodName: string; grams: number | null; nutrients: Nutrients };
+
+export type SavedMealEvent =
+  | {
+      type: 'SavedMealCreated';
+      data: {
+        savedMealId: string;
+        userId: string;
+        name: string;
+        /** The type of the meal it was saved from: where logging it goes unless told otherwise. */
+        mealType: MealType;
+        entries: SavedMealEntry[];
+        createdAt: string;
+      };
+    }
+  | { type: 'SavedMealRenamed'; data: { savedMealId: string; userId: string; name: string } }
+  | { type: 'SavedMealDeleted'; data: { savedMealId: string; userId: string; deletedAt: string } };
+
+export const savedMealEventTypes: readonly SavedMealEvent['type'][] = [
+  'SavedMealCreated',
+  'SavedMealRenamed',
+  'SavedMealDeleted',
+];
+
+export const savedMealsStream = (userId: string) => `saved-meals-${userId}`;
+
+// API
+
+export const SavedMealParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const SaveMealBody = Type.Object(
+  {
+    meal_id: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'The meal id must name one of your meals.' }),
+    name: Type.Optional(NameField('The saved meal name')),
+  },
+  { additionalProperties: false },
+);
+
+export const RenameSavedMealBody = Type.Object(
+  { name: NameField('The saved meal name') },
+  { additionalProperties: false },
+);
+
+/** Where a saved meal is logged: the caller's meal of that day and type (the saved meal's type unless given). */
+export const LogSavedMealBody = Type.Object(
+  { date: CalendarDate, type: Type.Optional(MealTypeField) },
+  { additionalProperties: false },
+);
+
+export const SavedMeal = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: MealTypeField,
+  entries: Type.Array(
+    Type.Object({
+      food_id: Type.Union([Type.String(), Type.Null()]),
+      food_name: Type.String(),
+      /** Grams; null for a quick-add logged without one. */
+      quantity: Type.Union([Type.Number(), Type.Null()]),
+      calories: Type.Number(),
+      protein: Type.Number(),
+      carbs: Type.Number(),
+      fat: Type.Number(),
+    }),
+  ),
+  calories: Type.Number(),
+  protein: Type.Number(),
+  carbs: Type.Number(),
+  fat: Type.Number(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type SavedMeal = Static<typeof SavedMeal>;
+
+export const SavedMealList = Type.Object({ data: Type.Array(SavedMeal) });
+
+/** The read model's document: the saved meal as the API shows it, and its owner. */
+export type SavedMealDocument = SavedMeal & { user_id: string };
+
+/**
+ * A saved meal as the read model keeps it, from what its creation recorded (and the name it has
+ * now): the one shape the projection stores and the write side answers with.
+ */
+export function savedMealDocument(saved: Extract<SavedMealEvent, { type: 'SavedMealCreated' }>['data']) {
+  const total = sumNutrients(saved.entries.map((entry) => entry.nutrients));
+  const document: SavedMealDocument = {
+    id: saved.savedMealId,
+    user_id: saved.userId,
+    name: saved.name,
+    type: saved.mealType,
+    entries: saved.entries.map(({ foodId, foodName, grams, nutrients }) => ({
+      food_id: foodId,
+      food_name: foodName,
+      quantity: grams,
+      calories: nutrients.kcal,
+      protein: nutrients.protein,
+      carbs: nutrients.carbs,
+      fat: nutrients.fat,
+    })),
+    calories: total.kcal,
+    protein: total.protein,
+    carbs: total.carbs,
+    fat: total.fat,
+    created_at: saved.createdAt,
+  };
+  return document;
+}
+
+/** A saved meal without its owner field, as the API shows it. */
+export function presentSavedMeal({ user_id: _owner, ...saved }: SavedMealDocument): SavedMeal {
+  return saved;
+}
