@@ -1,19 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
-  type FoodDocument,
-  FoodList,
-  ListFoodsQuery,
   ListMealsQuery,
   Meal,
   type MealDocument,
   MealList,
   MealParams,
   nutritionTargets,
-  pageOf,
-  presentFood,
   presentMeal,
-  searchable,
   shiftDay,
   TargetsResponse,
   userDayId,
@@ -22,7 +16,6 @@ import {
   WaterParams,
 } from '@fitness/contracts';
 import { NotFound, ValidationFailed } from '@fitness/platform/errors.ts';
-import { requestLanguage } from '@fitness/platform/language.ts';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
 
@@ -31,57 +24,10 @@ type Stored<T> = T & { id: string };
 /** The longest span of days one request may list meals for. */
 const MAX_RANGE_DAYS = 92;
 
-/** Reads of foods, meals, water and the day's targets, scoped to the caller. */
+/** Reads of meals, water and the day's targets, scoped to the caller (foods: food-routes.ts). */
 export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['foods', 'meals', 'water']));
+  app.addHook('onRequest', signedInRead(services, ['meals', 'water']));
   const { readStore } = services;
-  let library: { checkpoint: number; foods: Stored<FoodDocument>[] } | null = null;
-
-  /** The food library, read once per change of the foods read model (300-odd documents). */
-  async function systemFoods() {
-    const checkpoint = await readStore.checkpoint('foods');
-    if (library?.checkpoint !== checkpoint) {
-      library = {
-        checkpoint,
-        foods: await readStore.find<Stored<FoodDocument>>('foods', { where: { user_id: null } }),
-      };
-    }
-    return library.foods;
-  }
-
-  app.get(
-    '/foods',
-    {
-      schema: {
-        tags: ['nutrition'],
-        summary: 'Search the food library and your own foods, in your language, ignoring case and accents',
-        querystring: ListFoodsQuery,
-        response: { 200: FoodList, 401: ErrorBody, 422: ErrorBody },
-      },
-    },
-    async (request) => {
-      const userId = request.auth?.id ?? '';
-      const language = requestLanguage(request);
-      const { search = '', category, tab = 'all', page = 1, per_page: perPage = 20 } = request.query;
-      const own = await readStore.find<Stored<FoodDocument>>('foods', { where: { user_id: userId } });
-      const words = searchable(search).split(' ').filter(Boolean);
-      const term = searchable(search);
-      const names = (food: FoodDocument) => [searchable(food.name[language]), searchable(food.name.en)];
-      const matching = [...own, ...(tab === 'mine' ? [] : await systemFoods())].filter(
-        (food) =>
-          (!category || food.category === category) &&
-          (words.length === 0 || names(food).some((name) => words.every((word) => name.includes(word)))),
-      );
-      const collator = new Intl.Collator(language, { sensitivity: 'base' });
-      // Your own foods first, then names that start with the search, then the rest alphabetically.
-      const rank = (food: FoodDocument) =>
-        (food.user_id ? 0 : 2) + (term && searchable(food.name[language]).startsWith(term) ? 0 : 1);
-      matching.sort((a, b) => rank(a) - rank(b) || collator.compare(a.name[language], b.name[language]));
-      const { items, meta } = pageOf(matching, page, perPage);
-      return { data: items.map((food) => presentFood(food, language)), meta };
-    },
-  );
-
   app.get(
     '/meals',
     {

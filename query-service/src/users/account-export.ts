@@ -1,6 +1,7 @@
 import {
   type AccountExport,
   DAILY_METRICS_MODEL,
+  LOGGED_FOODS_MODEL,
   PUSH_SUBSCRIPTIONS_MODEL,
   SYSTEM_SETTINGS_MODEL,
   type UserDocument,
@@ -12,11 +13,12 @@ import { type Document, POSITION_FIELD, type ReadStore } from '@fitness/stores';
 /**
  * Read models worked out from others that the export holds already: personal records and the
  * workout summaries come from the workouts (and records are mostly the projection's own working
- * documents), and the admin analytics and users table from the account and what it logged, so
- * they stay behind.
+ * documents), the foods logged from the meals, and the admin analytics and users table from the
+ * account and what it logged, so they stay behind.
  */
 const DERIVED = new Set([
   'personal_records',
+  LOGGED_FOODS_MODEL,
   WORKOUT_SUMMARIES_MODEL,
   DAILY_METRICS_MODEL,
   'admin_analytics',
