@@ -31,12 +31,13 @@ export type App = Awaited<ReturnType<typeof startApp>>;
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
 /** How a user has the app: their language and theme, and the device. */
-export type Look = { language: 'en' | 'ar'; theme: 'light' | 'dark'; device: 'phone' | 'desktop' };
-const LOOKS: Look[] = (['en', 'ar'] as const).flatMap((language) =>
-  (['light', 'dark'] as const).flatMap((theme) =>
-    (['phone', 'desktop'] as const).map((device) => ({ language, theme, device })),
-  ),
-);
+export type Look = { language: 'en' | 'de' | 'ar'; theme: 'light' | 'dark'; device: 'phone' | 'desktop' };
+const looks = (languages: Look['language'][]): Look[] =>
+  languages.flatMap((language) =>
+    (['light', 'dark'] as const).flatMap((theme) =>
+      (['phone', 'desktop'] as const).map((device) => ({ language, theme, device })),
+    ),
+  );
 
 /**
  * `npm start` on a temp DATA_DIR (with the current web app built) and a headless Chromium.
@@ -144,8 +145,8 @@ export async function startApp(env: Record<string, string> = {}) {
   }
 
   /**
-   * `address` as `account` sees it in English and Arabic, light and dark, on a phone and a
-   * desktop. In each look: the page opened there, in its direction; `drawn` waits for what it
+   * `address` as `account` sees it in English and Arabic (or the `languages` given), light and
+   * dark, on a phone and a desktop. In each look: the page opened there, in its direction; `drawn` waits for what it
    * shows; the page must be no wider than the screen; its screenshot is
    * `<name>-<language>-<theme>-<device>`; then `after`, if given (a second shot further down).
    */
@@ -156,9 +157,10 @@ export async function startApp(env: Record<string, string> = {}) {
       name: string;
       drawn: (page: Page) => Promise<unknown>;
       after?: (page: Page, look: Look) => Promise<unknown>;
+      languages?: Look['language'][];
     },
   ) {
-    for (const look of LOOKS) {
+    for (const look of looks(options.languages ?? ['en', 'ar'])) {
       const { language, theme, device } = look;
       const shot = await signedInAs(account, {
         viewport: device === 'phone' ? PHONE : DESKTOP,
