@@ -1,20 +1,49 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { SelectField, TextField } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { SegmentedTabs } from '../../components/SegmentedTabs.tsx';
+import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatNumber } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import { parseDecimal } from '../../lib/units.ts';
-import type { Meals } from './store.ts';
-import type { EntryInput, Food, MealType } from './types.ts';
+import { FoodChoices } from './FoodChoices.tsx';
+import { PickList, PicksTotal } from './PickList.tsx';
+import { changeUnit, firstAmount, type Pick, pickEntry } from './picks.ts';
+import { NO_QUICK_VALUES, QuickAddFields, type QuickValues, quickEntry } from './QuickAddFields.tsx';
+import { SavedMealChoices } from './SavedMealChoices.tsx';
+import { EntriesNotAdded, type Meals } from './store.ts';
+import type { EntryInput, Food, MealType, SavedMeal } from './types.ts';
+import './add-food.css';
 
+/** Typing settles this long before a search goes out: one request per word, not per letter. */
 const SEARCH_DELAY_MS = 200;
 
-/** Finds a food (in the reader's language) and logs a quantity of it, or quick-adds plain values. */
+/** What the API said was wrong with an entry it refused, for the pick refused (a toast told the rest). */
+function refusal(cause: unknown) {
+  if (!(cause instanceof ApiError) || cause.told) return null;
+  return Object.values(cause.fieldErrors).flat()[0] ?? cause.message;
+}
+
+/**
+ * Back to the search with its word selected, so the next food is typed straight over it; after a
+ * pick, the search at the top of the sheet with its results under it (the picks above scroll away).
+ */
+function focusSearch(toTop: boolean) {
+  const box = document.getElementById('food-search');
+  if (!(box instanceof HTMLInputElement)) return;
+  box.focus({ preventScroll: toTop });
+  box.select();
+  if (toTop) box.closest('.search-field')?.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * Adds to one meal: the search is focused as it opens, with the foods logged before (at this
+ * meal first) and the saved meals below it. Tapping foods picks them, each at an amount to change
+ * in place with what it adds shown as typed; "Add N foods" logs them all, in order. Quick add
+ * stays for what no database holds. A full-screen sheet on a phone that scrolls as a whole.
+ */
 export function AddFoodDialog({
   meals,
   mealType,
@@ -27,208 +56,238 @@ export function AddFoodDialog({
   const { t, i18n } = useTranslation();
   const { settings, toasts } = useServices();
   const { units } = useSnapshot(settings.state);
-  const results = useSnapshot(meals.state).foods.results as Food[];
+  const open = mealType !== null;
   const [mode, setMode] = useState<'search' | 'quick'>('search');
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<Food | null>(null);
-  const [quantity, setQuantity] = useState('');
-  const [unit, setUnit] = useState<'g' | 'oz' | 'serving'>('g');
-  const [quick, setQuick] = useState({ name: '', calories: '', protein: '', carbs: '', fat: '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [pickErrors, setPickErrors] = useState<Record<string, string>>({});
+  const [quick, setQuick] = useState<QuickValues>(NO_QUICK_VALUES);
+  const [quickErrors, setQuickErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-  const reset = () => {
+  /** Why some picks are still here after "Add": the ones before them went in. */
+  const [partly, setPartly] = useState<string | null>(null);
+  const [loggingSaved, setLoggingSaved] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<SavedMeal | null>(null);
+  /** A food was just picked or dropped: the search gets the focus back once that is drawn. */
+  const justPicked = useRef(false);
+  const ref = useModalDialog(open, () => {
     setMode('search');
     setSearch('');
-    setChosen(null);
-    setQuantity('');
-    setErrors({});
-    setQuick({ name: '', calories: '', protein: '', carbs: '', fat: '' });
-  };
+    setPicks([]);
+    setPickErrors({});
+    setQuick(NO_QUICK_VALUES);
+    setQuickErrors({});
+    setPartly(null);
+  });
+  const searching = search.trim() !== '';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger, not an input
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger: it names the foods
+  useEffect(() => (mealType === null ? undefined : meals.showChoices(mealType)), [meals, mealType, i18n.language]);
+
+  useEffect(() => {
+    if (open) focusSearch(false);
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger: it names the foods
   useEffect(() => {
     if (mealType === null) return;
-    const timer = setTimeout(() => {
-      meals.searchFoods(search).catch((error) => console.error('Failed to search foods', error));
-    }, SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => meals.foods.search(search).catch((error) => console.error('Failed to search foods', error)),
+      searching ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [meals, search, mealType, i18n.language]);
 
-  function choose(food: Food) {
-    setChosen(food);
-    setErrors({});
-    if (food.serving) {
-      setUnit('serving');
-      setQuantity('1');
-    } else {
-      setUnit(units === 'imperial' ? 'oz' : 'g');
-      setQuantity(units === 'imperial' ? '3.5' : '100');
+  function toggle(food: Food, lastGrams?: number) {
+    setPartly(null);
+    setPicks((current) =>
+      current.some((pick) => pick.food.id === food.id)
+        ? current.filter((pick) => pick.food.id !== food.id)
+        : [...current, firstAmount(food, units, lastGrams)],
+    );
+    justPicked.current = true;
+  }
+
+  // Once the pick is drawn above the search, which moved it down.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the picks drawn are the trigger
+  useEffect(() => {
+    if (!justPicked.current) return;
+    justPicked.current = false;
+    focusSearch(true);
+  }, [picks]);
+
+  function changePick(foodId: string, change: Partial<Pick>) {
+    setPickErrors(({ [foodId]: _, ...others }) => others);
+    setPicks((current) =>
+      current.map((pick) => {
+        if (pick.food.id !== foodId) return pick;
+        return change.unit && change.unit !== pick.unit ? changeUnit(pick, change.unit) : { ...pick, ...change };
+      }),
+    );
+  }
+
+  async function addPicks(type: MealType) {
+    const invalid = Object.fromEntries(
+      picks.filter((pick) => pickEntry(pick) === null).map((pick) => [pick.food.id, t('meals.invalidQuantity')]),
+    );
+    setPickErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    try {
+      await meals.addEntries(type, picks.map(pickEntry) as EntryInput[]);
+      toasts.success(t('meals.foodsAdded', { count: picks.length }), picks.map((pick) => pick.food.name).join(', '));
+      onClose();
+    } catch (error) {
+      if (!(error instanceof EntriesNotAdded)) throw error;
+      const left = picks.slice(error.added);
+      const [first] = left;
+      const reason = refusal(error.cause);
+      setPicks(left);
+      if (first && reason) setPickErrors({ [first.food.id]: reason });
+      setPartly(t('meals.notAllAdded', { count: error.added, total: picks.length, name: first?.food.name ?? '' }));
+    }
+  }
+
+  async function addQuick(type: MealType) {
+    const typed = quickEntry(quick, t);
+    if ('errors' in typed) {
+      setQuickErrors(typed.errors);
+      return;
+    }
+    try {
+      await meals.addEntries(type, [typed.entry]);
+      toasts.success(t('meals.foodsAdded', { count: 1 }), quick.name.trim());
+      onClose();
+    } catch (error) {
+      if (!(error instanceof EntriesNotAdded)) throw error;
+      if (error.cause instanceof ApiError && error.cause.status === 422) setQuickErrors(error.cause.fieldErrors);
+      else toasts.error(t('meals.failedToAdd'));
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!mealType) return;
-    let input: EntryInput;
-    if (mode === 'search') {
-      if (!chosen) return;
-      const amount = parseDecimal(quantity);
-      if (!(amount > 0) || amount > 10000) {
-        setErrors({ quantity: [t('meals.invalidQuantity')] });
-        return;
-      }
-      input = { food_id: chosen.id, quantity: amount, unit };
-    } else {
-      const calories = parseDecimal(quick.calories);
-      if (!quick.name.trim() || !(calories >= 0) || quick.calories.trim() === '') {
-        setErrors({
-          ...(!quick.name.trim() && { name: [t('meals.nameRequired')] }),
-          ...(!(calories >= 0) || quick.calories.trim() === '' ? { calories: [t('meals.invalidCalories')] } : {}),
-        });
-        return;
-      }
-      const optional = (text: string) => (text.trim() === '' ? undefined : parseDecimal(text));
-      input = {
-        name: quick.name.trim(),
-        calories,
-        protein: optional(quick.protein),
-        carbs: optional(quick.carbs),
-        fat: optional(quick.fat),
-      };
-    }
     setBusy(true);
     try {
-      await meals.addEntry(mealType, input);
-      toasts.success(t('meals.added'), mode === 'search' ? chosen?.name : quick.name.trim());
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else toasts.error(t('meals.failedToAdd'));
+      await (mode === 'search' ? addPicks(mealType) : addQuick(mealType));
     } finally {
       setBusy(false);
     }
   }
 
-  const unitOptions = [
-    ...(chosen?.serving
-      ? [
-          {
-            value: 'serving',
-            label: t('meals.servingOf', {
-              name: chosen.serving.name,
-              grams: formatNumber(chosen.serving.grams, i18n.language),
-            }),
-          },
-        ]
-      : []),
-    { value: 'g', label: t('meals.grams') },
-    { value: 'oz', label: t('meals.ounces') },
-  ];
+  async function logSaved(saved: SavedMeal) {
+    if (!mealType) return;
+    setLoggingSaved(saved.id);
+    try {
+      await meals.logSavedMeal(saved.id, mealType);
+      toasts.success(t('meals.savedMealLogged'), saved.name);
+      // Foods picked meanwhile are not thrown away: the dialog stays for them.
+      if (picks.length === 0) onClose();
+    } catch {
+      toasts.error(t('meals.failedToLogSavedMeal'));
+    } finally {
+      setLoggingSaved(null);
+    }
+  }
+
+  const submitLabel =
+    mode === 'quick' || picks.length === 0 ? t('meals.add') : t('meals.addFoods', { count: picks.length });
 
   return (
-    <FormDialog
-      open={mealType !== null}
-      onShow={reset}
-      onClose={onClose}
-      titleId="add-food-title"
-      title={mealType ? t('meals.addTo', { meal: t(`meals.types.${mealType}`) }) : ''}
-      wide
-      noValidate
-      onSubmit={submit}
-      busy={busy}
-      submitLabel={t('meals.add')}
-      submitDisabled={mode === 'search' && !chosen}
-    >
-      <SegmentedTabs
-        label={t('meals.how')}
-        value={mode}
-        options={[
-          { value: 'search', label: t('meals.fromDatabase') },
-          { value: 'quick', label: t('meals.quickAdd') },
-        ]}
-        onChange={setMode}
-      />
-      {mode === 'search' ? (
-        <>
-          <SearchField
-            id="food-search"
-            label={t('meals.searchFoods')}
-            placeholder={t('meals.searchFoods')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            autoFocus
-          />
-          <ul className="list food-results" aria-label={t('meals.results')}>
-            {results.map((food) => (
-              <li key={food.id}>
-                <button
-                  type="button"
-                  className="food-option"
-                  aria-pressed={chosen?.id === food.id}
-                  onClick={() => choose(food)}
-                >
-                  <span className="list-title">{food.name}</span>
-                  <span className="list-meta">
-                    {t('meals.per100g', { kcal: formatNumber(food.per_100g.kcal, i18n.language) })}
-                  </span>
-                </button>
-              </li>
-            ))}
-            {results.length === 0 && <li className="muted">{t('meals.noFoods')}</li>}
-          </ul>
-          {chosen && (
-            <div className="form-grid">
-              <TextField
-                label={t('meals.quantity')}
-                inputMode="decimal"
-                value={quantity}
-                onChange={(e) => setQuantity(e.target.value)}
-                error={errors.quantity?.[0]}
-              />
-              <SelectField
-                label={t('meals.unit')}
-                value={unit}
-                onChange={(e) => setUnit(e.target.value as typeof unit)}
-                options={unitOptions}
-              />
+    <>
+      <dialog ref={ref} className="dialog dialog-wide food-sheet" aria-labelledby="add-food-title" onClose={onClose}>
+        <form className="food-sheet-form" onSubmit={submit} noValidate>
+          <div className="food-sheet-body stack">
+            <h2 id="add-food-title">{mealType ? t('meals.addTo', { meal: t(`meals.types.${mealType}`) }) : ''}</h2>
+            <SegmentedTabs
+              label={t('meals.how')}
+              value={mode}
+              options={[
+                { value: 'search', label: t('meals.fromDatabase') },
+                { value: 'quick', label: t('meals.quickAdd') },
+              ]}
+              onChange={setMode}
+            />
+            {mode === 'search' && mealType ? (
+              <>
+                {partly && (
+                  <p className="notice notice-warning" role="alert">
+                    {partly}
+                  </p>
+                )}
+                <PickList
+                  picks={picks}
+                  errors={pickErrors}
+                  units={units}
+                  onChange={changePick}
+                  onRemove={(foodId) => setPicks((current) => current.filter((pick) => pick.food.id !== foodId))}
+                />
+                <SearchField
+                  id="food-search"
+                  label={t('meals.searchFoods')}
+                  placeholder={t('meals.searchFoods')}
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  // Enter in the search must not log the picks half chosen.
+                  onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+                />
+                {!searching && (
+                  <SavedMealChoices
+                    meals={meals}
+                    mealType={mealType}
+                    busyId={loggingSaved}
+                    onLog={logSaved}
+                    onDelete={setDeleting}
+                  />
+                )}
+                <FoodChoices
+                  meals={meals}
+                  searching={searching}
+                  units={units}
+                  isPicked={(food) => picks.some((pick) => pick.food.id === food.id)}
+                  onToggle={toggle}
+                />
+              </>
+            ) : (
+              <QuickAddFields values={quick} errors={quickErrors} onChange={setQuick} />
+            )}
+          </div>
+          <div className="food-sheet-actions">
+            {mode === 'search' && picks.length > 0 && <PicksTotal picks={picks} />}
+            <div className="dialog-actions">
+              <Button onClick={onClose} disabled={busy}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                variant="primary"
+                busy={busy}
+                disabled={mode === 'search' && picks.length === 0}
+                data-testid="add-picks"
+              >
+                {submitLabel}
+              </Button>
             </div>
-          )}
-        </>
-      ) : (
-        <div className="form-grid">
-          <TextField
-            label={t('meals.name')}
-            value={quick.name}
-            onChange={(e) => setQuick({ ...quick, name: e.target.value })}
-            error={errors.name?.[0]}
-          />
-          <TextField
-            label={t('meals.calories')}
-            inputMode="decimal"
-            value={quick.calories}
-            onChange={(e) => setQuick({ ...quick, calories: e.target.value })}
-            error={errors.calories?.[0]}
-          />
-          <TextField
-            label={t('meals.protein')}
-            inputMode="decimal"
-            value={quick.protein}
-            onChange={(e) => setQuick({ ...quick, protein: e.target.value })}
-          />
-          <TextField
-            label={t('meals.carbs')}
-            inputMode="decimal"
-            value={quick.carbs}
-            onChange={(e) => setQuick({ ...quick, carbs: e.target.value })}
-          />
-          <TextField
-            label={t('meals.fat')}
-            inputMode="decimal"
-            value={quick.fat}
-            onChange={(e) => setQuick({ ...quick, fat: e.target.value })}
-          />
-        </div>
-      )}
-    </FormDialog>
+          </div>
+        </form>
+      </dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('meals.deleteSavedMealTitle')}
+        body={t('meals.deleteSavedMealBody', { name: deleting?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await meals.deleteSavedMeal(deleting.id);
+            toasts.success(t('meals.savedMealDeleted'), deleting.name);
+          } catch {
+            toasts.error(t('meals.failedToRemove'));
+          }
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </>
   );
 }

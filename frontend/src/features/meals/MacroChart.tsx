@@ -46,8 +46,8 @@ export function MacroChart({ consumed, target }: Props) {
           <Bar
             dataKey="target"
             name={t('meals.target')}
-            fill="var(--text-muted)"
-            fillOpacity={0.35}
+            // The colour itself is faded (not fill-opacity, which the legend's swatch would not share).
+            fill="color-mix(in srgb, var(--text-muted) 35%, transparent)"
             radius={4}
             isAnimationActive={false}
           />

@@ -4,15 +4,27 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { localToday } from '../../lib/format.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import { liveResource } from '../../lib/live-resource.ts';
+import { createFoodSearch } from './food-search.ts';
 import {
   type EntryInput,
-  type Food,
   MEAL_TYPES,
   type Meal,
   type MealType,
+  type RecentFood,
+  type SavedMeal,
   type Targets,
   type WaterDay,
+  type WaterEntry,
 } from './types.ts';
+
+/** Entries logged in one go stopped at one refused: `added` of them went in before it. */
+export class EntriesNotAdded extends Error {
+  readonly added: number;
+  constructor(added: number, cause: unknown) {
+    super(`Only ${added} of the entries were added`, { cause });
+    this.added = added;
+  }
+}
 
 /** The day's meals in the order the API lists them (breakfast first). */
 const byMealType = (a: Meal, b: Meal) => MEAL_TYPES.indexOf(a.type) - MEAL_TYPES.indexOf(b.type);
@@ -31,7 +43,10 @@ export function createMeals(api: ApiClient) {
     targets: null as Targets | null,
     loaded: false,
     failed: false,
-    foods: { results: [] as Food[], failed: false },
+    /** The add dialog's recent and frequent foods, for the meal type it adds to. */
+    recent: { type: null as MealType | null, items: [] as RecentFood[], failed: false },
+    /** The user's saved meals, newest first, while the add dialog shows them. */
+    saved: { items: [] as SavedMeal[], loaded: false, failed: false },
   });
 
   const day = liveResource({
@@ -55,15 +70,47 @@ export function createMeals(api: ApiClient) {
     answered: api.isOwnWrite,
   });
 
-  let foodSearch = '';
-  const foods = liveResource({
-    what: 'foods',
-    fetch: () => api.get<{ data: Food[] }>('/foods', { query: { search: foodSearch || undefined, per_page: 12 } }),
-    take: ({ data }) => {
-      state.foods.results = data;
+  const foods = createFoodSearch(api);
+
+  const recent = liveResource({
+    what: 'recent foods',
+    fetch: () => {
+      const type = state.recent.type;
+      return api.get<{ data: RecentFood[] }>('/foods/recent', { query: { meal_type: type ?? undefined } });
     },
-    status: state.foods,
+    take: ({ data }) => {
+      state.recent.items = data;
+    },
+    status: state.recent,
   });
+
+  const saved = liveResource({
+    what: 'saved meals',
+    fetch: () => api.get<{ data: SavedMeal[] }>('/saved-meals'),
+    take: ({ data }) => {
+      state.saved.items = data;
+      state.saved.loaded = true;
+    },
+    status: state.saved,
+  });
+
+  /** A saved meal as it now is, in the list's order (newest first). */
+  const putSaved = (meal: SavedMeal) => {
+    state.saved.items = [...state.saved.items.filter((other) => other.id !== meal.id), meal].sort((a, b) =>
+      b.created_at.localeCompare(a.created_at),
+    );
+  };
+  const dropSaved = (id: string) => {
+    state.saved.items = state.saved.items.filter((meal) => meal.id !== id);
+  };
+
+  /** A saved meal pushed: the document (it is small) or its removal. */
+  function patchSaved(notice: ChangeNotice) {
+    if (notice.op === 'delete') dropSaved(notice.id);
+    else if (notice.document) putSaved(notice.document as SavedMeal);
+    else return false;
+    return true;
+  }
 
   /** A meal pushed: kept when it is of the day shown; changes to a meal not held are another day's. */
   function patchMeal(notice: ChangeNotice) {
@@ -105,8 +152,25 @@ export function createMeals(api: ApiClient) {
     },
     /** Logs an entry to the meal of that type, opening the meal first if it is the day's first. */
     async addEntry(type: MealType, input: EntryInput) {
-      const meal = await api.post<Meal>('/meals', { date: state.date, type });
-      await api.post(`/meals/${meal.id}/entries`, input);
+      await this.addEntries(type, [input]);
+    },
+    /**
+     * Logs entries to the meal of that type in their order, opening the meal first if it is the
+     * day's first. One refused stops the rest: EntriesNotAdded says how many went in before it.
+     */
+    async addEntries(type: MealType, inputs: EntryInput[]) {
+      let added = 0;
+      try {
+        const meal = await api.post<Meal>('/meals', { date: state.date, type });
+        for (const input of inputs) {
+          await api.post(`/meals/${meal.id}/entries`, input);
+          added += 1;
+        }
+      } catch (cause) {
+        // The ones that went in show at once; the dialog keeps the rest.
+        if (added > 0) await load().catch((error) => console.error('Failed to read the day again', error));
+        throw new EntriesNotAdded(added, cause);
+      }
       await load();
     },
     async changeEntry(mealId: string, entryId: string, change: Record<string, number | string>) {
@@ -117,28 +181,82 @@ export function createMeals(api: ApiClient) {
       await api.delete(`/meals/${mealId}/entries/${entryId}`);
       await load();
     },
+    /** Logs water to the day shown; the new entry's id, to undo it by. */
     async logWater(ml: number) {
-      await api.post(`/water/${state.date}`, { ml });
+      const entry = await api.post<WaterEntry>(`/water/${state.date}`, { ml });
       await load();
+      return entry.id;
     },
     async removeWater(entryId: string) {
       await api.delete(`/water/${state.date}/${entryId}`);
       await load();
     },
-    /** Foods whose names (in the reader's language) match; the newest search wins. */
-    searchFoods(search: string) {
-      foodSearch = search.trim();
-      return foods.load();
+    /** The add dialog's search: foods whose names (in the reader's language) match. */
+    foods,
+    /** The add dialog shows the foods logged before (most useful for `type` first) and the saved meals. */
+    showChoices(type: MealType) {
+      if (state.recent.type !== type) {
+        state.recent.type = type;
+        state.recent.items = [];
+      }
+      const hideRecent = recent.show();
+      const hideSaved = saved.show();
+      return () => {
+        hideRecent();
+        hideSaved();
+      };
+    },
+    /** Copies a meal into the meal of its type on `date`. */
+    async copyMeal(mealId: string, date: string) {
+      await api.post<Meal>(`/meals/${mealId}/copy`, { date });
+      if (date === state.date) await load();
+    },
+    /** Copies the meal of `type` on `from` into the day shown; false when `from` had nothing in it. */
+    async copyMealFrom(type: MealType, from: string) {
+      const { data } = await api.get<{ data: Meal[] }>('/meals', { query: { date: from } });
+      const source = data.find((meal) => meal.type === type && meal.entries.length > 0);
+      if (!source) return false;
+      await api.post<Meal>(`/meals/${source.id}/copy`, { date: state.date });
+      await load();
+      return true;
+    },
+    /** Copies every meal of `from` into the same meals on `to`. */
+    async copyDay(from: string, to: string) {
+      await api.post('/meals/copy-day', { from, to });
+      if (to === state.date) await load();
+    },
+    /** Keeps a meal under a name, to log again in one tap. */
+    async saveMeal(mealId: string, name: string) {
+      const meal = await api.post<SavedMeal>('/saved-meals', { meal_id: mealId, name });
+      saved.apply(() => putSaved(meal));
+      return meal;
+    },
+    async deleteSavedMeal(id: string) {
+      await api.delete(`/saved-meals/${id}`);
+      saved.apply(() => dropSaved(id));
+    },
+    /** Logs a saved meal into the meal of `type` on the day shown. */
+    async logSavedMeal(id: string, type: MealType) {
+      await api.post<Meal>(`/saved-meals/${id}/log`, { date: state.date, type });
+      await load();
     },
     async applyChange(notice: ChangeNotice) {
       if (notice.model === 'meals') await day.follow(notice, patchMeal);
       else if (notice.model === 'water') await day.follow(notice, patchWater);
+      else if (notice.model === 'saved_meals') await saved.follow(notice, patchSaved);
+      // A food logged on any device: which foods are recent, and in what order, is the server's to say.
+      else if (notice.model === 'logged_foods') await recent.follow(notice);
     },
-    refresh: () => day.refresh(),
+    async refresh() {
+      await Promise.all([day.refresh(), recent.refresh(), saved.refresh()]);
+    },
     clear() {
       day.clear();
       foods.clear();
-      state.foods.results = [];
+      recent.clear();
+      saved.clear();
+      state.recent = { type: null, items: [], failed: false };
+      state.saved = { items: [], loaded: false, failed: false };
       state.meals = [];
       state.water = null;
       state.targets = null;

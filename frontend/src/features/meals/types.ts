@@ -1,5 +1,5 @@
 /** The nutrition shapes of the API, from the shared contracts (type-only: nothing of it ships). */
-export type { Food, Meal, MealEntry, WaterDay } from '@fitness/contracts';
+export type { Food, Meal, MealEntry, RecentFood, SavedMeal, WaterDay, WaterEntry } from '@fitness/contracts';
 
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snacks';
 export const MEAL_TYPES: MealType[] = ['breakfast', 'lunch', 'dinner', 'snacks'];
