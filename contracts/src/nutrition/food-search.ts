@@ -15,7 +15,7 @@ import { searchable } from '../exercises/search.ts';
  *
  * Among equal matches, the name whose head word (what the food is: the last word of an English or
  * German name's first part, the first word of an Arabic one) is the word typed comes first, so
- * "milk" puts "Whole milk" above "Milk chocolate", "Milch" "Vollmilch" above "Milchreis", and
+ * "milk" puts "Milk, whole" above "Milk chocolate", "Milch" "Vollmilch" above "Milchreis", and
  * "حليب" "حليب كامل الدسم" above "شوكولاتة بالحليب".
  */
 
@@ -169,7 +169,7 @@ function nameMatch(name: PreparedName, typed: SearchWord[], language: Language, 
 }
 
 /** Orders matches: better match, then the reader's language, head word, first part, plainer name. */
-export function compareMatches(a: FoodMatch, b: FoodMatch): number {
+function compareMatches(a: FoodMatch, b: FoodMatch): number {
   return (
     b.quality - a.quality || Number(b.inReaderLanguage) - Number(a.inReaderLanguage) || compareWithoutLanguage(a, b)
   );
