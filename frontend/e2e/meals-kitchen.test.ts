@@ -184,7 +184,7 @@ describe('the kitchen flow on a phone', () => {
     await page.getByTestId('meal-dinner').getByRole('button', { name: 'Add food' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to Dinner' });
     const logs = tapCounter();
-    await logs.tap(dialog.getByRole('button', { name: 'Log Rice bowl to Dinner' }));
+    await logs.tap(dialog.getByTestId('saved-meals').getByRole('button', { name: /^Rice bowl/ }));
     await expectToast(page, 'Saved meal logged');
     await page.getByTestId('meal-dinner').getByTestId('meal-entry').first().waitFor();
     assert.equal(logs.count, 1);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import ar from '../src/locales/ar.json';
 import de from '../src/locales/de.json';
 import en from '../src/locales/en.json';
-import { type App, expectToast, screenshot, startApp } from './harness.ts';
+import { type App, expectToast, screenshot, seriousViolations, startApp } from './harness.ts';
 
 /** Adds the first food the search finds to a meal, with the amount the dialog offers. */
 async function addFood(page: Page, meal: string, search: string) {
@@ -113,6 +113,8 @@ describe('meals and nutrition in a real browser', () => {
       assert.equal(added.status, 201, JSON.stringify(added.body));
     }
     await app.api('POST', `/water/${today}`, { token, body: { ml: 500 } });
+    const saved = await app.api('POST', '/saved-meals', { token, body: { meal_id: meal.id, name: 'Egg and oats' } });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
     const texts = { en, de, ar };
 
     await app.eachLook(account, {
@@ -124,15 +126,36 @@ describe('meals and nutrition in a real browser', () => {
         await page.locator('.recharts-bar-rectangle').first().waitFor();
       },
       after: async (page, { language, theme, device }) => {
+        const look = `${language}-${theme}-${device}`;
         const words = texts[language].meals;
+        // Everyone's first look is checked for what a screen reader or keyboard user would miss.
+        const audited = language === 'en' && theme === 'light' && device === 'phone';
+        if (audited) assert.deepEqual(await seriousViolations(page), []);
         if (language === 'ar') await page.getByRole('heading', { name: 'الفطور' }).waitFor();
-        await page.getByTestId('meal-breakfast').getByRole('button', { name: words.addFood }).click();
+        const breakfast = page.getByTestId('meal-breakfast');
+        if (device === 'phone') {
+          await breakfast.scrollIntoViewIfNeeded();
+          await breakfast
+            .getByRole('button', { name: words.moreFor.replace('{{meal}}', words.types.breakfast) })
+            .click();
+          await page.getByRole('menu').waitFor();
+          await screenshot(page, `meals-menu-${look}`);
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'detached' });
+        }
+        await breakfast.getByRole('button', { name: words.addFood }).click();
         const dialog = page.getByRole('dialog');
+        await dialog.getByTestId('saved-meals').getByText('Egg and oats').waitFor();
         await dialog.getByTestId('recent-foods').getByRole('button').first().click();
         await dialog.getByTestId('pick').waitFor();
         const overflow = await dialog.evaluate((sheet) => sheet.scrollWidth - sheet.clientWidth);
-        assert.ok(overflow <= 0, `${language}: the dialog is ${overflow}px wider than itself`);
-        await screenshot(page, `meals-add-${language}-${theme}-${device}`);
+        assert.ok(overflow <= 0, `${look}: the dialog is ${overflow}px wider than itself`);
+        // Picking scrolled the search to the top: the shot shows the sheet from its title.
+        await dialog.evaluate((sheet) => {
+          sheet.scrollTop = 0;
+        });
+        await screenshot(page, `meals-add-${look}`);
+        if (audited) assert.deepEqual(await seriousViolations(page), []);
       },
     });
   });

@@ -68,8 +68,9 @@ export function EntryRow({
       <div className="entry-text">
         <p className="list-title">{entry.food_name}</p>
         <p className="list-meta">
-          {entry.quantity !== null && `${formatFoodAmount(entry.quantity, units, lang)} · `}
-          {t('units.kcal', { value: formatNumber(entry.calories, lang, 0) })} ·{' '}
+          {entry.quantity !== null && <span className="value">{formatFoodAmount(entry.quantity, units, lang)}</span>}
+          {entry.quantity !== null && ' · '}
+          <span className="value">{t('units.kcal', { value: formatNumber(entry.calories, lang, 0) })}</span> ·{' '}
           {t('meals.macroLine', {
             protein: formatNumber(entry.protein, lang),
             carbs: formatNumber(entry.carbs, lang),

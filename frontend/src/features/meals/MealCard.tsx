@@ -18,8 +18,8 @@ export type MealActions = {
 };
 
 /**
- * One meal of the day: its calories, its entries, "Add food", and a menu to copy it (from the
- * day before, to today, to any day) or keep it as a saved meal.
+ * One meal of the day: its name and calories with a menu to copy it (from the day before, to
+ * today, to any day) or keep it as a saved meal, then its entries and "Add food".
  */
 export function MealCard({
   meals,
@@ -79,9 +79,6 @@ export function MealCard({
             {t('units.kcal', { value: formatNumber(meal?.calories ?? 0, i18n.language, 0) })}
           </span>
         </div>
-        <Button size="sm" icon={<Plus size={16} />} onClick={() => actions.add(type)}>
-          {t('meals.addFood')}
-        </Button>
         <ActionMenu label={t('meals.moreFor', { meal: name })} actions={menu} />
       </div>
       {logged ? (
@@ -93,6 +90,10 @@ export function MealCard({
       ) : (
         <p className="muted">{t('meals.nothingYet')}</p>
       )}
+      {/* Under what is logged, as a meal is written down: long names in any language keep the header on one line. */}
+      <Button size="sm" className="meal-add" icon={<Plus size={16} />} onClick={() => actions.add(type)}>
+        {t('meals.addFood')}
+      </Button>
     </section>
   );
 }

@@ -29,7 +29,6 @@ export function SavedMealChoices({
   const items = useSnapshot(meals.state).saved.items as SavedMeal[];
   if (items.length === 0) return null;
   const ordered = [...items.filter((saved) => saved.type === mealType), ...items.filter((s) => s.type !== mealType)];
-  const meal = t(`meals.types.${mealType}`);
   return (
     <section className="stack-sm" aria-labelledby="saved-meals-title">
       <h3 id="saved-meals-title" className="food-section-title">
@@ -43,7 +42,6 @@ export function SavedMealChoices({
               className="food-option"
               disabled={busyId !== null}
               aria-busy={busyId === saved.id || undefined}
-              aria-label={t('meals.logSavedMeal', { name: saved.name, meal })}
               onClick={() => onLog(saved)}
             >
               <span className="food-option-text">
@@ -53,8 +51,10 @@ export function SavedMealChoices({
                   {t('units.kcal', { value: formatNumber(saved.calories, lang, 0) })}
                 </span>
               </span>
-              <span className="food-option-mark" aria-hidden>
-                <BookmarkCheck size={18} />
+              {/* Said, not only drawn: this tap logs at once, where a food's tap only picks it. */}
+              <span className="food-option-mark food-option-log">
+                <BookmarkCheck size={16} aria-hidden />
+                {t('meals.logSaved')}
               </span>
             </button>
             <Button
