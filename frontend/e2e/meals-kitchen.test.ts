@@ -252,6 +252,25 @@ describe('the kitchen flow on a phone', () => {
     await context.close();
   });
 
+  it('quick-adds what no database holds, with the field the server refused marked', async () => {
+    const { context, page } = await app.signedIn({ viewport: SMALL_PHONE });
+    await openMeals(page);
+    await page.getByTestId('meal-dinner').getByRole('button', { name: 'Add food' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Dinner' });
+    await dialog.getByRole('tab', { name: 'Quick add' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Grandma soup');
+    await dialog.getByRole('textbox', { name: 'Calories (kcal)' }).fill('20000');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The calories must be a number from 0 to 10000.' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Calories (kcal)' }).fill('350');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(page, 'Food added');
+    const dinner = page.getByTestId('meal-dinner');
+    await dinner.getByTestId('meal-entry').filter({ hasText: 'Grandma soup' }).waitFor();
+    assert.equal(await kcalOf(page.getByTestId('meal-dinner-calories')), 350);
+    await context.close();
+  });
+
   it('reaches every result of a search from the dialog, which scrolls as a whole', async () => {
     const { context, page } = await app.signedIn({ viewport: SMALL_PHONE });
     await openMeals(page);
