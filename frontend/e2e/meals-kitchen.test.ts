@@ -142,6 +142,16 @@ describe('the kitchen flow on a phone', () => {
     await page.getByRole('menuitem', { name: "Copy yesterday's Lunch" }).click();
     await expectToast(page, 'Nothing was logged at Lunch the day before: nothing to copy.');
     assert.equal(await page.getByTestId('meal-lunch').getByTestId('meal-entry').count(), 0);
+
+    // "Copy to…" any day: from today, tomorrow is offered (planning ahead).
+    await page.getByRole('button', { name: 'More for Breakfast' }).click();
+    await page.getByRole('menuitem', { name: 'Copy to…' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy Breakfast' });
+    assert.equal(await copy.getByLabel('To the day').inputValue(), shiftDay(today, 1));
+    await copy.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expectToast(page, 'Breakfast copied');
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByTestId('meal-breakfast').getByTestId('meal-entry').nth(1).waitFor();
     await context.close();
   });
 
