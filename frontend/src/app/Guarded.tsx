@@ -1,7 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Spinner } from '../components/Feedback.tsx';
+import { toldTheUser } from '../lib/api-client.ts';
+import { serverMessage } from '../lib/form.ts';
 import { useServices } from '../lib/services.ts';
 import { type Access, guard, guardNow } from './guards.ts';
 
@@ -13,7 +16,8 @@ import { type Access, guard, guardNow } from './guards.ts';
 export function Guarded({ access, children }: { access: Access; children: ReactNode }) {
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const { auth } = useServices();
+  const { auth, toasts } = useServices();
+  const { t } = useTranslation();
   useSnapshot(auth.state); // re-render when someone signs in or out
   const now = guardNow(access, { isAuthenticated: auth.isAuthenticated, user: () => auth.state.user });
   const target = search ? `${location}?${search}` : location;
@@ -32,6 +36,10 @@ export function Guarded({ access, children }: { access: Access; children: ReactN
       isAuthenticated: auth.isAuthenticated,
       user: () => auth.state.user,
       fetchUser: auth.fetchUser,
+      // Once: what the API client toasted itself (the session lost, no network) is told already.
+      fetchFailed: (error) => {
+        if (!toldTheUser(error)) toasts.error(serverMessage(error) ?? t('errors.fetchUserFailed'));
+      },
     }).then((result) => {
       if (!current) return;
       if ('redirect' in result) navigate(result.redirect, { replace: true });
@@ -40,7 +48,7 @@ export function Guarded({ access, children }: { access: Access; children: ReactN
     return () => {
       current = false;
     };
-  }, [needsFetch, access, target, navigate, auth]);
+  }, [needsFetch, access, target, navigate, auth, toasts, t]);
 
   const allowed = (now !== null && redirect === null) || (needsFetch && fetchedFor === target);
   return allowed ? children : <Spinner />;

@@ -7,6 +7,8 @@ export type GuardContext = {
   isAuthenticated: () => boolean;
   user: () => User | null;
   fetchUser: () => Promise<User>;
+  /** Tells the user that fetching them failed (spec section 8: 'Failed to fetch user'). */
+  fetchFailed?: (error: unknown) => void;
 };
 
 export type GuardResult = { allow: true } | { redirect: string };
@@ -14,8 +16,8 @@ export type GuardResult = { allow: true } | { redirect: string };
 export const loginRedirect = (target: string) => `/login?redirect=${encodeURIComponent(target)}`;
 
 /**
- * The route guard. A signed-in route with no loaded user fetches it and, failing, goes to Login
- * with the full target path in `redirect`. An admin route does the same fetch, then sends
+ * The route guard. A signed-in route with no loaded user fetches it and, failing, says so and
+ * goes to Login with the full target path in `redirect`. An admin route does the same fetch, then sends
  * anyone who is not an admin to the Dashboard. A guest-only route sends a signed-in user to the
  * Dashboard.
  */
@@ -25,7 +27,8 @@ export async function guard(access: Access, target: string, context: GuardContex
   let user: User;
   try {
     user = await context.fetchUser();
-  } catch {
+  } catch (error) {
+    context.fetchFailed?.(error);
     return { redirect: loginRedirect(target) };
   }
   return access === 'admin' && user.role !== 'admin' ? { redirect: '/dashboard' } : { allow: true };

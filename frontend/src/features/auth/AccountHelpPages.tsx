@@ -1,12 +1,11 @@
 import { MailQuestion } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { isolated } from '../../lib/format.ts';
-import { tooManyAttempts } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -15,38 +14,19 @@ import { AuthCard } from './AuthCard.tsx';
  * has an account, so the page says the same either way.
  */
 export function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { auth } = useServices();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [fieldError, setFieldError] = useState('');
-  const [formError, setFormError] = useState('');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  const form = useForm({ fallback: t('errors.resetEmailFailed'), fields: ['email'] });
+  const submit = form.submit(async () => {
     setSent(false);
-    setFieldError('');
-    setFormError('');
-    try {
-      await auth.forgotPassword(email);
-      setSent(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setFieldError(error.fieldErrors.email?.[0] ?? '');
-      else if (error instanceof ApiError && error.status === 429)
-        setFormError(tooManyAttempts(t, error, i18n.language));
-      else
-        setFormError(
-          (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetEmailFailed'),
-        );
-    } finally {
-      setBusy(false);
-    }
-  }
+    await auth.forgotPassword(email);
+    setSent(true);
+  });
 
   return (
-    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} error={formError}>
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} error={form.message}>
       {sent && (
         <div className="notice" role="status">
           <MailQuestion size={20} aria-hidden />
@@ -62,9 +42,9 @@ export function ForgotPasswordPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={fieldError}
+          error={form.fieldError('email')}
         />
-        <Button type="submit" variant="primary" busy={busy} block>
+        <Button type="submit" variant="primary" busy={form.busy} block>
           {t('auth.sendResetLink')}
         </Button>
       </form>

@@ -1,10 +1,7 @@
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { ApiError, type FieldErrors } from '../../lib/api-client.ts';
-import { tooManyAttempts } from '../../lib/refusals.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { afterLogin } from './after-login.ts';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -35,23 +32,6 @@ export function AuthCard({
       {children}
     </div>
   );
-}
-
-/**
- * What a failed sign-in or registration shows: the fields the server refused (422), how long
- * to wait when it asks to (429), else the server's message, else `fallback` (no answer at all, or
- * one without a message).
- */
-export function authFailure(
-  error: unknown,
-  fallback: string,
-  i18n: Pick<i18n, 't' | 'language'>,
-): { fieldErrors: FieldErrors } | { formError: string } {
-  if (error instanceof ApiError && error.status === 422) return { fieldErrors: error.fieldErrors };
-  // The server's own words are English; the reader gets theirs, with how long to wait.
-  if (error instanceof ApiError && error.status === 429)
-    return { formError: tooManyAttempts(i18n.t, error, i18n.language) };
-  return { formError: (error instanceof ApiError && error.status !== null && error.message) || fallback };
 }
 
 /**

@@ -1,43 +1,30 @@
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useForm } from '../../lib/form.ts';
 import { useServices } from '../../lib/services.ts';
-import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
+import { AuthAlternatives, AuthCard } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
 
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { auth } = useServices();
   const search = useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState('');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setFormError('');
-    try {
-      await auth.login({ email, password, remember });
-      navigate(afterLogin(search), { replace: true });
-    } catch (error) {
-      setBusy(false);
-      const failure = authFailure(error, t('errors.loginFailed'), i18n);
-      if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
-      else setFormError(failure.formError);
-    }
-  }
+  const form = useForm({ fallback: t('errors.loginFailed'), fields: ['email', 'password'] });
+  const submit = form.submit(async () => {
+    await auth.login({ email, password, remember });
+    navigate(afterLogin(search), { replace: true });
+  });
 
   return (
-    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} error={formError}>
+    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} error={form.message}>
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
           label={t('auth.email')}
@@ -47,7 +34,7 @@ export function LoginPage() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={errors.email?.[0]}
+          error={form.fieldError('email')}
         />
         <TextField
           label={t('auth.password')}
@@ -57,7 +44,7 @@ export function LoginPage() {
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={errors.password?.[0]}
+          error={form.fieldError('password')}
         />
         <div className="spread">
           <label className="checkbox">
@@ -71,8 +58,8 @@ export function LoginPage() {
           </label>
           <Link href="/forgot-password">{t('auth.forgotPassword')}</Link>
         </div>
-        <Button type="submit" variant="primary" icon={<LogIn size={18} className="flip-rtl" />} busy={busy} block>
-          {busy ? t('auth.loggingIn') : t('auth.login')}
+        <Button type="submit" variant="primary" icon={<LogIn size={18} className="flip-rtl" />} busy={form.busy} block>
+          {form.busy ? t('auth.loggingIn') : t('auth.login')}
         </Button>
       </form>
       <AuthAlternatives

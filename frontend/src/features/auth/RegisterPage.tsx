@@ -5,43 +5,40 @@ import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { useForm } from '../../lib/form.ts';
 import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
-import { AuthAlternatives, AuthCard, authFailure } from './AuthCard.tsx';
+import { AuthAlternatives, AuthCard } from './AuthCard.tsx';
 import { afterLogin } from './after-login.ts';
 
 export function RegisterPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { auth } = useServices();
   const search = useSearch();
-  const [form, setForm] = useState({ name: '', email: '', password: '', password_confirmation: '' });
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState('');
+  const [fields, setFields] = useState({ name: '', email: '', password: '', password_confirmation: '' });
+  const form = useForm({
+    fallback: t('errors.registrationFailed'),
+    fields: ['name', 'email', 'password', 'password_confirmation'],
+  });
   const site = useSnapshot(siteState);
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields({ ...fields, [field]: event.target.value });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    setFormError('');
-    if (form.password !== form.password_confirmation) {
-      setErrors({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
+  const register = form.submit(async () => {
+    await auth.register(fields);
+    // A new account lands on the onboarding (the dashboard sends it there while it is under way).
+    navigate(afterLogin(search), { replace: true });
+  });
+
+  function submit(event: FormEvent) {
+    if (fields.password !== fields.password_confirmation) {
+      event.preventDefault();
+      form.refuse({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
       return;
     }
-    setBusy(true);
-    try {
-      await auth.register(form);
-      navigate(afterLogin(search), { replace: true });
-    } catch (error) {
-      setBusy(false);
-      const failure = authFailure(error, t('errors.registrationFailed'), i18n);
-      if ('fieldErrors' in failure) setErrors(failure.fieldErrors);
-      else setFormError(failure.formError);
-    }
+    void register(event);
   }
 
   if (site.info?.allow_registration === false) {
@@ -58,16 +55,16 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} error={formError}>
+    <AuthCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} error={form.message}>
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
           label={t('auth.name')}
           name="name"
           autoComplete="name"
           required
-          value={form.name}
+          value={fields.name}
           onChange={set('name')}
-          error={errors.name?.[0]}
+          error={form.fieldError('name')}
         />
         <TextField
           label={t('auth.email')}
@@ -75,9 +72,9 @@ export function RegisterPage() {
           name="email"
           autoComplete="email"
           required
-          value={form.email}
+          value={fields.email}
           onChange={set('email')}
-          error={errors.email?.[0]}
+          error={form.fieldError('email')}
         />
         <TextField
           label={t('auth.password')}
@@ -86,9 +83,9 @@ export function RegisterPage() {
           autoComplete="new-password"
           required
           hint={t('auth.passwordHint')}
-          value={form.password}
+          value={fields.password}
           onChange={set('password')}
-          error={errors.password && newPasswordRefusal(t, errors.password[0])}
+          error={form.fieldError('password') && newPasswordRefusal(t, form.fieldError('password'))}
         />
         <TextField
           label={t('auth.confirmPassword')}
@@ -96,12 +93,12 @@ export function RegisterPage() {
           name="password_confirmation"
           autoComplete="new-password"
           required
-          value={form.password_confirmation}
+          value={fields.password_confirmation}
           onChange={set('password_confirmation')}
-          error={errors.password_confirmation?.[0]}
+          error={form.fieldError('password_confirmation')}
         />
-        <Button type="submit" variant="primary" icon={<UserPlus size={18} />} busy={busy} block>
-          {busy ? t('auth.registering') : t('auth.register')}
+        <Button type="submit" variant="primary" icon={<UserPlus size={18} />} busy={form.busy} block>
+          {form.busy ? t('auth.registering') : t('auth.register')}
         </Button>
       </form>
       <AuthAlternatives

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { isolated } from '../../lib/format.ts';
-import { fieldRefusal, newPasswordRefusal, tooManyAttempts } from '../../lib/refusals.ts';
+import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
@@ -15,50 +15,32 @@ import { Done } from './Done.tsx';
  * chooses the new password. Every device is signed out afterwards, this one too.
  */
 export function ResetPasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { auth } = useServices();
   const params = new URLSearchParams(useSearch());
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; password_confirmation?: string }>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The link's token and address are no fields of this form: their refusal is the form's message.
+  const form = useForm({ fallback: t('errors.resetPasswordFailed'), fields: ['password', 'password_confirmation'] });
+  const reset = form.submit(async () => {
+    await auth.resetPassword({ email, token, password, password_confirmation: confirmation });
+    setDone(true);
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    setFormError('');
+  function submit(event: FormEvent) {
     if (password !== confirmation) {
-      setErrors({ password_confirmation: t('errors.passwordsDoNotMatch') });
+      event.preventDefault();
+      form.refuse({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
       return;
     }
-    setBusy(true);
-    try {
-      await auth.resetPassword({ email, token, password, password_confirmation: confirmation });
-      setDone(true);
-    } catch (error) {
-      const fields = error instanceof ApiError && error.status === 422 ? error.fieldErrors : {};
-      // The server's rules are the registration's: its messages here are known ones.
-      setErrors({
-        password: fields.password && newPasswordRefusal(t, fields.password[0]),
-        password_confirmation: fields.password_confirmation && t('errors.passwordsDoNotMatch'),
-      });
-      const linkError = fieldRefusal(t, error, 'token') ?? fieldRefusal(t, error, 'email');
-      if (linkError) setFormError(linkError);
-      else if (error instanceof ApiError && error.status === 429)
-        setFormError(tooManyAttempts(t, error, i18n.language));
-      else if (!(error instanceof ApiError) || error.status !== 422) {
-        setFormError(
-          (error instanceof ApiError && error.status !== null && error.message) || t('errors.resetPasswordFailed'),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
+    void reset(event);
   }
+  // The server's rules are the registration's: its messages here are known ones.
+  const passwordError = form.fieldError('password');
+  const confirmationError = form.fieldError('password_confirmation') && t('errors.passwordsDoNotMatch');
 
   if (!token || !email) {
     return (
@@ -72,7 +54,7 @@ export function ResetPasswordPage() {
     <AuthCard
       title={t('auth.resetTitle')}
       subtitle={t('auth.resetSubtitle', { email: isolated(email) })}
-      error={formError}
+      error={form.message}
     >
       {done ? (
         <Done message={t('auth.resetDone')} href="/login" label={t('auth.login')} />
@@ -88,7 +70,7 @@ export function ResetPasswordPage() {
               hint={t('auth.passwordHint')}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
+              error={passwordError && newPasswordRefusal(t, passwordError)}
             />
             <TextField
               label={t('auth.confirmNewPassword')}
@@ -98,13 +80,13 @@ export function ResetPasswordPage() {
               required
               value={confirmation}
               onChange={(e) => setConfirmation(e.target.value)}
-              error={errors.password_confirmation}
+              error={confirmationError}
             />
-            <Button type="submit" variant="primary" busy={busy} block>
+            <Button type="submit" variant="primary" busy={form.busy} block>
               {t('auth.resetSubmit')}
             </Button>
           </form>
-          {formError && <Link href="/forgot-password">{t('auth.requestNewLink')}</Link>}
+          {form.message && <Link href="/forgot-password">{t('auth.requestNewLink')}</Link>}
         </>
       )}
     </AuthCard>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
-import { ApiError } from '../../lib/api-client.ts';
+import { serverMessage } from '../../lib/form.ts';
 import { fieldRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { Done } from './Done.tsx';
@@ -32,9 +32,7 @@ export function VerifyEmailPage() {
       .catch((error: unknown) =>
         setOutcome({
           state: 'refused',
-          message:
-            fieldRefusal(t, error, 'token') ??
-            ((error instanceof ApiError && error.status !== null && error.message) || t('auth.verifyFailed')),
+          message: fieldRefusal(t, error, 'token') ?? serverMessage(error) ?? t('auth.verifyFailed'),
         }),
       );
   }, [auth, token, t]);
