@@ -1,4 +1,4 @@
-import { type Config, toApiSettings, userStream } from '@fitness/contracts';
+import { type Config, toApiSettings, type UserDocument, userStream } from '@fitness/contracts';
 import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
 import type { PushEndpointPolicy } from '@fitness/notifications/push/push-endpoint-policy.ts';
@@ -73,7 +73,13 @@ export function createCommandServices(
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
     return parts.readStore.count('users', { role: 'admin' });
   };
-  const accounts = new Accounts({ handler, tokenTtlDays: config.tokenTtlDays, countAdmins, counters: parts.counters });
+  const accounts = new Accounts({
+    handler,
+    tokenTtlDays: config.tokenTtlDays,
+    countAdmins,
+    counters: parts.counters,
+    storedUser: (userId) => parts.readStore.get<UserDocument>('users', userId),
+  });
   const mails = new AccountMails({
     mailer: parts.mailer,
     publicUrl: config.publicUrl,

@@ -71,7 +71,8 @@ describe('the admin area in a real browser', () => {
     await stranger.getByLabel('Password', { exact: true }).fill('long enough pass');
     await stranger.getByLabel('Confirm password').fill('long enough pass');
     await stranger.getByRole('button', { name: 'Create account' }).click();
-    await stranger.waitForURL('**/dashboard');
+    // A new account is offered the onboarding first.
+    await stranger.waitForURL('**/onboarding');
 
     await waitForShown(dashboard, 'admin-stat-users-value', before.users + 1);
     await waitForShown(analytics, 'admin-total-signups-value', before.signups + 1);

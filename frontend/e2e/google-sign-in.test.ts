@@ -71,13 +71,15 @@ describe('Google sign-in in the web app', () => {
     }
   });
 
-  it('creates an account for a newcomer and opens the dashboard', async () => {
+  it('creates an account for a newcomer and opens the onboarding', async () => {
     const context = await app.context();
     const page = await context.newPage();
     try {
       await page.goto('/login');
       await continueWithGoogle(page, 'nora@example.com');
-      await page.waitForURL('**/dashboard');
+      // Sent to the dashboard, where a new account's onboarding comes first.
+      await page.waitForURL('**/onboarding');
+      await page.getByRole('heading', { name: 'Your units' }).waitFor();
       const user = await storedUser(page);
       assert.equal(user.email, 'nora@example.com');
       assert.equal(user.name, 'Nora Newcomer');

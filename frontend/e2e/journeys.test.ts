@@ -31,7 +31,7 @@ describe('journeys in a real browser', () => {
     await context.close();
   });
 
-  it('registers and lands on the dashboard; a mismatched confirmation and a common password are refused first', async () => {
+  it('registers, is offered the onboarding and skips it to the dashboard; a mismatched confirmation and a common password are refused first', async () => {
     const context = await app.context();
     const page = await context.newPage();
     await page.goto('/register');
@@ -49,6 +49,9 @@ describe('journeys in a real browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('long enough pass');
     await page.getByLabel('Confirm password').fill('long enough pass');
     await page.getByRole('button', { name: 'Create account' }).click();
+    // A new account is offered the onboarding first (frontend/e2e/first-day.test.ts goes through it).
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Hello, Nia New' }).waitFor();
     await context.close();

@@ -13,7 +13,8 @@ import type { CommandServices } from '../services.ts';
 import { type BodyWeightState, recordedWeight } from './body-weight.ts';
 import { type BodyWeightCommand, bodyWeightDecider } from './decide.ts';
 
-const bodyWeight: Aggregate<BodyWeightCommand, BodyWeightEvent, BodyWeightState> = {
+/** A user's weigh-in of one day; PATCH /me records the profile's weight through it too. */
+export const bodyWeight: Aggregate<BodyWeightCommand, BodyWeightEvent, BodyWeightState> = {
   decider: bodyWeightDecider,
   streamOf: (command) => bodyWeightStream(command.userId, command.date),
 };

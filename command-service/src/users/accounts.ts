@@ -21,6 +21,7 @@ import { emailNotVerified } from '../google-sign-in/errors.ts';
 import type { VerifiedClaims } from '../google-sign-in/google-sign-in.ts';
 import { RegistrationClosed } from '../system-settings/errors.ts';
 import { currentSystemSettings } from '../system-settings/settings.ts';
+import { withStoredWeight } from './answered-user.ts';
 import { type IssuedToken, type UserCommand, userDecider } from './decide.ts';
 import {
   CredentialsDoNotMatch,
@@ -45,6 +46,11 @@ export type AccountsOptions = {
    * them, this process counts alone (the tools, tests that do not look at it).
    */
   counters?: CounterStore;
+  /**
+   * The user as the users read model holds them, for the weight a sign-in answers with (see
+   * withStoredWeight). Without it (the tools), the answer has the user stream's alone.
+   */
+  storedUser?: (userId: string) => Promise<UserDocument | null>;
 };
 
 export type SignedIn = { user: UserDocument; token: string; position: number };
@@ -66,6 +72,7 @@ export class Accounts {
   private readonly handler: CommandHandler;
   private readonly ttl: AccountsOptions['tokenTtlDays'];
   private readonly countAdmins: AccountsOptions['countAdmins'];
+  private readonly storedUser: AccountsOptions['storedUser'];
   private readonly adminDeparture = new KeyedLock();
   /** Wrong passwords per account. */
   private readonly throttle: SignInThrottle;
@@ -74,6 +81,7 @@ export class Accounts {
     this.handler = options.handler;
     this.ttl = options.tokenTtlDays;
     this.countAdmins = options.countAdmins;
+    this.storedUser = options.storedUser;
     this.throttle = new SignInThrottle(options.counters);
   }
 
@@ -364,14 +372,15 @@ export class Accounts {
     };
   }
 
-  private signedIn(
+  private async signedIn(
     userId: string,
     tokenId: string,
     secret: string,
     result: { document: UserDocument | null; position: number },
-  ): SignedIn {
+  ): Promise<SignedIn> {
     if (!result.document) throw new UserNotFound();
-    return { user: result.document, token: formatToken(userId, tokenId, secret), position: result.position };
+    const user = withStoredWeight(result.document, await this.storedUser?.(userId));
+    return { user, token: formatToken(userId, tokenId, secret), position: result.position };
   }
 }
 

@@ -3,7 +3,13 @@ import { MAX_PERSONAL_TOKENS, type UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { userDecider } from './decide.ts';
-import { PasswordResetLinkInvalid, TooManyPersonalTokens, UserAlreadyRegistered, UserNotFound } from './errors.ts';
+import {
+  ContradictingGoals,
+  PasswordResetLinkInvalid,
+  TooManyPersonalTokens,
+  UserAlreadyRegistered,
+  UserNotFound,
+} from './errors.ts';
 
 const spec = specification(userDecider);
 const userId = 'u1';
@@ -20,9 +26,13 @@ const registered: UserEvent = {
   data: { userId, name: 'Ada', email: 'ada@example.com', passwordHash: 'ph', role: 'user', registeredAt: at },
 };
 const issued: UserEvent = { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } };
+const onboarding = (status: 'units' | 'body' | 'goal' | 'skipped' | 'done'): UserEvent => ({
+  type: 'OnboardingChanged',
+  data: { userId, status, changedAt: at },
+});
 
 describe('user decider', () => {
-  it('registers with a first token', () => {
+  it('registers with a first token, the onboarding at its first step', () => {
     spec
       .given([])
       .when({
@@ -35,7 +45,7 @@ describe('user decider', () => {
         role: 'user',
         token,
       })
-      .thenEvents([registered, issued]);
+      .thenEvents([registered, onboarding('units'), issued]);
   });
   it('does not register twice', () => {
     spec
@@ -65,6 +75,7 @@ describe('user decider', () => {
             data: { userId, name: 'Ada', email: 'ada@example.com', passwordHash: null, role: 'user', registeredAt: at },
           },
           linked,
+          onboarding('units'),
           issued,
         ]);
       spec
@@ -263,6 +274,40 @@ describe('user decider', () => {
       .when({ type: 'ChangeRole', userId, at, role: 'admin' })
       .thenEvents([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
     spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).thenEvents([]);
+  });
+  describe('updating the profile', () => {
+    it('records the changes, and where the onboarding stands when it moved on', () => {
+      spec
+        .given([registered, onboarding('units')])
+        .when({ type: 'UpdateProfile', userId, at, changes: { height: 170 }, onboarding: 'goal' })
+        .thenEvents([
+          { type: 'UserProfileUpdated', data: { userId, changes: { height: 170 }, updatedAt: at } },
+          onboarding('goal'),
+        ]);
+      spec
+        .given([registered, onboarding('goal')])
+        .when({ type: 'UpdateProfile', userId, at, changes: {}, onboarding: 'goal' })
+        .thenEvents([]);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateProfile', userId, at, changes: {}, onboarding: 'skipped' })
+        .thenEvents([onboarding('skipped')]);
+    });
+    it('refuses goals that contradict each other', () => {
+      spec
+        .given([registered])
+        .when({ type: 'UpdateProfile', userId, at, changes: { goals: ['lose_weight', 'gain_weight'] } })
+        .thenThrows(ContradictingGoals);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateProfile', userId, at, changes: { goals: ['maintain_weight', 'build_muscle'] } })
+        .thenEvents([
+          {
+            type: 'UserProfileUpdated',
+            data: { userId, changes: { goals: ['maintain_weight', 'build_muscle'] }, updatedAt: at },
+          },
+        ]);
+    });
   });
   it('deletes an account once; a deleted account takes no more commands', () => {
     const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };

@@ -1,7 +1,10 @@
 import {
   type ClientSettings,
+  contradictingGoals,
+  FIRST_ONBOARDING_STEP,
   MAX_PERSONAL_TOKENS,
   normaliseEmail,
+  type OnboardingStatus,
   type ProfileChanges,
   type Role,
   sameClientSetting,
@@ -11,6 +14,7 @@ import {
 import type { Decider } from '../core/command-handler.ts';
 import {
   AccountNotDeleted,
+  ContradictingGoals,
   PasswordResetLinkInvalid,
   TooManyPersonalTokens,
   UserAlreadyRegistered,
@@ -53,7 +57,8 @@ export type UserCommand =
   /** The authenticator found the token unused since `lastUsedAt`, for longer than the session timeout. */
   | (Base & { type: 'RevokeIdleToken'; tokenId: string; lastUsedAt: string })
   | (Base & { type: 'ChangeRole'; role: Role })
-  | (Base & { type: 'UpdateProfile'; changes: ProfileChanges })
+  /** Profile fields, and where the onboarding stands now (when it moved on). */
+  | (Base & { type: 'UpdateProfile'; changes: ProfileChanges; onboarding?: OnboardingStatus })
   | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
   /** The weekly report of the week starting `weekStart` (YYYY-MM-DD) is about to be mailed. */
   | (Base & { type: 'RecordWeeklyReport'; weekStart: string })
@@ -78,6 +83,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     const { name, email, passwordHash, role, token } = command;
     return [
       { type: 'UserRegistered', data: { userId, name, email, passwordHash, role, registeredAt: at } },
+      onboardingStarted(userId, at),
       { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
     ];
   }
@@ -90,6 +96,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         data: { userId, name, email: google.email, passwordHash: null, role, registeredAt: at },
       },
       { type: 'GoogleAccountLinked', data: { userId, ...google, linkedAt: at } },
+      onboardingStarted(userId, at),
       { type: 'AccessTokenIssued', data: { userId, ...token, issuedAt: at } },
     ];
   }
@@ -151,10 +158,17 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return state.tokens.has(command.tokenId)
         ? [{ type: 'AccessTokenRevoked', data: { userId, tokenId: command.tokenId, revokedAt: at } }]
         : [];
-    case 'UpdateProfile':
-      return Object.keys(command.changes).length === 0
-        ? []
-        : [{ type: 'UserProfileUpdated', data: { userId, changes: command.changes, updatedAt: at } }];
+    case 'UpdateProfile': {
+      if (contradictingGoals(command.changes.goals ?? [])) throw new ContradictingGoals();
+      const events: UserEvent[] = [];
+      if (Object.keys(command.changes).length > 0) {
+        events.push({ type: 'UserProfileUpdated', data: { userId, changes: command.changes, updatedAt: at } });
+      }
+      if (command.onboarding !== undefined && command.onboarding !== state.onboarding) {
+        events.push({ type: 'OnboardingChanged', data: { userId, status: command.onboarding, changedAt: at } });
+      }
+      return events;
+    }
     case 'ChangeClientSettings': {
       // Only what really changes: a device echoing back what another one set writes nothing.
       const changes = Object.fromEntries(
@@ -209,6 +223,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
   }
 }
+
+/** A new account starts the first-day onboarding at its first step. */
+const onboardingStarted = (userId: string, at: string): UserEvent => ({
+  type: 'OnboardingChanged',
+  data: { userId, status: FIRST_ONBOARDING_STEP, changedAt: at },
+});
 
 /** Sign-outs of the user's live tokens that `chosen` picks (an expired one is over already). */
 function revokeTokens(state: UserState, userId: string, at: string, chosen: (tokenId: string) => boolean): UserEvent[] {

@@ -1,4 +1,10 @@
-import { ACCOUNT_SECURITY_REFUSALS, DomainError, InvalidInput, MAX_PERSONAL_TOKENS } from '@fitness/contracts';
+import {
+  ACCOUNT_SECURITY_REFUSALS,
+  CONTRADICTING_GOALS,
+  DomainError,
+  InvalidInput,
+  MAX_PERSONAL_TOKENS,
+} from '@fitness/contracts';
 
 export class UserNotFound extends DomainError {
   constructor() {
@@ -111,5 +117,12 @@ export class CurrentPasswordIncorrect extends InvalidInput {
 export class PushSubscriptionNotFound extends DomainError {
   constructor() {
     super('not_found', 'Push subscription not found.');
+  }
+}
+
+/** Losing, keeping and gaining weight at once: one of them, or none. */
+export class ContradictingGoals extends InvalidInput {
+  constructor() {
+    super({ goals: [CONTRADICTING_GOALS] });
   }
 }

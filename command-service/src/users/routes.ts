@@ -13,6 +13,7 @@ import {
   type UserDocument,
   type UserEvent,
   userStream,
+  weighedIn,
   yearsSince,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
@@ -21,9 +22,12 @@ import { requestLanguage } from '@fitness/platform/language.ts';
 import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { usersProjection } from '@fitness/projections';
 import type { FastifyInstance } from 'fastify';
+import { recordedWeight } from '../body-weight/body-weight.ts';
+import { bodyWeight } from '../body-weight/routes.ts';
 import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
 import { googleSignInRoutes } from '../google-sign-in/routes.ts';
 import type { CommandServices } from '../services.ts';
+import { withStoredWeight } from './answered-user.ts';
 import { type UserCommand, userDecider } from './decide.ts';
 import { deviceName } from './device-name.ts';
 import { UserNotFound } from './errors.ts';
@@ -110,16 +114,22 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       schema: {
         tags: ['account'],
         summary:
-          'Change your profile: name, age or birth date, gender, height (cm), weight (kg), activity level, goals',
+          'Change your profile: name, age or birth date, gender, height (cm), activity level, goals (at most ' +
+          'one of lose_weight, maintain_weight and gain_weight); weight (kg) is recorded as the weigh-in of ' +
+          '`weighed_on` (default today, UTC), its one source; and where the onboarding stands',
         body: UpdateProfileBody,
         response: { 200: User, 401: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { name, birth_date } = request.body;
+      const { name, birth_date, weight, weighed_on, onboarding } = request.body;
+      const now = requestContext(request, clock).now;
+      if (weighed_on !== undefined && weight === undefined) {
+        throw new ValidationFailed({ weighed_on: ['The weigh-in date goes with a weight.'] });
+      }
       if (birth_date) {
         // A birth date in the future, or one that makes a toddler or a 300-year-old, is a typo.
-        const age = yearsSince(birth_date, requestContext(request, clock).now);
+        const age = yearsSince(birth_date, now);
         if (age === null || age < PROFILE_AGE.minimum || age > PROFILE_AGE.maximum) {
           throw new ValidationFailed({
             birth_date: [`The birth date must make you ${PROFILE_AGE.minimum} to ${PROFILE_AGE.maximum} years old.`],
@@ -127,9 +137,22 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
         }
       }
       const changes = profileChangesFromBody({ ...request.body, ...(name !== undefined && { name: name.trim() }) });
-      const result = await run(users, request, reply, { type: 'UpdateProfile', changes });
+      // The profile first: it may refuse the goals, and then no weigh-in is recorded either.
+      const result = await run(users, request, reply, {
+        type: 'UpdateProfile',
+        changes,
+        ...(onboarding && { onboarding }),
+      });
       if (!result.document) throw new UserNotFound();
-      return result.document;
+      let answer = withStoredWeight(result.document, request.auth?.user);
+      if (weight !== undefined) {
+        const date = weighed_on ?? now.toISOString().slice(0, 10);
+        const weighIn = await run(bodyWeight, request, reply, { type: 'RecordBodyWeight', date, weight });
+        // The answer's position is the later append's, so reading after it shows both.
+        reply.header('X-Event-Position', Math.max(result.position, weighIn.position));
+        answer = { ...answer, profile: weighedIn(answer.profile, { date, weight: recordedWeight(weight) }) };
+      }
+      return answer;
     },
   );
 

@@ -2,6 +2,7 @@ import {
   type ClientSettings,
   clientSettingsOf,
   normaliseEmail,
+  type OnboardingStatus,
   type Role,
   type TokenKind,
   type UserEvent,
@@ -33,6 +34,8 @@ export type UserState = {
   lastWeeklyReport: string | null;
   /** The browsers subscribed to push, by subscription id. */
   pushSubscriptions: Map<string, KeptPushSubscription>;
+  /** Where the first-day onboarding stands; null for an account made before there was one. */
+  onboarding: OnboardingStatus | null;
 };
 
 export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string }; timeZone: string };
@@ -55,6 +58,7 @@ export const initialUserState = (): UserState => ({
   settings: clientSettingsOf(undefined),
   lastWeeklyReport: null,
   pushSubscriptions: new Map(),
+  onboarding: null,
 });
 
 /** Whether the user proved they read mail at the account's address (a link opened, or Google's word). */
@@ -113,6 +117,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
     case 'UserProfileUpdated':
       return { ...state, name: event.data.changes.name ?? state.name };
+    case 'OnboardingChanged':
+      return { ...state, onboarding: event.data.status };
     case 'UserDeleted':
       return { ...state, deleted: true, tokens: new Map(), pushSubscriptions: new Map() };
     case 'UserErased':

@@ -24,9 +24,14 @@ const ACTIVITY_FACTOR: Record<string, number> = {
   very_active: 1.9,
 };
 
-/** Energy change per goal, per day: about 0.5 kg a week down, a slow lean gain up. */
+/**
+ * Energy change per goal, per day: about 0.5 kg a week down, a slow lean gain up. The first goal
+ * listed that the profile has counts, so a weight goal rules: building muscle while keeping the
+ * weight eats what keeps the weight.
+ */
 const GOAL_ADJUSTMENT: [goal: string, kcal: number][] = [
   ['lose_weight', -500],
+  ['maintain_weight', 0],
   ['gain_weight', 300],
   ['build_muscle', 250],
 ];
@@ -54,7 +59,7 @@ function ageOf(profile: Partial<Profile>, today: Date): number | null {
 /**
  * Daily targets from a profile. Energy: the Mifflin-St Jeor resting energy
  * (10 × kg + 6.25 × cm − 5 × years, + 5 for men, − 161 for women, the mean of the two otherwise),
- * times the activity factor, adjusted by the first weight goal (lose −500, gain +300, build
+ * times the activity factor, adjusted by the goal (lose −500, maintain 0, gain +300, else build
  * muscle +250 kcal), never below 1200. Macros: a split of that energy (protein and carbohydrate
  * 4 kcal/g, fat 9 kcal/g). Water: 35 ml per kg of body weight. Whatever the profile lacks falls
  * back to the defaults above and is listed in `missing`, so the app can ask for it.

@@ -4,6 +4,7 @@ import { CALENDAR_DATE_PATTERN } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { ACTIVITY_LEVELS, GENDERS, GOALS, type TokenKind } from './events.ts';
+import { ONBOARDING_STATUSES, type OnboardingStatus } from './onboarding.ts';
 
 /** The ages the profile takes, stated or from a birth date. */
 export const PROFILE_AGE = { minimum: 13, maximum: 120 } as const;
@@ -61,13 +62,16 @@ export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** Body profile. Filled in on the Profile screen; empty until then. */
+/** Body profile. Filled in on the onboarding or the Profile screen; empty until then. */
 export const Profile = Type.Object({
   id: Type.String(),
   name: Type.String(),
   age: Nullable(Type.Integer()),
   height: Nullable(Type.Number()),
+  /** The latest weigh-in (kg): the one source of the weight (see profile-weight.ts). */
   weight: Nullable(Type.Number()),
+  /** The day of that weigh-in. */
+  weighed_on: Nullable(Type.String()),
   activity_level: Nullable(Type.String()),
   goals: Type.Array(Type.String()),
   birth_date: Nullable(Type.String()),
@@ -86,6 +90,13 @@ export const User = Type.Object({
   has_password: Type.Boolean(),
   role: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
   profile: Profile,
+  /**
+   * Where the first-day onboarding stands (see onboarding.ts): the step it resumes at, or
+   * skipped or done; null for an account made before there was one.
+   */
+  onboarding: Nullable(
+    Type.Unsafe<OnboardingStatus>(Type.Union(ONBOARDING_STATUSES.map((status) => Type.Literal(status)))),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -153,7 +164,11 @@ const choice = <T extends readonly string[]>(values: T, message: string) =>
     ),
   );
 
-/** PATCH /me: any profile fields; null clears one. Height in cm, weight in kg. */
+/**
+ * PATCH /me: any profile fields; null clears one. Height in cm. The weight (kg) is recorded as a
+ * weigh-in on `weighed_on` (default: today, UTC), the weight's one source, so it cannot be
+ * cleared. `onboarding` records where the onboarding stands.
+ */
 export const UpdateProfileBody = Type.Object(
   {
     name: Type.Optional(NameField('The name')),
@@ -180,7 +195,18 @@ export const UpdateProfileBody = Type.Object(
       Nullable(Type.Number({ minimum: 50, maximum: 272, errorMessage: 'The height must be from 50 to 272 cm.' })),
     ),
     weight: Type.Optional(
-      Nullable(Type.Number({ minimum: 20, maximum: 500, errorMessage: 'The weight must be from 20 to 500 kg.' })),
+      Type.Number({
+        minimum: 20,
+        maximum: 500,
+        errorMessage: 'The weight must be from 20 to 500 kg (it is recorded as a weigh-in, so it cannot be cleared).',
+      }),
+    ),
+    weighed_on: Type.Optional(
+      Type.String({
+        pattern: CALENDAR_DATE_PATTERN,
+        format: 'date',
+        errorMessage: 'The weigh-in date must be a date like 2026-04-30.',
+      }),
     ),
     activity_level: Type.Optional(
       Nullable(choice(ACTIVITY_LEVELS, `The activity level must be one of: ${ACTIVITY_LEVELS.join(', ')}.`)),
@@ -191,6 +217,9 @@ export const UpdateProfileBody = Type.Object(
         uniqueItems: true,
         errorMessage: 'The goals must be distinct choices from the list.',
       }),
+    ),
+    onboarding: Type.Optional(
+      choice(ONBOARDING_STATUSES, `The onboarding must be one of: ${ONBOARDING_STATUSES.join(', ')}.`),
     ),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { ClientSettings } from './client-settings.ts';
+import type { OnboardingStatus } from './onboarding.ts';
 import type { ProfileChanges } from './profile-changes.ts';
 
 /**
@@ -99,6 +100,11 @@ export type UserEvent =
   | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
   | { type: 'UserProfileUpdated'; data: { userId: string; changes: ProfileChanges; updatedAt: string } }
   /**
+   * Where the first-day onboarding stands now: a step reached (where it resumes), skipped or
+   * done. A new account starts at the first step, in the append that registers it.
+   */
+  | { type: 'OnboardingChanged'; data: { userId: string; status: OnboardingStatus; changedAt: string } }
+  /**
    * The account is closed for good: every read model drops what the user owned, their tokens
    * stop working and their email may be registered again. Carries no personal data itself.
    */
@@ -177,6 +183,7 @@ export const userEventTypes: readonly UserEventType[] = [
   'PasswordReset',
   'PasswordChanged',
   'UserProfileUpdated',
+  'OnboardingChanged',
   'UserDeleted',
   'UserErased',
   'PushSubscriptionAdded',

@@ -17,6 +17,7 @@ const user = (role: User['role']): User => ({
     age: null,
     height: null,
     weight: null,
+    weighed_on: null,
     activity_level: null,
     goals: [],
     birth_date: null,
@@ -24,6 +25,7 @@ const user = (role: User['role']): User => ({
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   },
+  onboarding: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });
@@ -52,12 +54,15 @@ describe('route guard', () => {
     assert.deepEqual(await guard('guest', '/login', context(null, new Error('x'))), { allow: true });
   });
 
-  it('fetches the user for a signed-in route, and on failure goes to login with the full target', async () => {
-    const missing = context(null, new Error('401'));
+  it('fetches the user for a signed-in route, and on failure says so and goes to login with the full target', async () => {
+    const failed = new Error('401');
+    const told: unknown[] = [];
+    const missing = { ...context(null, failed), fetchFailed: (error: unknown) => told.push(error) };
     assert.deepEqual(await guard('user', '/workouts/abc?tab=sets#top', missing), {
       redirect: '/login?redirect=%2Fworkouts%2Fabc%3Ftab%3Dsets%23top',
     });
     assert.equal(missing.fetches(), 1);
+    assert.deepEqual(told, [failed]);
     const found = context(null, user('user'));
     assert.deepEqual(await guard('user', '/workouts', found), { allow: true });
     const loaded = context(user('user'), new Error('never called'));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { OnboardingFirst } from '../features/onboarding/OnboardingFirst.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { Guarded } from './Guarded.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
@@ -60,6 +61,9 @@ const MealsPage = lazyScreen(() => import('../features/meals/MealsPage.tsx').the
 const ProgressPage = lazyScreen(() => import('../features/progress/ProgressPage.tsx').then((m) => m.ProgressPage));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage));
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage));
+const OnboardingPage = lazyScreen(() =>
+  import('../features/onboarding/OnboardingPage.tsx').then((m) => m.OnboardingPage),
+);
 const AdminDashboardPage = lazyScreen(() =>
   import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
 );
@@ -109,7 +113,12 @@ const SCREENS: ScreenRoute[] = [
     path: '/dashboard',
     access: 'user',
     screen: DashboardPage,
-    show: (stores) => <DashboardPage metrics={stores.dashboard} weather={stores.weather} />,
+    // Signing up or in lands here: an onboarding under way comes first.
+    show: (stores) => (
+      <OnboardingFirst>
+        <DashboardPage metrics={stores.dashboard} weather={stores.weather} />
+      </OnboardingFirst>
+    ),
   },
   {
     path: '/workouts',
@@ -162,6 +171,7 @@ const SCREENS: ScreenRoute[] = [
     screen: ProfilePage,
     show: (stores) => <ProfilePage weighIns={stores.weighIns} />,
   },
+  { path: '/onboarding', access: 'user', screen: OnboardingPage, show: () => <OnboardingPage /> },
   {
     path: '/settings',
     access: 'user',

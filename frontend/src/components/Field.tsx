@@ -54,14 +54,21 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   hint?: string;
+  error?: string;
   options: { value: string; label: string }[];
 };
 
-export function SelectField({ label, hint, options, ...select }: SelectFieldProps) {
+export function SelectField({ label, hint, error, options, ...select }: SelectFieldProps) {
   return (
-    <Field label={label} hint={hint}>
-      {({ id, describedBy }) => (
-        <select id={id} className="select" aria-describedby={describedBy} {...select}>
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          className="select"
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          {...select}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

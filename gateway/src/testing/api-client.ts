@@ -54,8 +54,16 @@ export function ownWrites(api: ReturnType<typeof apiClient>, token: string) {
 
 let registered = 0;
 
-/** Registers a fresh user with a unique email; returns its token, user and credentials. */
-export async function registerUser(api: ReturnType<typeof apiClient>, name = 'Test User') {
+/**
+ * Registers a fresh user with a unique email; returns its token, user and credentials. The user
+ * has skipped the first-day onboarding, as someone using the app for a while has, so that the
+ * dashboard opens as itself; `{ onboarding: true }` leaves it under way, as for a new account.
+ */
+export async function registerUser(
+  api: ReturnType<typeof apiClient>,
+  name = 'Test User',
+  options: { onboarding?: boolean } = {},
+) {
   registered += 1;
   const email = `user${registered}-${process.pid}-${Date.now()}@example.com`;
   const password = 'correct horse';
@@ -63,5 +71,9 @@ export async function registerUser(api: ReturnType<typeof apiClient>, name = 'Te
     body: { name, email, password, password_confirmation: password },
   });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.token as string, user: response.body.user, email, password };
+  const token = response.body.token as string;
+  if (options.onboarding) return { token, user: response.body.user, email, password };
+  const skipped = await api('PATCH', '/me', { token, body: { onboarding: 'skipped' } });
+  if (skipped.status !== 200) throw new Error(`skipping the onboarding failed: ${skipped.status}`);
+  return { token, user: skipped.body, email, password };
 }

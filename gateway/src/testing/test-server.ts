@@ -35,7 +35,7 @@ export async function startTestServer(
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
   const api = apiClient(baseUrl);
-  const register = (name?: string) => registerUser(api, name);
+  const register = (name?: string, options?: { onboarding?: boolean }) => registerUser(api, name, options);
 
   return {
     ...built,

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import type { RecordedEvent, UserEvent } from '@fitness/contracts';
+import type { BodyWeightEvent, RecordedEvent, UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { foldDocument } from '../projection.ts';
 import { usersProjection } from './users-projection.ts';
 
 const userId = 'u1';
-function recorded(events: { event: UserEvent; at: string }[]): RecordedEvent[] {
+function recorded(events: { event: UserEvent | BodyWeightEvent; at: string }[]): RecordedEvent[] {
   return events.map(({ event, at }, revision) => ({
     ...event,
     id: `e${revision}`,
@@ -259,6 +259,59 @@ describe('users projection: token kinds and client settings', () => {
       ]),
     );
     assert.deepEqual(user?.settings, { theme: 'auto', language: 'ar' });
+    assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
+  });
+
+  it("takes the profile's weight from the latest day's weigh-in, an old profile weight counting as its day's", () => {
+    const weighed = (date: string, weight: number): { event: BodyWeightEvent; at: string } => ({
+      event: { type: 'BodyWeightRecorded', data: { userId, date, weight, recordedAt: `${date}T07:00:00.000Z` } },
+      at: `${date}T07:00:00.000Z`,
+    });
+    const profileWeight = (at: string, weight: number): { event: UserEvent; at: string } => ({
+      event: { type: 'UserProfileUpdated', data: { userId, changes: { weight }, updatedAt: at } },
+      at,
+    });
+    const weightOf = (events: { event: UserEvent | BodyWeightEvent; at: string }[]) => {
+      const user = foldDocument(
+        usersProjection,
+        recorded([{ event: registered, at: '2026-01-01T00:00:00.000Z' }, ...events]),
+      );
+      return [user?.profile.weight, user?.profile.weighed_on];
+    };
+    assert.deepEqual(weightOf([]), [null, null]);
+    assert.deepEqual(weightOf([profileWeight('2026-03-01T09:00:00.000Z', 71.5)]), [71.5, '2026-03-01']);
+    assert.deepEqual(weightOf([profileWeight('2026-03-01T09:00:00.000Z', 69.5), weighed('2026-03-01', 69.7)]), [
+      69.7,
+      '2026-03-01',
+    ]);
+    // A weigh-in filled in for an earlier day goes into the history only.
+    assert.deepEqual(weightOf([weighed('2026-03-05', 70.1), weighed('2026-03-02', 72)]), [70.1, '2026-03-05']);
+    assert.deepEqual(weightOf([weighed('2026-03-05', 70.1), profileWeight('2026-03-04T09:00:00.000Z', 75)]), [
+      70.1,
+      '2026-03-05',
+    ]);
+  });
+
+  it('holds where the onboarding stands: null for an account from before it, then its latest status', () => {
+    const changed = (status: 'units' | 'goal' | 'skipped', at: string): { event: UserEvent; at: string } => ({
+      event: { type: 'OnboardingChanged', data: { userId, status, changedAt: at } },
+      at,
+    });
+    const registeredOnly = foldDocument(
+      usersProjection,
+      recorded([{ event: registered, at: '2026-01-01T00:00:00.000Z' }]),
+    );
+    assert.equal(registeredOnly?.onboarding, null);
+    const user = foldDocument(
+      usersProjection,
+      recorded([
+        { event: registered, at: '2026-01-01T00:00:00.000Z' },
+        changed('units', '2026-01-01T00:00:00.000Z'),
+        changed('goal', '2026-01-01T00:05:00.000Z'),
+        changed('skipped', '2026-01-01T00:06:00.000Z'),
+      ]),
+    );
+    assert.equal(user?.onboarding, 'skipped');
     assert.equal(user?.updated_at, '2026-01-01T00:00:00.000Z');
   });
 });

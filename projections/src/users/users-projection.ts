@@ -1,5 +1,5 @@
-import type { RecordedEvent, UserDocument, UserEvent } from '@fitness/contracts';
-import { shownProfileChanges, userEventTypes } from '@fitness/contracts';
+import type { BodyWeightEvent, RecordedEvent, UserDocument, UserEvent } from '@fitness/contracts';
+import { bodyWeightEventTypes, shownProfileChanges, userEventTypes, weighedIn } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -8,18 +8,27 @@ import type { Projection } from '../projection.ts';
  * timeout's, across processes and restarts). Expired tokens are dropped whenever the user changes.
  * Version 2: tokens carry `last_used_at`. Version 4: tokens carry their kind, the document the
  * client settings the user changed, `has_password`, and Google sign-in verifies the email.
+ * Version 5: the profile's weight is the latest weigh-in (with its day, `weighed_on`), and the
+ * user where their onboarding stands.
+ *
+ * The weigh-ins come from their own streams, so the document a command on the user stream folds
+ * (the command side's answer) has the weight only of events written before weigh-ins were its
+ * source: the routes that answer with the user take the weight from the stored document.
  */
-export const usersProjection: Projection<UserDocument, UserEvent> = {
+export const usersProjection: Projection<UserDocument, UserEvent | BodyWeightEvent> = {
   name: 'users',
-  version: 4,
+  version: 5,
   collection: { name: 'users', indexes: [['email'], ['role']] },
-  handles: userEventTypes,
+  handles: [...userEventTypes, ...bodyWeightEventTypes],
   documentId: (event) => event.data.userId,
   ownerField: 'id',
   evolve: evolveUser,
 };
 
-function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent>): UserDocument | null {
+function evolveUser(
+  current: UserDocument | null,
+  event: RecordedEvent<UserEvent | BodyWeightEvent>,
+): UserDocument | null {
   const at = event.metadata.timestamp;
   if (event.type === 'UserRegistered') {
     const { data } = event;
@@ -36,6 +45,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         age: null,
         height: null,
         weight: null,
+        weighed_on: null,
         activity_level: null,
         goals: [],
         birth_date: null,
@@ -43,6 +53,7 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
         created_at: data.registeredAt,
         updated_at: data.registeredAt,
       },
+      onboarding: null,
       created_at: data.registeredAt,
       updated_at: at,
       tokens: [],
@@ -112,11 +123,25 @@ function evolveUser(current: UserDocument | null, event: RecordedEvent<UserEvent
       // An account made through Google has a password from now on.
       return { ...current, tokens, has_password: true, updated_at: at };
     case 'UserProfileUpdated': {
-      const { changes } = event.data;
-      const profile = { ...current.profile, ...shownProfileChanges(changes), updated_at: at };
+      const { weight, ...changes } = shownProfileChanges(event.data.changes);
+      let profile = { ...current.profile, ...changes, updated_at: at };
+      // Written before weigh-ins were the weight's source: it counts as that day's weigh-in.
+      const day = event.data.updatedAt.slice(0, 10);
+      if (typeof weight === 'number') profile = weighedIn(profile, { date: day, weight });
+      else if (weight === null && (profile.weighed_on === null || day >= profile.weighed_on)) {
+        profile = { ...profile, weight: null, weighed_on: day };
+      }
       // The profile's name is the user's name: the one the app greets and lists.
       return { ...current, tokens, name: changes.name ?? current.name, profile, updated_at: at };
     }
+    case 'BodyWeightRecorded': {
+      // A weigh-in is logging, like a meal, not a change to the account: `updated_at` stays.
+      const profile = weighedIn(current.profile, event.data);
+      return profile === current.profile ? current : { ...current, tokens, profile };
+    }
+    case 'OnboardingChanged':
+      // Where the user is in the app, not a change to the account: `updated_at` stays.
+      return { ...current, tokens, onboarding: event.data.status };
     case 'UserDeleted':
     case 'UserErased':
       return null;

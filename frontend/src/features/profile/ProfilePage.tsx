@@ -1,14 +1,22 @@
 import type { Progress, UpdateProfileBody } from '@fitness/contracts';
-import { Activity, Save } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  OTHER_GOALS,
+  WEIGHT_GOALS,
+  type WeightGoal,
+  weightGoalOf,
+  withWeightGoal,
+} from '@fitness/contracts/users/goals.ts';
+import { Activity, Compass, Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { AchievementsPanel, StatsPanel } from '../../components/ProgressPanels.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { formatDay, formatNumber, unitLabel } from '../../lib/format.ts';
+import { useForm } from '../../lib/form.ts';
+import { formatDay, formatNumber, localToday, unitLabel } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
@@ -28,7 +36,6 @@ import { WeightHistory } from './WeightHistory.tsx';
 
 const GENDERS = ['male', 'female', 'other'] as const;
 const ACTIVITY = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
-const GOALS = ['lose_weight', 'gain_weight', 'maintain_weight', 'build_muscle', 'improve_fitness'] as const;
 
 type Draft = {
   name: string;
@@ -47,24 +54,28 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const { user } = useSnapshot(services.auth.state);
   const { units } = useSnapshot(services.settings.state);
   const profile = user?.profile;
+  const shownWeight = (kg: number | null | undefined) => (kg ? String(displayWeight(kg, units)) : '');
   const [draft, setDraft] = useState<Draft>(() => ({
     name: profile?.name ?? '',
     birth_date: profile?.birth_date ?? '',
     gender: profile?.gender ?? '',
     height: profile?.height ? String(displayHeight(profile.height, units)) : '',
-    weight: profile?.weight ? String(displayWeight(profile.weight, units)) : '',
+    weight: shownWeight(profile?.weight),
     activity_level: profile?.activity_level ?? '',
     goals: [...(profile?.goals ?? [])],
   }));
-  // A weigh-in (here or on another device) changes the current weight: the field follows it.
+  // The weight is the latest weigh-in: one recorded here or on another device shows in the field.
   const currentWeight = profile?.weight ?? null;
   useEffect(() => {
     if (currentWeight !== null) {
       setDraft((previous) => ({ ...previous, weight: String(displayWeight(currentWeight, units)) }));
     }
   }, [currentWeight, units]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    fallback: t('profile.failed'),
+    telling: 'toast',
+    fields: ['name', 'birth_date', 'height', 'weight', 'goals'],
+  });
   const { progress } = useSnapshot(services.progress.state);
   useStoreWhileMounted(services.progress);
   if (!user || !profile) return null;
@@ -72,42 +83,30 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const index = bmi(profile.weight, profile.height);
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: event.target.value });
-  const measure = (text: string, toMetric: (value: number) => number) => {
+  const measure = (text: string, toMetric: (value: number) => number, steps = 10) => {
     if (text.trim() === '') return null;
     const value = parseDecimal(text);
-    return Number.isFinite(value) ? Math.round(toMetric(value) * 10) / 10 : Number.NaN;
+    return Number.isFinite(value) ? Math.round(toMetric(value) * steps) / steps : Number.NaN;
   };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const updated = await services.auth.updateProfile({
-        name: draft.name.trim(),
-        birth_date: draft.birth_date || null,
-        gender: (draft.gender || null) as UpdateProfileBody['gender'],
-        height: measure(draft.height, (value) => heightToCm(value, units)),
-        weight: measure(draft.weight, (value) => weightToKg(value, units)),
-        activity_level: (draft.activity_level || null) as UpdateProfileBody['activity_level'],
-        goals: draft.goals as UpdateProfileBody['goals'],
-      });
-      // A new weight on the profile is also today's weigh-in, so the history follows it.
-      // (Sent as typed, not as the profile's 0.1 kg, so 165 lb shows again as 165 lb.)
-      const typed = parseDecimal(draft.weight);
-      if (updated.profile?.weight && updated.profile.weight !== profile?.weight && Number.isFinite(typed)) {
-        await weighIns
-          .record(weightToKg(typed, units))
-          .catch((failure) => console.error('Failed to record the weigh-in', failure));
-      }
-      services.toasts.success(t('profile.updated'));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      services.toasts.error(t('profile.failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = form.submit(async () => {
+    // The weight goes only when it was changed: it is recorded as today's weigh-in, to 0.01 kg
+    // like every weigh-in, so 165 lb shows again as 165 lb.
+    const changed = draft.weight !== shownWeight(profile.weight);
+    const weight = changed ? measure(draft.weight, (value) => weightToKg(value, units), 100) : undefined;
+    const today = localToday();
+    await services.auth.updateProfile({
+      name: draft.name.trim(),
+      birth_date: draft.birth_date || null,
+      gender: (draft.gender || null) as UpdateProfileBody['gender'],
+      height: measure(draft.height, (value) => heightToCm(value, units)),
+      ...(weight !== undefined && weight !== null && { weight, weighed_on: today }),
+      activity_level: (draft.activity_level || null) as UpdateProfileBody['activity_level'],
+      goals: draft.goals as UpdateProfileBody['goals'],
+    });
+    if (typeof weight === 'number') weighIns.took({ date: today, weight: Math.round(weight * 100) / 100 });
+    services.toasts.success(t('profile.updated'));
+  });
 
   const options = (values: readonly string[], group: string) =>
     choiceOptions(t, `profile.${group}`, values, t('profile.notSet'));
@@ -123,7 +122,7 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
             value={draft.name}
             maxLength={120}
             onChange={set('name')}
-            error={errors.name?.[0]}
+            error={form.fieldError('name')}
           />
           <div className="form-grid">
             <TextField
@@ -131,7 +130,7 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
               type="date"
               value={draft.birth_date}
               onChange={set('birth_date')}
-              error={errors.birth_date?.[0]}
+              error={form.fieldError('birth_date')}
             />
             <SelectField
               label={t('profile.gender')}
@@ -144,14 +143,19 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
               inputMode="decimal"
               value={draft.height}
               onChange={set('height')}
-              error={errors.height?.[0]}
+              error={form.fieldError('height')}
             />
             <TextField
               label={t('profile.weight', { unit: unitLabel(weightUnit(units), i18n.language) })}
               inputMode="decimal"
               value={draft.weight}
               onChange={set('weight')}
-              error={errors.weight?.[0]}
+              hint={
+                profile.weighed_on
+                  ? t('profile.weightFrom', { date: formatDay(profile.weighed_on, i18n.language, 'short') })
+                  : t('profile.weightNew')
+              }
+              error={form.fieldError('weight')}
             />
           </div>
           <SelectField
@@ -160,10 +164,22 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
             onChange={set('activity_level')}
             options={options(ACTIVITY, 'activities')}
           />
+          <SelectField
+            label={t('profile.weightGoal')}
+            value={weightGoalOf(draft.goals) ?? ''}
+            onChange={(event) =>
+              setDraft({
+                ...draft,
+                goals: withWeightGoal(draft.goals, (event.target.value || null) as WeightGoal | null),
+              })
+            }
+            options={options(WEIGHT_GOALS, 'goalNames')}
+            error={form.fieldError('goals')}
+          />
           <fieldset className="stack-sm" style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className="field-label">{t('profile.goals')}</legend>
+            <legend className="field-label">{t('profile.otherGoals')}</legend>
             <div className="row">
-              {GOALS.map((goal) => (
+              {OTHER_GOALS.map((goal) => (
                 <label key={goal} className="checkbox">
                   <input
                     type="checkbox"
@@ -180,9 +196,15 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
               ))}
             </div>
           </fieldset>
-          <Button type="submit" variant="primary" icon={<Save size={18} />} busy={busy}>
-            {t('common.save')}
-          </Button>
+          <div className="row">
+            <Button type="submit" variant="primary" icon={<Save size={18} />} busy={form.busy}>
+              {t('common.save')}
+            </Button>
+            <Link href="/onboarding" className="btn btn-ghost">
+              <Compass size={18} aria-hidden />
+              {t('onboarding.reopen')}
+            </Link>
+          </div>
         </form>
         <div className="stack">
           <section className="card stack-sm" aria-labelledby="bmi-title">

@@ -1,10 +1,11 @@
+import { weighedIn } from '@fitness/contracts/users/profile-weight.ts';
 import { Scale } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { formatDay, formatNumber, formatWeightIn, unitLabel } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
@@ -21,8 +22,8 @@ export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
   const { units } = useSnapshot(services.settings.state);
   const { weighIns } = useSnapshot(store.state);
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [typo, setTypo] = useState(false);
+  const form = useForm({ fallback: t('profile.weightHistory.failed'), telling: 'toast', fields: ['weight'] });
   const unit = unitLabel(weightUnit(units), i18n.language);
   // The server's range (20 to 500 kg), said in the user's own unit.
   const invalid = t('profile.weightHistory.invalid', {
@@ -33,32 +34,23 @@ export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
 
   useStoreWhileMounted(store);
 
-  async function record(event: FormEvent) {
+  const save = form.submit(async () => {
+    const weighIn = await store.record(weightToKg(parseDecimal(draft), units));
+    // The latest weigh-in is the profile's weight (the server's users model says the same).
+    const user = services.auth.state.user;
+    if (user) services.auth.updateUser({ ...user, profile: weighedIn(user.profile, weighIn) });
+    setDraft('');
+    services.toasts.success(t('profile.weightHistory.saved'));
+  });
+
+  function record(event: FormEvent) {
     event.preventDefault();
-    const value = parseDecimal(draft);
-    if (draft.trim() === '' || !Number.isFinite(value)) {
-      setError(invalid);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const kg = weightToKg(value, units);
-      // Today's weigh-in is the current weight, which the targets and BMI use.
-      await services.auth.updateProfile({ weight: Math.round(kg * 100) / 100 });
-      await store.record(kg);
-      setDraft('');
-      services.toasts.success(t('profile.weightHistory.saved'));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422) {
-        setError(invalid);
-      } else {
-        services.toasts.error(t('profile.weightHistory.failed'));
-      }
-    } finally {
-      setBusy(false);
-    }
+    const typed = draft.trim() !== '' && Number.isFinite(parseDecimal(draft));
+    setTypo(!typed);
+    if (typed) void save();
   }
+  // The server's refusal is its range, which `invalid` says in the user's unit.
+  const error = typo || form.fieldError('weight') ? invalid : null;
 
   const points = (weighIns ?? []).map(({ date, weight }) => ({ date, weight: displayWeight(weight, units) }));
   const latest = points.at(-1);
@@ -97,7 +89,7 @@ export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'weigh-in-error' : undefined}
         />
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" busy={form.busy}>
           {t('profile.weightHistory.record')}
         </Button>
       </form>

@@ -60,9 +60,14 @@ export function createWeighIns(api: ApiClient) {
   return {
     state,
     show: () => history.show(),
-    /** Records today's weight (kg) and shows the history with it. */
+    /** Records today's weight (kg) and shows the history with it; resolves with the weigh-in. */
     async record(kg: number) {
       const weighIn = await api.put<WeighIn>(`/body-weight/${localToday()}`, { weight: kg });
+      history.apply(() => put(weighIn));
+      return weighIn;
+    },
+    /** A weigh-in this tab recorded through the profile (PATCH /me), shown in the history as answered. */
+    took(weighIn: WeighIn) {
       history.apply(() => put(weighIn));
     },
     async applyChange(notice: ChangeNotice) {
