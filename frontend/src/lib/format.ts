@@ -13,18 +13,26 @@ import {
  * Arabic gets its own digits and order without any string gluing.
  */
 
-// Building an Intl formatter costs far more than using one, and a screen formats dozens of
-// numbers per render with a handful of distinct settings: each is built once and kept.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+/**
+ * Building an Intl formatter costs far more than using one (a date format ~1 ms on a phone, the
+ * first of a locale several), and a screen formats dozens of numbers and days per render with a
+ * handful of distinct settings: each is built once and kept.
+ */
+function kept<Options, Format>(Make: new (locale: string, options: Options) => Format) {
+  const made = new Map<string, Format>();
+  return (locale: string, options: Options) => {
+    const key = `${locale}|${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) {
+      format = new Make(locale, options);
+      made.set(key, format);
+    }
+    return format;
+  };
 }
+const numberFormat = kept(Intl.NumberFormat);
+const dateFormat = kept(Intl.DateTimeFormat);
+const relativeFormat = kept(Intl.RelativeTimeFormat);
 
 const nameLists = new Map<string, Intl.ListFormat>();
 /** Names run together as a short list in the locale ("Squat, Row, Curl"; Arabic with its own comma). */
@@ -92,7 +100,7 @@ export const formatSeconds = (seconds: number, locale: string) =>
 /** A calendar day (YYYY-MM-DD) as the locale writes it, without shifting it through a time zone. */
 export function formatDay(day: string, locale: string, style: 'long' | 'short' = 'long') {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     timeZone: 'UTC',
     weekday: style === 'long' ? 'long' : undefined,
     day: 'numeric',
@@ -102,7 +110,7 @@ export function formatDay(day: string, locale: string, style: 'long' | 'short' =
 }
 
 export function formatTime(iso: string, locale: string) {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** Today's date in the user's own time zone, as YYYY-MM-DD. */
@@ -122,7 +130,7 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** How long ago (or from now) a moment is, as the locale says it: "5 minutes ago", "vor 2 Tagen". */
 export function formatRelative(iso: string, locale: string, now = new Date()) {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale, { numeric: 'auto' });
   let value = (Date.parse(iso) - now.getTime()) / 60_000;
   let unit: Intl.RelativeTimeFormatUnit = 'minute';
   for (const [next, size] of RELATIVE_STEPS) {
