@@ -29,30 +29,39 @@ export function createLibraryNames(api: ApiClient) {
   const asked = new Set<string>();
   let templatesAsked = false;
 
+  /** An exercise's name to keep (null: none to show), or undefined when it could not be read now. */
   async function readExercise(language: Language, id: string) {
     try {
       const exercise = await api.get<Exercise>(`/exercises/${encodeURIComponent(id)}`, { language });
-      state.exercises[language][id] = exercise.is_custom ? null : exercise.name;
+      return exercise.is_custom ? null : exercise.name;
     } catch (error) {
       // Gone from the library: the name as logged is all there is.
-      if (error instanceof ApiError && error.status === 404) state.exercises[language][id] = null;
-      else {
-        asked.delete(`${language}:${id}`);
-        console.error('Failed to read an exercise name', error);
-      }
+      if (error instanceof ApiError && error.status === 404) return null;
+      asked.delete(`${language}:${id}`);
+      console.error('Failed to read an exercise name', error);
+      return undefined;
     }
+  }
+
+  // The names a render asked for are put in together, and the templates' three languages too:
+  // each change re-renders every screen showing names, which one at a time cost a phone's
+  // dashboard a render per record while it loaded.
+  async function readExercises(language: Language, ids: string[]) {
+    const names = await Promise.all(ids.map((id) => readExercise(language, id)));
+    const read = ids.flatMap((id, index) => (names[index] === undefined ? [] : [[id, names[index]] as const]));
+    if (read.length > 0) Object.assign(state.exercises[language], Object.fromEntries(read));
   }
 
   async function readTemplates() {
     try {
-      await Promise.all(
+      const byLanguage = await Promise.all(
         LANGUAGES.map(async ({ code }) => {
           const { data } = await api.get<{ data: Template[] }>('/templates', { language: code });
-          state.templates[code] = Object.fromEntries(
-            data.filter((template) => !template.is_custom).map((template) => [template.id, template.name]),
-          );
+          const names = data.filter((template) => !template.is_custom).map((template) => [template.id, template.name]);
+          return [code, Object.fromEntries(names)] as const;
         }),
       );
+      Object.assign(state.templates, Object.fromEntries(byLanguage));
     } catch (error) {
       templatesAsked = false;
       console.error('Failed to read the template names', error);
@@ -63,12 +72,11 @@ export function createLibraryNames(api: ApiClient) {
     state,
     /** Reads the names these screens lack (each once): exercises by id, and the templates' if `templates`. */
     load(language: Language, exerciseIds: Iterable<string>, templates: boolean) {
-      for (const id of exerciseIds) {
-        const key = `${language}:${id}`;
-        if (asked.has(key) || id in state.exercises[language]) continue;
-        asked.add(key);
-        void readExercise(language, id);
-      }
+      const unread = [...exerciseIds].filter(
+        (id) => !asked.has(`${language}:${id}`) && !(id in state.exercises[language]),
+      );
+      for (const id of unread) asked.add(`${language}:${id}`);
+      if (unread.length > 0) void readExercises(language, unread);
       if (templates && !templatesAsked) {
         templatesAsked = true;
         void readTemplates();
