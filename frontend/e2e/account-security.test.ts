@@ -135,7 +135,7 @@ describe('account security in the web app', () => {
         const banner = page.locator('.verify-banner');
         await banner.waitFor();
         await screenshot(page, `verify-email-banner-${locale}`);
-        await banner.getByRole('button', { name: text(locale, 'auth.verifyResend') }).click();
+        await banner.getByRole('button', { name: text(locale, 'verifyBanner.resend') }).click();
         await expectToast(page, text(locale, 'auth.verifySent', { email: account.email }));
         const verifyMail = await mailTo(
           account.email,

@@ -6,8 +6,11 @@ import { ApiError } from '../../lib/api-client.ts';
 import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 
-/** Mails the signed-in user a new link, and says what became of it. */
-export function ResendVerification({ email, size }: { email: string; size?: 'sm' }) {
+/**
+ * Mails the signed-in user a new link, and says what became of it. `compact`: a short "Resend"
+ * for a banner's single line.
+ */
+export function ResendVerification({ email, compact }: { email: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { auth, toasts } = useServices();
   const [busy, setBusy] = useState(false);
@@ -28,8 +31,14 @@ export function ResendVerification({ email, size }: { email: string; size?: 'sm'
   }
 
   return (
-    <Button size={size} icon={<MailCheck size={16} aria-hidden />} busy={busy} onClick={resend}>
-      {t('auth.verifyResend')}
+    <Button
+      size={compact ? 'sm' : undefined}
+      variant={compact ? 'ghost' : undefined}
+      icon={compact ? undefined : <MailCheck size={16} aria-hidden />}
+      busy={busy}
+      onClick={resend}
+    >
+      {compact ? t('verifyBanner.resend') : t('auth.verifyResend')}
     </Button>
   );
 }
