@@ -90,7 +90,14 @@ function SelectRow({
   );
 }
 
-/** Every client setting of spec section 3; each change is saved at once. */
+/**
+ * The client settings of spec section 3 that do something here; each change is saved at once,
+ * to the account. Not shown: the privacy choices (profile visibility, sharing, message requests:
+ * nothing is shared with anyone, and no one can message) and automatic backup (everything is
+ * kept on the server; a copy is downloaded below). They stay in the settings, with their
+ * defaults, for when there is something for them to do. Download data and delete account are
+ * actions, not switches: a download here, and a link to the confirmed deletion on the profile.
+ */
 export function SettingsPage({ accessTokens, push }: { accessTokens: AccessTokens; push: PushNotifications }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -240,27 +247,8 @@ export function SettingsPage({ accessTokens, push }: { accessTokens: AccessToken
         <Section title={t('tokens.title')}>
           <DevicesAndTokens tokens={accessTokens} />
         </Section>
-        <Section title={t('settings.privacy')}>
-          {/* Nothing is shared with anyone yet: these are kept for when sharing arrives, and say so. */}
-          <p className="muted" data-testid="privacy-not-used">
-            {t('settings.notUsedYet')}
-          </p>
-          <SelectRow
-            label={t('settings.profileVisibility')}
-            value={settings.profileVisibility}
-            onChange={(value) => update('profileVisibility', value as Settings['profileVisibility'])}
-            options={[
-              { value: 'public', label: t('settings.visibilityPublic') },
-              { value: 'friends', label: t('settings.visibilityFriends') },
-              { value: 'private', label: t('settings.visibilityPrivate') },
-            ]}
-          />
-          {(['shareWorkouts', 'shareAchievements', 'allowMessageRequests'] as const).map(toggle)}
-        </Section>
         <ChangePassword />
         <Section title={t('settings.data')}>
-          {toggle('autoBackup')}
-          <p className="muted">{t('settings.autoBackupNotUsed')}</p>
           <DownloadData />
           {/* Deleting the account is a real, confirmed action on the profile, not a switch. */}
           <div className="switch-row">
