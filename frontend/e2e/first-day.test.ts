@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { nutritionTargets } from '@fitness/contracts/nutrition/targets.ts';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, expectToast, screenshot, seriousViolations, startApp } from './harness.ts';
@@ -244,6 +245,36 @@ describe('the first day', () => {
       await expectToast(page, 'Profile updated successfully!');
       assert.deepEqual((await app.api('GET', '/me', { token: account.token })).body.profile.goals, ['gain_weight']);
       await screenshot(page, 'profile-one-weight-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says settings follow the account, and shows no control that does nothing', async () => {
+    const account = await registerUser(app.api, 'Sol Settings');
+    const context = await openAs(account);
+    const page = await context.newPage();
+    try {
+      await page.goto('/settings');
+      await page
+        .getByText('Saved to your account as you change them, so they follow you to your other devices.')
+        .waitFor();
+      for (const gone of [
+        'Not used yet',
+        'Profile visibility',
+        'Share workouts',
+        'Automatic backup',
+        'on this device',
+      ]) {
+        assert.equal(await page.getByText(gone, { exact: false }).count(), 0, `${gone} is not shown`);
+      }
+      // A switch that is shown does something: it is saved on the account at once.
+      await page.getByRole('switch', { name: 'Rate how hard each set felt (RPE)' }).check();
+      await expectToast(page, 'Settings Saved');
+      const saved = async () =>
+        (await app.api('GET', '/me/settings', { token: account.token })).body.settings.trackRpe === true;
+      assert.ok(await waitUntil(saved, 5000), 'the switch reached the account');
+      await screenshot(page, 'settings-en-phone');
     } finally {
       await context.close();
     }
