@@ -144,7 +144,7 @@ describe('journeys in a real browser', () => {
     await page.getByLabel('Weight (kg)', { exact: true }).fill('-3');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to update profile. Please try again.');
-    await page.getByText('The weight must be from 20 to 500 kg.').waitFor();
+    await page.getByText('The weight must be from 20 to 500 kg', { exact: false }).waitFor();
     await context.close();
   });
 
