@@ -132,6 +132,24 @@ describe('live resource', () => {
     assert.equal(server.overlapped(), false);
   });
 
+  it('takes what a reload reads only when it differs from the answer last taken; a load always', async () => {
+    const server = scriptedFetch<{ count: number }>();
+    const taken: number[] = [];
+    const resource = liveResource({ what: 'a test', fetch: server.fetch, take: ({ count }) => taken.push(count) });
+    const answer = async (run: Promise<void>, count: number) => {
+      server.calls.at(-1)?.resolve({ count });
+      await run;
+    };
+    await answer(resource.load(), 1);
+    await answer(resource.reload(), 1);
+    assert.deepEqual(taken, [1], 'a reconnect that reads what is shown re-renders nothing');
+    await answer(resource.reload(), 2);
+    await answer(resource.load(), 2);
+    resource.clear();
+    await answer(resource.reload(), 2);
+    assert.deepEqual(taken, [1, 2, 2, 2], 'a change, a load, and the first answer after a sign-out are taken');
+  });
+
   it('gives a failure to its own caller and still runs the next reload', async () => {
     const server = scriptedFetch<number>();
     const resource = liveResource({ what: 'a test', fetch: server.fetch, take: () => {} });

@@ -38,6 +38,8 @@ type Update = () => unknown;
  *   answer comes in only if no later `load` started, so a newer load wins.
  * - `reload` reads it again because it may have changed (a notice without the change, a
  *   reconnect): never two at once, and those asked for while one runs share one more after it.
+ *   An answer the same as the one last taken is not taken again: every screen showing it would
+ *   re-render for nothing (each reconnect reads everything shown, and mostly finds it unchanged).
  * - `apply` puts a write's answer or a pushed change into the state now, and again on top of the
  *   answer of any load under way, which may have been read before it. Updates are by id, so
  *   applying one twice, or to an answer that already holds it, changes nothing.
@@ -61,8 +63,10 @@ export function liveResource<T>(options: LiveResourceOptions<T>) {
   let latest: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let lastStart = Number.NEGATIVE_INFINITY;
+  /** The answer last taken, as JSON (a copy: `take` may keep the answer and change it later). */
+  let taken: string | null = null;
 
-  async function fetchAndTake(mine: number, delayMs: number) {
+  async function fetchAndTake(mine: number, delayMs: number, again: boolean) {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const newest = () => mine === generation;
     if (!newest()) return;
@@ -71,7 +75,9 @@ export function liveResource<T>(options: LiveResourceOptions<T>) {
     try {
       const answer = await options.fetch();
       if (!newest()) return;
-      options.take(answer);
+      const read = JSON.stringify(answer) ?? null;
+      if (!again || read !== taken) options.take(answer);
+      taken = read;
       // A pushed change that still finds nothing to change in the answer is read with the next load.
       let unheld = false;
       for (const update of updates) if (update() === false) unheld = true;
@@ -85,10 +91,10 @@ export function liveResource<T>(options: LiveResourceOptions<T>) {
     }
   }
 
-  function start(delayMs = 0) {
+  function start(delayMs = 0, again = false) {
     starts += 1;
     underWay += 1;
-    const run: Promise<void> = fetchAndTake(generation, delayMs).finally(() => {
+    const run: Promise<void> = fetchAndTake(generation, delayMs, again).finally(() => {
       underWay -= 1;
       if (underWay === 0) updates = [];
       if (latest === run) latest = null;
@@ -114,7 +120,7 @@ export function liveResource<T>(options: LiveResourceOptions<T>) {
       });
       return queued;
     }
-    return start(lastStart + gapMs - Date.now());
+    return start(lastStart + gapMs - Date.now(), true);
   }
 
   function apply(update: Update) {
@@ -169,6 +175,7 @@ export function liveResource<T>(options: LiveResourceOptions<T>) {
       generation += 1;
       session += 1;
       updates = [];
+      taken = null;
     },
   };
 }
