@@ -48,10 +48,16 @@ export function createAuth(options: {
     storage.removeItem(STORAGE_KEYS.user);
   }
 
-  /** Takes the user an update answered with, in memory and in storage. */
+  /**
+   * Takes the user an update answered with, in memory and in storage. The same user read again
+   * (at startup, and on every reconnect) changes nothing: every screen showing them would
+   * re-render for nothing. Storage holds the user in memory whenever there is one.
+   */
   function updateUser(user: User) {
+    const stored = JSON.stringify(user);
+    if (state.user && storage.getItem(STORAGE_KEYS.user) === stored) return;
     state.user = user;
-    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    storage.setItem(STORAGE_KEYS.user, stored);
   }
 
   /** Refreshes the user from the server; on failure the in-memory user is cleared. */
