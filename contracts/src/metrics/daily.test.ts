@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { mealsTotal } from '../nutrition/arithmetic.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
-import { caloriesBurned as burnedBy, dailyMetrics, monthOf, summarize, weekOf, workoutEffort } from './daily.ts';
+import {
+  caloriesBurned as burnedBy,
+  calorieBalance,
+  dailyMetrics,
+  monthOf,
+  summarize,
+  weekOf,
+  workoutEffort,
+} from './daily.ts';
 
 const set = {
   id: 's',
@@ -100,6 +108,23 @@ describe('daily metrics', () => {
       steps: { count: 8200, target: 10000 },
     });
     assert.deepEqual(summarize([day, day]).averages.calories_consumed, 1300);
+  });
+
+  it('tells how far past its allowance (the target and what training burned) a day is, where remaining stops at 0', () => {
+    assert.deepEqual(calorieBalance({ consumed: 1956, burned: 0, target: 1727 }), { over: true, kcal: 229 });
+    assert.deepEqual(calorieBalance({ consumed: 2100, burned: 300, target: 2000 }), { over: false, kcal: 200 });
+    assert.deepEqual(calorieBalance({ consumed: 2000, burned: 0, target: 2000 }), { over: false, kcal: 0 });
+    const day = dailyMetrics({
+      date: '2026-11-21',
+      eaten: mealsTotal([{ calories: 1956, protein: 0, carbs: 0, fat: 0 } as never]),
+      waterMl: 0,
+      workouts: [],
+      steps: 0,
+      targets: { ...targets, kcal: 1727 },
+      weightKg: 80,
+      categoryOf: categories,
+    });
+    assert.equal(day.calories.remaining, 0);
   });
 });
 

@@ -65,6 +65,16 @@ export function caloriesBurned(
   return Math.round(kcal);
 }
 
+/**
+ * Where a day's eating stands against its allowance, the calorie target plus what training
+ * burned: the kilocalories still left, or how far past it (`over`). The API's `remaining` is the
+ * first, never below 0; a screen saying how far over the day is needs the second.
+ */
+export function calorieBalance(calories: { consumed: number; burned: number; target: number }) {
+  const left = calories.target + calories.burned - calories.consumed;
+  return left >= 0 ? { over: false, kcal: left } : { over: true, kcal: -left };
+}
+
 /** One day's metrics from what was logged that day. */
 export function dailyMetrics(input: {
   date: string;
@@ -89,10 +99,10 @@ export function dailyMetrics(input: {
   );
   const tenth = (value: number) => Math.round(value * 10) / 10;
   const consumed = Math.round(eaten.kcal);
+  const balance = calorieBalance({ consumed, burned, target: targets.kcal });
   return {
     date: input.date,
-    // What may still be eaten: the target, plus what training burned, minus what was eaten.
-    calories: { consumed, burned, target: targets.kcal, remaining: Math.max(0, targets.kcal + burned - consumed) },
+    calories: { consumed, burned, target: targets.kcal, remaining: balance.over ? 0 : balance.kcal },
     macros: {
       protein: { consumed: tenth(eaten.protein), target: targets.protein },
       carbs: { consumed: tenth(eaten.carbs), target: targets.carbs },
