@@ -31,7 +31,7 @@ export const RecentRecords = memo(function RecentRecords() {
   };
 
   return (
-    <section className="card stack-sm" aria-labelledby="records-title" data-testid="recent-records">
+    <section className="card stack-sm records-card" aria-labelledby="records-title" data-testid="recent-records">
       <h2 id="records-title" className="row" style={{ gap: 'var(--space-2)' }}>
         <Trophy size={20} aria-hidden className="muted" />
         {t('records.recent')}

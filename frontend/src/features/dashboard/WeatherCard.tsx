@@ -141,7 +141,7 @@ export const WeatherCard = memo(function WeatherCard({ store }: { store: Weather
 
   return (
     <section
-      className="card stack-sm"
+      className="card stack-sm weather-card"
       aria-labelledby="weather-title"
       aria-busy={answer === null}
       data-testid="weather-card"

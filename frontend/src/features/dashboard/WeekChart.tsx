@@ -1,51 +1,135 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatMinutes, formatNumber } from '../../lib/format.ts';
 import type { Week } from './store.ts';
 
-/** Calories eaten per day of the week, against the daily target. */
+/** Round ticks from 0 up past `highest`, `step` apart. */
+function ticksUpTo(highest: number, step: number) {
+  const top = Math.max(step, Math.ceil(highest / step) * step);
+  return Array.from({ length: top / step + 1 }, (_, index) => index * step);
+}
+
+const tooltipStyle = { background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' };
+
+/**
+ * Calories eaten per day of the week against the daily target, and above the same days the
+ * minutes trained: two charts sharing their days (and their tooltip, syncId), so what was eaten
+ * and what was trained read together. Each is sized by its box in dashboard.css, which the
+ * dashboard keeps from the first frame; each says its days in words to screen readers.
+ */
 export function WeekChart({ week }: { week: Week }) {
   const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const rtl = i18n.dir() === 'rtl';
-  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
-  const data = week.days.map((day) => ({
-    day: weekday.format(new Date(`${day.date}T00:00:00Z`)),
+  const weekday = (style: 'long' | 'short' | 'narrow') =>
+    new Intl.DateTimeFormat(lang, { weekday: style, timeZone: 'UTC' });
+  const dates = week.days.map((day) => new Date(`${day.date}T00:00:00Z`));
+  // All seven days are named under their bars, about 37 px each on a phone: Arabic's short names
+  // are its whole ones ("الأربعاء"), so there the calendar's one-letter names stand in.
+  const short = dates.map((date) => weekday('short').format(date));
+  const names = short.some((name) => name.length > 4) ? dates.map((date) => weekday('narrow').format(date)) : short;
+  const long = weekday('long');
+  const data = week.days.map((day, index) => ({
+    day: names[index] ?? '',
+    name: long.format(dates[index]),
     kcal: day.calories.consumed,
+    minutes: day.workouts.duration,
+    workouts: day.workouts.completed,
   }));
   const target = week.days[0]?.calories.target ?? 0;
-  // Round ticks (every 500 kcal, or 1,000 on a big week) up past the best day and the target.
-  const highest = Math.max(target, ...data.map((row) => row.kcal), 1);
-  const step = highest > 3000 ? 1000 : 500;
-  const top = Math.ceil(highest / step) * step;
-  const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step);
+  const kcal = (value: number) => t('units.kcal', { value: formatNumber(value, lang, 0) });
+  const trained = (row: (typeof data)[number]) =>
+    `${formatMinutes(row.minutes, lang)} · ${t('dashboard.workoutCount', { count: row.workouts })}`;
+  // Every 500 kcal (1,000 on a big week) up past the best day and the target; minutes by the
+  // quarter hour, the half hour or the hour, as long as the longest day asks.
+  const highestKcal = Math.max(target, ...data.map((row) => row.kcal), 1);
+  const kcalTicks = ticksUpTo(highestKcal, highestKcal > 3000 ? 1000 : 500);
+  const highestMinutes = Math.max(...data.map((row) => row.minutes), 1);
+  const minuteTicks = ticksUpTo(highestMinutes, highestMinutes > 120 ? 60 : highestMinutes > 60 ? 30 : 15);
+  const axes = (ticks: number[], format: (value: number) => string) => (
+    <>
+      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <XAxis dataKey="day" stroke="var(--text-muted)" reversed={rtl} fontSize={12} interval={0} />
+      <YAxis
+        stroke="var(--text-muted)"
+        orientation={rtl ? 'right' : 'left'}
+        width={48}
+        fontSize={12}
+        domain={[0, ticks.at(-1) ?? 0]}
+        ticks={ticks}
+        tickFormatter={(value) => format(Number(value))}
+      />
+    </>
+  );
+  const margin = { top: 8, right: 8, left: 8, bottom: 0 };
+  const dayName = (label: unknown, rows: readonly { payload?: { name?: string } }[]) =>
+    rows[0]?.payload?.name ?? String(label);
+
   return (
-    <figure className="chart" aria-label={t('dashboard.weekChart')}>
-      <ResponsiveContainer width="100%" height={200}>
-        <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 4 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="day" stroke="var(--text-muted)" reversed={rtl} fontSize={12} />
-          <YAxis
-            stroke="var(--text-muted)"
-            orientation={rtl ? 'right' : 'left'}
-            width={48}
-            fontSize={12}
-            domain={[0, top]}
-            ticks={ticks}
-            tickFormatter={(value) => formatNumber(Number(value), i18n.language, 0)}
-          />
-          <Tooltip
-            formatter={(value) => t('units.kcal', { value: formatNumber(Number(value), i18n.language, 0) })}
-            contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
-          />
-          {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
-          <Bar dataKey="kcal" name={t('dashboard.eaten')} fill="var(--primary)" radius={4} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
-      <figcaption className="visually-hidden">
-        {data
-          .map((row) => `${row.day}: ${t('units.kcal', { value: formatNumber(row.kcal, i18n.language, 0) })}`)
-          .join('; ')}
-      </figcaption>
-    </figure>
+    <div className="week-charts">
+      <figure className="chart" aria-label={t('dashboard.weekChart')} data-testid="week-calories">
+        <div className="chart-legend" aria-hidden>
+          <span>
+            <i className="swatch swatch-eaten" />
+            {t('dashboard.eaten')}
+          </span>
+          {target > 0 && (
+            <span>
+              <i className="swatch swatch-target" />
+              {t('dashboard.dailyTarget', { value: kcal(target) })}
+            </span>
+          )}
+        </div>
+        <div className="week-plot week-plot-kcal">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={margin} syncId="dashboard-week">
+              {axes(kcalTicks, (value) => formatNumber(value, lang, 0))}
+              <Tooltip
+                formatter={(value) => kcal(Number(value))}
+                labelFormatter={dayName}
+                contentStyle={tooltipStyle}
+              />
+              {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
+              <Bar
+                dataKey="kcal"
+                name={t('dashboard.eaten')}
+                fill="var(--primary)"
+                radius={4}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <figcaption className="visually-hidden">
+          {data.map((row) => `${row.name}: ${kcal(row.kcal)}`).join('; ')}
+        </figcaption>
+      </figure>
+      <figure className="chart" aria-label={t('dashboard.weekTrainingChart')} data-testid="week-training">
+        <div className="chart-legend" aria-hidden>
+          <span>
+            <i className="swatch swatch-trained" />
+            {t('dashboard.minutesTrained')}
+          </span>
+        </div>
+        <div className="week-plot week-plot-training">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={margin} syncId="dashboard-week">
+              {axes(minuteTicks, (value) => formatNumber(value, lang, 0))}
+              <Tooltip formatter={(_value, _name, item) => trained(item.payload)} contentStyle={tooltipStyle} />
+              <Bar
+                dataKey="minutes"
+                name={t('dashboard.minutesTrained')}
+                fill="var(--success)"
+                radius={4}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <figcaption className="visually-hidden">
+          {data.map((row) => `${row.name}: ${trained(row)}`).join('; ')}
+        </figcaption>
+      </figure>
+    </div>
   );
 }
