@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadScreen, preloadScreens } from './app/routes.tsx';
 import { createServices } from './app/services.ts';
+import { prepareFormats } from './lib/format.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -35,6 +36,10 @@ async function start() {
   const app = createServices();
   // The first screen's code downloads while the texts, the session and the live channel are set up.
   const firstScreen = preloadScreen(window.location.pathname, app.hasStoredSession()).catch(() => undefined);
+  // A page's first Intl formatter loads the locale's data (~30 ms at a phone's CPU speed), which
+  // fell inside the render of the dashboard's first numbers and dates, a task that held taps
+  // back: it is loaded in a task of its own while the app waits for its session and first screen.
+  setTimeout(() => prepareFormats(app.initialLanguage()));
   await initI18n(app.initialLanguage());
   await app.start();
   await firstScreen;

@@ -45,6 +45,12 @@ export function formatNames(names: string[], locale: string) {
   return list.format(names);
 }
 
+/** Builds the formatters most screens start with, loading the locale's Intl data ahead (main.tsx). */
+export function prepareFormats(locale: string) {
+  formatNumber(0, locale);
+  formatDay(localToday(), locale, 'short');
+}
+
 export function formatNumber(value: number, locale: string, maximumFractionDigits = 1) {
   return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
