@@ -74,7 +74,7 @@ export function WaterCard({
   }
 
   return (
-    <section className="card stack-sm water-card" aria-labelledby="water-title" data-testid="water">
+    <section className="card stack-sm meals-water" aria-labelledby="water-title" data-testid="water">
       <h2 id="water-title" className="row" style={{ gap: 'var(--space-2)' }}>
         <Droplets size={20} aria-hidden className="muted" />
         {t('meals.water')}
