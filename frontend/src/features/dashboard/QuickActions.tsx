@@ -1,9 +1,15 @@
 import { BookOpen, Dumbbell, TrendingUp, Utensils } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { StartWorkoutDialog } from '../../components/StartWorkoutDialog.tsx';
+
+// Opened by a tap, never on the first frame: its code (the starter, the form dialog, ~4 KB
+// gzipped) stays out of the dashboard's first download. The Workouts screen, which the app
+// fetches once idle, brings it along, so a tap rarely waits for it.
+const StartWorkoutDialog = lazy(() =>
+  import('../../components/StartWorkoutDialog.tsx').then((module) => ({ default: module.StartWorkoutDialog })),
+);
 
 /**
  * What people open the app to do, first on the page: on a phone the bottom of a long dashboard
@@ -45,7 +51,11 @@ export function QuickActions() {
           {t('dashboard.seeProgress')}
         </Link>
       </div>
-      {startOpened && <StartWorkoutDialog open={starting} onClose={() => setStarting(false)} />}
+      {startOpened && (
+        <Suspense fallback={null}>
+          <StartWorkoutDialog open={starting} onClose={() => setStarting(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
