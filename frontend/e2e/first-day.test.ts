@@ -5,7 +5,7 @@ import { nutritionTargets } from '@fitness/contracts/nutrition/targets.ts';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import { type App, expectToast, screenshot, seriousViolations, startApp } from './harness.ts';
 
 /** The phone the issue was toured on: 360 px wide, with the bottom bar. */
@@ -243,7 +243,12 @@ describe('the first day', () => {
       await goal.selectOption('gain_weight');
       await page.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Profile updated successfully!');
-      assert.deepEqual((await app.api('GET', '/me', { token: account.token })).body.profile.goals, ['gain_weight']);
+      // The read model follows the write a moment later: read until it has (a read asking for no position).
+      await vi.waitFor(
+        async () =>
+          assert.deepEqual((await app.api('GET', '/me', { token: account.token })).body.profile.goals, ['gain_weight']),
+        { timeout: 5000 },
+      );
       await screenshot(page, 'profile-one-weight-en-desktop');
     } finally {
       await context.close();
