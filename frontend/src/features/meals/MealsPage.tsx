@@ -1,4 +1,5 @@
 import { shiftDay } from '@fitness/contracts/calendar.ts';
+import { calorieBalance } from '@fitness/contracts/metrics/daily.ts';
 import { mealsTotal } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { ChevronLeft, ChevronRight, Copy, Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -40,6 +41,8 @@ export function MealsPage({ meals: store }: { meals: Meals }) {
   const meals = day.meals as Meal[];
   const totals = mealsTotal(meals);
   const targets = day.targets;
+  // The dashboard's rule; this page does not have the day's training, so only the target counts.
+  const balance = targets && calorieBalance({ consumed: totals.kcal, burned: 0, target: targets.kcal });
   const today = localToday();
   const isToday = day.date === today;
   const kcal = (value: number) => t('units.kcal', { value: formatNumber(value, lang, 0) });
@@ -128,9 +131,7 @@ export function MealsPage({ meals: store }: { meals: Meals }) {
               </p>
               <p className="muted">
                 {t('meals.ofTarget', { target: kcal(targets.kcal) })} ·{' '}
-                {totals.kcal <= targets.kcal
-                  ? t('meals.remaining', { value: kcal(targets.kcal - totals.kcal) })
-                  : t('meals.over', { value: kcal(totals.kcal - targets.kcal) })}
+                {balance && t(balance.over ? 'meals.over' : 'meals.remaining', { value: kcal(balance.kcal) })}
               </p>
               <progress
                 className="meter"
