@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartParts } from '../../lib/chart-parts.ts';
 import { formatMinutes, formatNumber } from '../../lib/format.ts';
 import type { Week } from './store.ts';
 
@@ -8,8 +9,6 @@ function ticksUpTo(highest: number, step: number) {
   const top = Math.max(step, Math.ceil(highest / step) * step);
   return Array.from({ length: top / step + 1 }, (_, index) => index * step);
 }
-
-const tooltipStyle = { background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' };
 
 /**
  * Calories eaten per day of the week against the daily target, and above the same days the
@@ -21,6 +20,7 @@ export function WeekChart({ week }: { week: Week }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir() === 'rtl';
+  const parts = chartParts(lang, rtl);
   const weekday = (style: 'long' | 'short' | 'narrow') =>
     new Intl.DateTimeFormat(lang, { weekday: style, timeZone: 'UTC' });
   const dates = week.days.map((day) => new Date(`${day.date}T00:00:00Z`));
@@ -46,19 +46,12 @@ export function WeekChart({ week }: { week: Week }) {
   const kcalTicks = ticksUpTo(highestKcal, highestKcal > 3000 ? 1000 : 500);
   const highestMinutes = Math.max(...data.map((row) => row.minutes), 1);
   const minuteTicks = ticksUpTo(highestMinutes, highestMinutes > 120 ? 60 : highestMinutes > 60 ? 30 : 15);
-  const axes = (ticks: number[], format: (value: number) => string) => (
+  // Its ticks are the days' names in the data, not dates for parts.dayAxis to format.
+  const axes = (ticks: number[]) => (
     <>
-      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <CartesianGrid {...parts.grid} />
       <XAxis dataKey="day" stroke="var(--text-muted)" reversed={rtl} fontSize={12} interval={0} />
-      <YAxis
-        stroke="var(--text-muted)"
-        orientation={rtl ? 'right' : 'left'}
-        width={48}
-        fontSize={12}
-        domain={[0, ticks.at(-1) ?? 0]}
-        ticks={ticks}
-        tickFormatter={(value) => format(Number(value))}
-      />
+      <YAxis {...parts.valueAxis} width={48} domain={[0, ticks.at(-1) ?? 0]} ticks={ticks} />
     </>
   );
   const margin = { top: 8, right: 8, left: 8, bottom: 0 };
@@ -83,11 +76,11 @@ export function WeekChart({ week }: { week: Week }) {
         <div className="week-plot week-plot-kcal">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={margin} syncId="dashboard-week">
-              {axes(kcalTicks, (value) => formatNumber(value, lang, 0))}
+              {axes(kcalTicks)}
               <Tooltip
                 formatter={(value) => kcal(Number(value))}
                 labelFormatter={dayName}
-                contentStyle={tooltipStyle}
+                contentStyle={parts.tooltipStyle}
               />
               {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
               <Bar
@@ -114,8 +107,8 @@ export function WeekChart({ week }: { week: Week }) {
         <div className="week-plot week-plot-training">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={margin} syncId="dashboard-week">
-              {axes(minuteTicks, (value) => formatNumber(value, lang, 0))}
-              <Tooltip formatter={(_value, _name, item) => trained(item.payload)} contentStyle={tooltipStyle} />
+              {axes(minuteTicks)}
+              <Tooltip formatter={(_value, _name, item) => trained(item.payload)} contentStyle={parts.tooltipStyle} />
               <Bar
                 dataKey="minutes"
                 name={t('dashboard.minutesTrained')}
