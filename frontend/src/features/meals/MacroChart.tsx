@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartParts } from '../../lib/chart-parts.ts';
 import { formatGrams } from '../../lib/format.ts';
 
 type Props = {
@@ -11,6 +12,7 @@ type Props = {
 export function MacroChart({ consumed, target }: Props) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir() === 'rtl';
+  const parts = chartParts(i18n.language, rtl);
   const data = (['protein', 'carbs', 'fat'] as const).map((macro) => ({
     macro: t(`meals.${macro}Short`),
     consumed: consumed[macro],
@@ -21,20 +23,15 @@ export function MacroChart({ consumed, target }: Props) {
     <figure className="chart" aria-label={t('meals.macroChart')}>
       <ResponsiveContainer width="100%" height={200}>
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 4 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" />
+          <CartesianGrid {...parts.grid} />
           <XAxis dataKey="macro" stroke="var(--text-muted)" reversed={rtl} fontSize={12} />
           <YAxis
+            {...parts.valueAxis}
             tickFormatter={grams}
-            stroke="var(--text-muted)"
-            orientation={rtl ? 'right' : 'left'}
             // Room for "260 غرام" on one line.
             width={72}
-            fontSize={12}
           />
-          <Tooltip
-            formatter={(value) => grams(Number(value))}
-            contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
-          />
+          <Tooltip formatter={(value) => grams(Number(value))} contentStyle={parts.tooltipStyle} />
           <Legend formatter={(value) => <span style={{ color: 'var(--text)' }}>{value}</span>} />
           <Bar
             dataKey="consumed"
