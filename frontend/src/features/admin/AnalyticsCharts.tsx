@@ -1,6 +1,7 @@
 import type { AdminAnalytics } from '@fitness/contracts/admin/api.ts';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartParts } from '../../lib/chart-parts.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 type Series = { key: keyof AdminAnalytics['totals']; color: string };
@@ -29,6 +30,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AdminAnalytics }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir() === 'rtl';
+  const parts = chartParts(lang, rtl);
   const label = new Intl.DateTimeFormat(
     lang,
     analytics.period === 'week'
@@ -51,22 +53,13 @@ export function AnalyticsCharts({ analytics }: { analytics: AdminAnalytics }) {
             <figure className="chart" aria-label={title} data-testid={`admin-chart-${chart.id}`}>
               <ResponsiveContainer width="100%" height={220}>
                 <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 4 }}>
-                  <CartesianGrid vertical={false} stroke="var(--border)" />
+                  <CartesianGrid {...parts.grid} />
                   <XAxis dataKey="label" stroke="var(--text-muted)" reversed={rtl} fontSize={12} minTickGap={12} />
-                  <YAxis
-                    stroke="var(--text-muted)"
-                    orientation={rtl ? 'right' : 'left'}
-                    width={56}
-                    fontSize={12}
-                    allowDecimals={false}
-                    tickFormatter={n}
-                  />
+                  <YAxis {...parts.valueAxis} width={56} allowDecimals={false} />
                   <Tooltip
                     formatter={(value) => n(value)}
                     contentStyle={{
-                      background: 'var(--surface)',
-                      border: '1px solid var(--border)',
-                      color: 'var(--text)',
+                      ...parts.tooltipStyle,
                       direction: rtl ? 'rtl' : 'ltr',
                       textAlign: 'start',
                     }}
