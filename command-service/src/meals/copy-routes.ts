@@ -3,7 +3,8 @@ import { CopiedMeals, CopyDayBody, CopyMealBody, ErrorBody, Meal, MealParams } f
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { commandRunner, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
-import { filledMealsOf, logAgain, loggedEntries, ownMeal } from './copy.ts';
+import { filledMealsOf, logAgain, loggedEntries } from './copy.ts';
+import { ownMeal } from './entries.ts';
 import { CopyOntoItself, NothingToCopy } from './errors.ts';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };

@@ -1,49 +1,19 @@
-import {
-  isUuid,
-  MEAL_TYPES,
-  type Meal,
-  type MealDocument,
-  type MealType,
-  mealStream,
-  presentMeal,
-} from '@fitness/contracts';
-import { foldDocument, mealsProjection } from '@fitness/projections';
+import { MEAL_TYPES, type Meal, type MealDocument, type MealType, presentMeal } from '@fitness/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
 import type { CommandHandler } from '../core/command-handler.ts';
 import { type commandRunner, signedInUser } from '../core/command-route.ts';
 import type { LoggedEntry } from './decide.ts';
+import { mealOf } from './entries.ts';
 import { MealNotFound } from './errors.ts';
 import { mealIdFor } from './meal.ts';
 import { meals } from './routes.ts';
 
 type Streams = Pick<CommandHandler, 'readStream'>;
 
-/**
- * One of the user's meals as its stream holds it now (not as the read model may lag behind):
- * what a copy or a saved meal takes its entries from. Null for anyone else's, or none.
- */
-export async function mealOf(streams: Streams, userId: string, mealId: string) {
-  if (!isUuid(mealId)) return null;
-  const meal = foldDocument(mealsProjection, await streams.readStream(mealStream(mealId))) as MealDocument | null;
-  return meal?.user_id === userId ? meal : null;
-}
-
-/** One of the user's meals (see `mealOf`), or MealNotFound. */
-export async function ownMeal(streams: Streams, userId: string, mealId: string) {
-  const meal = await mealOf(streams, userId, mealId);
-  if (!meal) throw new MealNotFound();
-  return meal;
-}
-
 /** The user's meals of a day that have something in them, in the day's order. */
 export async function filledMealsOf(streams: Streams, userId: string, date: string) {
-  const day = await Promise.all(
-    MEAL_TYPES.map(async (type) => {
-      const stream = await streams.readStream(mealStream(mealIdFor(userId, date, type)));
-      return foldDocument(mealsProjection, stream) as MealDocument | null;
-    }),
-  );
+  const day = await Promise.all(MEAL_TYPES.map((type) => mealOf(streams, userId, mealIdFor(userId, date, type))));
   return day.filter((meal): meal is MealDocument => meal !== null && meal.entries.length > 0);
 }
 

@@ -1,6 +1,7 @@
 import {
   type FoodDocument,
   foodStream,
+  isUuid,
   type Language,
   type MealDocument,
   mealStream,
@@ -31,6 +32,23 @@ export type EntryChange = { quantity?: number; unit?: QuantityUnit; nutrients?: 
 type Streams = Pick<CommandHandler, 'readStream'>;
 
 /**
+ * One of the user's meals as its stream holds it now (not as the read model may lag behind):
+ * what changing an entry, a copy or a saved meal starts from. Null for anyone else's, or none.
+ */
+export async function mealOf(streams: Streams, userId: string, mealId: string) {
+  if (!isUuid(mealId)) return null;
+  const meal = foldDocument(mealsProjection, await streams.readStream(mealStream(mealId))) as MealDocument | null;
+  return meal?.user_id === userId ? meal : null;
+}
+
+/** One of the user's meals (see `mealOf`), or MealNotFound. */
+export async function ownMeal(streams: Streams, userId: string, mealId: string) {
+  const meal = await mealOf(streams, userId, mealId);
+  if (!meal) throw new MealNotFound();
+  return meal;
+}
+
+/**
  * What logging an entry adds to a meal. A food's nutrients are worked out now, from the food and
  * the quantity, so a later change to the food leaves the log as it was; its name is kept in the
  * language the user reads.
@@ -59,8 +77,7 @@ export async function entryAfterChange(
   entryId: string,
   change: EntryChange,
 ) {
-  const meal = foldDocument(mealsProjection, await streams.readStream(mealStream(mealId))) as MealDocument | null;
-  if (!meal || meal.user_id !== userId) throw new MealNotFound();
+  const meal = await ownMeal(streams, userId, mealId);
   const entry = meal.entries.find((e) => e.id === entryId);
   if (!entry) throw new EntryNotFound();
   const current: Nutrients = { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat };
