@@ -1,4 +1,5 @@
 import type { Progress, UpdateProfileBody } from '@fitness/contracts';
+import { ACTIVITY_LEVELS, GENDERS } from '@fitness/contracts/users/events.ts';
 import {
   OTHER_GOALS,
   WEIGHT_GOALS,
@@ -33,9 +34,6 @@ import { bmi } from './bmi.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import type { WeighIns } from './store.ts';
 import { WeightHistory } from './WeightHistory.tsx';
-
-const GENDERS = ['male', 'female', 'other'] as const;
-const ACTIVITY = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
 
 type Draft = {
   name: string;
@@ -162,7 +160,7 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
             label={t('profile.activity')}
             value={draft.activity_level}
             onChange={set('activity_level')}
-            options={options(ACTIVITY, 'activities')}
+            options={options(ACTIVITY_LEVELS, 'activities')}
           />
           <SelectField
             label={t('profile.weightGoal')}
