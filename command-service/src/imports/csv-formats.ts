@@ -4,6 +4,7 @@ import type { ImportFormat, RejectedRow, WeightUnit } from '@fitness/contracts';
 import { nameKey } from '@fitness/contracts/exercises/search.ts';
 import { isFitName } from '@fitness/contracts/name-pattern.ts';
 import {
+  isRpe,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
   TOO_MANY_EXERCISES_MESSAGE,
@@ -434,7 +435,7 @@ function notesAndRpe(notes: string, rpe: string, file: FileReading): Pick<Import
 function readableRpe(text: string, file: FileReading): number | null {
   try {
     const value = parseNumber(text, 'RPE', file);
-    return value !== null && value >= 1 && value <= 10 && Number.isInteger(value * 2) ? value : null;
+    return value !== null && isRpe(value) ? value : null;
   } catch {
     return null;
   }

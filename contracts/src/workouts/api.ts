@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import { PageNumber, PerPage } from '../paging.ts';
-import { MAX_EXERCISES_PER_WORKOUT, SetValuesShown } from './sets.ts';
+import { MAX_EXERCISES_PER_WORKOUT, MAX_RPE, MIN_RPE, RPE_STEP, SetValuesShown } from './sets.ts';
 
 export { setVolume, summariseWorkout, WORKOUT_SUMMARIES_MODEL } from './summaries.ts';
 
@@ -35,9 +35,9 @@ const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: 86400 }), Ty
 const Distance = Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], {
   errorMessage: 'The distance must be a number of metres from 0 to 1000000.',
 });
-/** The half steps Strong and Hevy offer, from 1 (no effort) to 10 (nothing left). */
-const Rpe = Type.Union([Type.Number({ minimum: 1, maximum: 10, multipleOf: 0.5 }), Type.Null()], {
-  errorMessage: 'The RPE must be a number from 1 to 10 in steps of 0.5, or null for none.',
+/** isRpe's rule, as a schema. */
+const Rpe = Type.Union([Type.Number({ minimum: MIN_RPE, maximum: MAX_RPE, multipleOf: RPE_STEP }), Type.Null()], {
+  errorMessage: `The RPE must be a number from ${MIN_RPE} to ${MAX_RPE} in steps of ${RPE_STEP}, or null for none.`,
 });
 
 export const StartWorkoutBody = Type.Object(

@@ -8,3 +8,12 @@ export const MAX_EXERCISES_PER_WORKOUT = 100;
 export const MAX_SETS_PER_EXERCISE = 100;
 export const TOO_MANY_EXERCISES_MESSAGE = `A workout holds at most ${MAX_EXERCISES_PER_WORKOUT} exercises.`;
 export const TOO_MANY_SETS_MESSAGE = `An exercise holds at most ${MAX_SETS_PER_EXERCISE} sets in one workout.`;
+
+/**
+ * How hard a set felt (rate of perceived exertion), in the half steps Strong and Hevy offer: 1 (no
+ * effort) to 10 (nothing left). The API's schema, the logger and the import all check it by these.
+ */
+export const MIN_RPE = 1;
+export const MAX_RPE = 10;
+export const RPE_STEP = 0.5;
+export const isRpe = (value: number) => value >= MIN_RPE && value <= MAX_RPE && Number.isInteger(value / RPE_STEP);

@@ -1,3 +1,4 @@
+import { isRpe } from '@fitness/contracts/workouts/set-limits.ts';
 import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import type { SetInput } from '../../lib/stores/workouts.ts';
 import { distanceToMetres, parseDecimal, type Units, weightToKg, westernDigits } from '../../lib/units.ts';
@@ -92,9 +93,6 @@ function withWesternDigits(draft: SetDraft): SetDraft {
     rpe: westernDigits(draft.rpe),
   };
 }
-
-/** An RPE the API takes: 1 to 10 in half steps. */
-const isRpe = (value: number) => value >= 1 && value <= 10 && Number.isInteger(value * 2);
 
 /** The RPEs the logger offers, as Strong and Hevy do: 6 (could do four more) to 10 (nothing left). */
 export const RPE_CHOICES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10];
