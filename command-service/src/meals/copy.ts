@@ -1,9 +1,15 @@
-import { MEAL_TYPES, type Meal, type MealDocument, type MealType, presentMeal } from '@fitness/contracts';
+import {
+  type LoggedEntry,
+  MEAL_TYPES,
+  type Meal,
+  type MealDocument,
+  type MealType,
+  presentMeal,
+} from '@fitness/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
 import type { CommandHandler } from '../core/command-handler.ts';
 import { type commandRunner, signedInUser } from '../core/command-route.ts';
-import type { LoggedEntry } from './decide.ts';
 import { mealOf } from './entries.ts';
 import { MealNotFound } from './errors.ts';
 import { mealIdFor } from './meal.ts';

@@ -1,23 +1,13 @@
-import type { MealEvent, MealType, Nutrients } from '@fitness/contracts';
+import type { LoggedEntry, MealEvent, MealType, Nutrients } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import { EntryNotFound, MealNotFound } from './errors.ts';
 import { evolveMeal, initialMealState, type MealState } from './meal.ts';
 
 type Base = { mealId: string; userId: string; at: string };
 
-/** An entry as it is logged: its food (null for a quick-add), its name, weight and nutrients. */
-export type LoggedEntry = { foodId: string | null; foodName: string; grams: number | null; nutrients: Nutrients };
-
 export type MealCommand =
   | (Base & { type: 'CreateMeal'; date: string; mealType: MealType; name?: string })
-  | (Base & {
-      type: 'AddEntry';
-      entryId: string;
-      foodId: string | null;
-      foodName: string;
-      grams: number | null;
-      nutrients: Nutrients;
-    })
+  | (Base & LoggedEntry & { type: 'AddEntry'; entryId: string })
   | (Base & {
       type: 'AddEntries';
       date: string;

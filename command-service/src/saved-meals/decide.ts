@@ -1,4 +1,4 @@
-import { MAX_SAVED_MEALS, type MealType, type SavedMealEntry, type SavedMealEvent } from '@fitness/contracts';
+import { type LoggedEntry, MAX_SAVED_MEALS, type MealType, type SavedMealEvent } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import { NothingToSave, SavedMealNotFound, TooManySavedMeals } from './errors.ts';
 import { evolveSavedMeals, initialSavedMealsState, type SavedMealsState } from './saved-meals.ts';
@@ -6,7 +6,7 @@ import { evolveSavedMeals, initialSavedMealsState, type SavedMealsState } from '
 type Base = { userId: string; savedMealId: string; at: string };
 
 export type SavedMealCommand =
-  | (Base & { type: 'SaveMeal'; name: string; mealType: MealType; entries: SavedMealEntry[] })
+  | (Base & { type: 'SaveMeal'; name: string; mealType: MealType; entries: LoggedEntry[] })
   | (Base & { type: 'RenameSavedMeal'; name: string })
   | (Base & { type: 'DeleteSavedMeal' });
 

@@ -90,6 +90,12 @@ export type MealEvent =
   | { type: 'MealEntryRemoved'; data: { mealId: string; entryId: string } }
   | { type: 'MealDeleted'; data: { mealId: string; deletedAt: string } };
 
+/** An entry as it is logged (see MealEntryAdded): what copying it, saving it or logging it again adds. */
+export type LoggedEntry = Pick<
+  Extract<MealEvent, { type: 'MealEntryAdded' }>['data'],
+  'foodId' | 'foodName' | 'grams' | 'nutrients'
+>;
+
 export const mealEventTypes: readonly MealEvent['type'][] = [
   'MealCreated',
   'MealEntryAdded',

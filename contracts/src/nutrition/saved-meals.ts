@@ -3,7 +3,7 @@ import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import { MealTypeField } from './api.ts';
 import { sumNutrients } from './arithmetic.ts';
-import type { MealType, Nutrients } from './events.ts';
+import type { LoggedEntry, MealType } from './events.ts';
 
 /**
  * Saved meals: what was in one of the user's meals, kept under a name to log again in one go.
@@ -15,9 +15,6 @@ import type { MealType, Nutrients } from './events.ts';
 /** How many saved meals one user may keep: a list to pick from, not an archive. */
 export const MAX_SAVED_MEALS = 100;
 
-/** One entry of a saved meal, as it was logged: what logging it again adds. */
-export type SavedMealEntry = { foodId: string | null; foodName: string; grams: number | null; nutrients: Nutrients };
-
 export type SavedMealEvent =
   | {
       type: 'SavedMealCreated';
@@ -27,7 +24,8 @@ export type SavedMealEvent =
         name: string;
         /** The type of the meal it was saved from: where logging it goes unless told otherwise. */
         mealType: MealType;
-        entries: SavedMealEntry[];
+        /** Its entries as they were logged: what logging it again adds. */
+        entries: LoggedEntry[];
         createdAt: string;
       };
     }
