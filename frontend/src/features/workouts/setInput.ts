@@ -41,10 +41,9 @@ export type SetDraftResult =
  * instead. An empty weight means bodyweight; weights and distances are typed in the user's
  * units and sent in kilograms and metres.
  */
-export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
-  const draft = withWesternDigits(typed);
+export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
   const repsText = draft.reps.trim() === '' && measure !== 'reps' ? '1' : draft.reps;
-  const reps = Number(repsText);
+  const reps = wholeNumber(repsText);
   if (repsText.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > 10000)
     return { ok: false, field: 'reps' };
   let weight: number | null = null;
@@ -56,12 +55,12 @@ export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = '
   }
   let restTime: number | null = null;
   if (draft.rest.trim() !== '') {
-    restTime = Number(draft.rest);
+    restTime = wholeNumber(draft.rest);
     if (!Number.isInteger(restTime) || restTime < 0 || restTime > 3600) return { ok: false, field: 'rest' };
   }
   let duration: number | null = null;
   if (draft.duration.trim() !== '' || measure === 'time') {
-    duration = Number(draft.duration);
+    duration = wholeNumber(draft.duration);
     if (draft.duration.trim() === '' || !Number.isInteger(duration) || duration <= 0 || duration > 86400)
       return { ok: false, field: 'duration' };
   }
@@ -81,18 +80,8 @@ export function readSetDraft(typed: SetDraft, units: Units, measure: Measure = '
   return { ok: true, input: { reps, weight, rest_time: restTime, type: draft.type, duration, distance, notes, rpe } };
 }
 
-/** The draft with what an Arabic keyboard typed read as the digits and point the rest of the app reads. */
-function withWesternDigits(draft: SetDraft): SetDraft {
-  return {
-    ...draft,
-    reps: westernDigits(draft.reps),
-    weight: westernDigits(draft.weight),
-    rest: westernDigits(draft.rest),
-    duration: westernDigits(draft.duration),
-    distance: westernDigits(draft.distance),
-    rpe: westernDigits(draft.rpe),
-  };
-}
+/** A whole number as typed, Arabic-Indic digits too (parseDecimal reads the decimals so). */
+const wholeNumber = (text: string) => Number(westernDigits(text));
 
 /** The RPEs the logger offers, as Strong and Hevy do: 6 (could do four more) to 10 (nothing left). */
 export const RPE_CHOICES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10];
