@@ -3,19 +3,17 @@ import { GENDERS } from '@fitness/contracts/users/events.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import {
+  BodyMeasureFields,
+  shownHeight,
+  shownWeight,
+  typedHeight,
+  typedWeight,
+} from '../../components/BodyMeasureFields.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
-import { localToday, unitLabel } from '../../lib/format.ts';
+import { localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
-import {
-  displayHeight,
-  displayWeight,
-  heightToCm,
-  heightUnit,
-  parseDecimal,
-  weightToKg,
-  weightUnit,
-} from '../../lib/units.ts';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { StepActions } from './StepActions.tsx';
 
@@ -36,28 +34,28 @@ function yearsAgo(years: number) {
  * today's weigh-in, the weight's one source; one already recorded is not recorded again.
  */
 export function BodyStep({ onDone, onBack }: { onDone: () => void; onBack: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const { user } = useSnapshot(services.auth.state);
   const { units } = useSnapshot(services.settings.state);
   const profile = user?.profile;
-  const shownWeight = profile?.weight ? String(displayWeight(profile.weight, units)) : '';
+  const weightShown = shownWeight(profile?.weight, units);
   const [draft, setDraft] = useState<Draft>(() => ({
     gender: (GENDERS as readonly string[]).includes(profile?.gender ?? '') ? (profile?.gender as Gender) : null,
     birth_date: profile?.birth_date ?? '',
-    height: profile?.height ? String(displayHeight(profile.height, units)) : '',
-    weight: shownWeight,
+    height: shownHeight(profile?.height, units),
+    weight: weightShown,
   }));
   const form = useForm({ fallback: t('onboarding.failed'), telling: 'toast', fields: FIELDS });
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : parseDecimal(text));
+  const height = typedHeight(draft.height, units);
+  const weight = typedWeight(draft.weight, units);
 
   const save = form.submit(async () => {
-    const weight = weightToKg(number(draft.weight), units);
     await services.auth.updateProfile({
       gender: draft.gender as UpdateProfileBody['gender'],
       birth_date: draft.birth_date,
-      height: Math.round(heightToCm(number(draft.height), units) * 10) / 10,
-      ...(draft.weight !== shownWeight && { weight: Math.round(weight * 100) / 100, weighed_on: localToday() }),
+      height,
+      ...(draft.weight !== weightShown && weight !== null && { weight, weighed_on: localToday() }),
       onboarding: 'goal',
     });
     onDone();
@@ -67,7 +65,7 @@ export function BodyStep({ onDone, onBack }: { onDone: () => void; onBack: () =>
     const missing = FIELDS.filter((field) => {
       if (field === 'gender') return draft.gender === null;
       if (field === 'birth_date') return draft.birth_date === '';
-      return !Number.isFinite(number(draft[field]));
+      return !Number.isFinite(field === 'height' ? height : weight);
     });
     if (missing.length > 0) {
       event.preventDefault();
@@ -76,9 +74,6 @@ export function BodyStep({ onDone, onBack }: { onDone: () => void; onBack: () =>
     }
     void save(event);
   }
-
-  const set = (field: 'birth_date' | 'height' | 'weight') => (event: { target: { value: string } }) =>
-    setDraft({ ...draft, [field]: event.target.value });
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
@@ -97,23 +92,16 @@ export function BodyStep({ onDone, onBack }: { onDone: () => void; onBack: () =>
           max={yearsAgo(13)}
           min={yearsAgo(120)}
           value={draft.birth_date}
-          onChange={set('birth_date')}
+          onChange={(event) => setDraft({ ...draft, birth_date: event.target.value })}
           error={form.fieldError('birth_date')}
         />
-        <TextField
-          label={t('profile.height', { unit: unitLabel(heightUnit(units), i18n.language) })}
-          inputMode="decimal"
-          value={draft.height}
-          onChange={set('height')}
-          error={form.fieldError('height')}
-        />
-        <TextField
-          label={t('profile.weight', { unit: unitLabel(weightUnit(units), i18n.language) })}
-          inputMode="decimal"
-          value={draft.weight}
-          onChange={set('weight')}
-          hint={t('onboarding.body.weightHint')}
-          error={form.fieldError('weight')}
+        <BodyMeasureFields
+          height={draft.height}
+          weight={draft.weight}
+          units={units}
+          onChange={(measure, text) => setDraft({ ...draft, [measure]: text })}
+          weightHint={t('onboarding.body.weightHint')}
+          errorOf={form.fieldError}
         />
       </div>
       <StepActions busy={form.busy} onBack={onBack} />

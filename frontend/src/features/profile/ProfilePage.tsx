@@ -12,24 +12,22 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import {
+  BodyMeasureFields,
+  shownHeight,
+  shownWeight,
+  typedHeight,
+  typedWeight,
+} from '../../components/BodyMeasureFields.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Feedback.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { AchievementsPanel, StatsPanel } from '../../components/ProgressPanels.tsx';
 import { useForm } from '../../lib/form.ts';
-import { formatDay, formatNumber, localToday, unitLabel } from '../../lib/format.ts';
+import { formatDay, formatNumber, localToday } from '../../lib/format.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
-import {
-  displayHeight,
-  displayWeight,
-  heightToCm,
-  heightUnit,
-  parseDecimal,
-  weightToKg,
-  weightUnit,
-} from '../../lib/units.ts';
 import { bmi } from './bmi.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import type { WeighIns } from './store.ts';
@@ -52,13 +50,12 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const { user } = useSnapshot(services.auth.state);
   const { units } = useSnapshot(services.settings.state);
   const profile = user?.profile;
-  const shownWeight = (kg: number | null | undefined) => (kg ? String(displayWeight(kg, units)) : '');
   const [draft, setDraft] = useState<Draft>(() => ({
     name: profile?.name ?? '',
     birth_date: profile?.birth_date ?? '',
     gender: profile?.gender ?? '',
-    height: profile?.height ? String(displayHeight(profile.height, units)) : '',
-    weight: shownWeight(profile?.weight),
+    height: shownHeight(profile?.height, units),
+    weight: shownWeight(profile?.weight, units),
     activity_level: profile?.activity_level ?? '',
     goals: [...(profile?.goals ?? [])],
   }));
@@ -66,7 +63,7 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const currentWeight = profile?.weight ?? null;
   useEffect(() => {
     if (currentWeight !== null) {
-      setDraft((previous) => ({ ...previous, weight: String(displayWeight(currentWeight, units)) }));
+      setDraft((previous) => ({ ...previous, weight: shownWeight(currentWeight, units) }));
     }
   }, [currentWeight, units]);
   const form = useForm({
@@ -81,28 +78,22 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
   const index = bmi(profile.weight, profile.height);
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: event.target.value });
-  const measure = (text: string, toMetric: (value: number) => number, steps = 10) => {
-    if (text.trim() === '') return null;
-    const value = parseDecimal(text);
-    return Number.isFinite(value) ? Math.round(toMetric(value) * steps) / steps : Number.NaN;
-  };
 
   const save = form.submit(async () => {
-    // The weight goes only when it was changed: it is recorded as today's weigh-in, to 0.01 kg
-    // like every weigh-in, so 165 lb shows again as 165 lb.
-    const changed = draft.weight !== shownWeight(profile.weight);
-    const weight = changed ? measure(draft.weight, (value) => weightToKg(value, units), 100) : undefined;
+    // The weight goes only when it was changed: it is recorded as today's weigh-in.
+    const changed = draft.weight !== shownWeight(profile.weight, units);
+    const weight = changed ? typedWeight(draft.weight, units) : undefined;
     const today = localToday();
     await services.auth.updateProfile({
       name: draft.name.trim(),
       birth_date: draft.birth_date || null,
       gender: (draft.gender || null) as UpdateProfileBody['gender'],
-      height: measure(draft.height, (value) => heightToCm(value, units)),
+      height: typedHeight(draft.height, units),
       ...(weight !== undefined && weight !== null && { weight, weighed_on: today }),
       activity_level: (draft.activity_level || null) as UpdateProfileBody['activity_level'],
       goals: draft.goals as UpdateProfileBody['goals'],
     });
-    if (typeof weight === 'number') weighIns.took({ date: today, weight: Math.round(weight * 100) / 100 });
+    if (typeof weight === 'number') weighIns.took({ date: today, weight });
     services.toasts.success(t('profile.updated'));
   });
 
@@ -136,24 +127,17 @@ export function ProfilePage({ weighIns }: { weighIns: WeighIns }) {
               onChange={set('gender')}
               options={options(GENDERS, 'genders')}
             />
-            <TextField
-              label={t('profile.height', { unit: unitLabel(heightUnit(units), i18n.language) })}
-              inputMode="decimal"
-              value={draft.height}
-              onChange={set('height')}
-              error={form.fieldError('height')}
-            />
-            <TextField
-              label={t('profile.weight', { unit: unitLabel(weightUnit(units), i18n.language) })}
-              inputMode="decimal"
-              value={draft.weight}
-              onChange={set('weight')}
-              hint={
+            <BodyMeasureFields
+              height={draft.height}
+              weight={draft.weight}
+              units={units}
+              onChange={(measure, text) => setDraft({ ...draft, [measure]: text })}
+              weightHint={
                 profile.weighed_on
                   ? t('profile.weightFrom', { date: formatDay(profile.weighed_on, i18n.language, 'short') })
                   : t('profile.weightNew')
               }
-              error={form.fieldError('weight')}
+              errorOf={form.fieldError}
             />
           </div>
           <SelectField
