@@ -150,10 +150,6 @@ export function createMeals(api: ApiClient) {
       state.loaded = false;
       await load();
     },
-    /** Logs an entry to the meal of that type, opening the meal first if it is the day's first. */
-    async addEntry(type: MealType, input: EntryInput) {
-      await this.addEntries(type, [input]);
-    },
     /**
      * Logs entries to the meal of that type in their order, opening the meal first if it is the
      * day's first. One refused stops the rest: EntriesNotAdded says how many went in before it.
