@@ -46,30 +46,28 @@ export function MealCard({
       icon: <History size={16} aria-hidden />,
       onSelect: () => actions.copyFromDayBefore(type),
     },
-    ...(logged
-      ? [
-          ...(isToday
-            ? []
-            : [
-                {
-                  label: t('meals.copyToToday'),
-                  icon: <Copy size={16} aria-hidden />,
-                  onSelect: () => actions.copyToToday(logged),
-                },
-              ]),
-          {
-            label: t('meals.copyTo'),
-            icon: <CalendarPlus size={16} aria-hidden />,
-            onSelect: () => actions.copyToDate(logged),
-          },
-          {
-            label: t('meals.saveAsMeal'),
-            icon: <BookmarkPlus size={16} aria-hidden />,
-            onSelect: () => actions.save(logged),
-          },
-        ]
-      : []),
   ];
+  if (logged && !isToday) {
+    menu.push({
+      label: t('meals.copyToToday'),
+      icon: <Copy size={16} aria-hidden />,
+      onSelect: () => actions.copyToToday(logged),
+    });
+  }
+  if (logged) {
+    menu.push(
+      {
+        label: t('meals.copyTo'),
+        icon: <CalendarPlus size={16} aria-hidden />,
+        onSelect: () => actions.copyToDate(logged),
+      },
+      {
+        label: t('meals.saveAsMeal'),
+        icon: <BookmarkPlus size={16} aria-hidden />,
+        onSelect: () => actions.save(logged),
+      },
+    );
+  }
   return (
     <section className="card stack-sm" aria-labelledby={`meal-${type}`} data-testid={`meal-${type}`}>
       <div className="meal-header">
