@@ -33,17 +33,11 @@ function kept<Options, Format>(Make: new (locale: string, options: Options) => F
 const numberFormat = kept(Intl.NumberFormat);
 const dateFormat = kept(Intl.DateTimeFormat);
 const relativeFormat = kept(Intl.RelativeTimeFormat);
+const listFormat = kept(Intl.ListFormat);
 
-const nameLists = new Map<string, Intl.ListFormat>();
 /** Names run together as a short list in the locale ("Squat, Row, Curl"; Arabic with its own comma). */
-export function formatNames(names: string[], locale: string) {
-  let list = nameLists.get(locale);
-  if (!list) {
-    list = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
-    nameLists.set(locale, list);
-  }
-  return list.format(names);
-}
+export const formatNames = (names: string[], locale: string) =>
+  listFormat(locale, { type: 'unit', style: 'short' }).format(names);
 
 /** Builds the formatters most screens start with, loading the locale's Intl data ahead (main.tsx). */
 export function prepareFormats(locale: string) {
