@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CopiedMeals, CopyDayBody, CopyMealBody, ErrorBody, Meal, MealParams } from '@fitness/contracts';
+import { CopiedMeals, CopyDayBody, ErrorBody, LogAgainBody, Meal, MealParams } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { commandRunner, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
@@ -22,7 +22,7 @@ export const mealCopyRoutes: FastifyPluginAsyncTypebox<CommandServices> = async 
         summary:
           "Copy a meal's entries, as they were logged, into your meal of a day and type (the meal's own type unless given), opening it if there is none",
         params: MealParams,
-        body: CopyMealBody,
+        body: LogAgainBody,
         response: { 201: Meal, ...errors },
       },
     },

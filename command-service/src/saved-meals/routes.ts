@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
-  LogSavedMealBody,
+  LogAgainBody,
   Meal,
   MessageResponse,
   presentSavedMeal,
@@ -125,7 +125,7 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
         summary:
           "Log a saved meal's entries into your meal of a day and type (the saved meal's type unless given), opening it if there is none",
         params: SavedMealParams,
-        body: LogSavedMealBody,
+        body: LogAgainBody,
         response: { 201: Meal, ...errors },
       },
     },

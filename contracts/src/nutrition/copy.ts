@@ -8,8 +8,11 @@ import { Meal, MealTypeField } from './api.ts';
  * other (`MealEntryAdded`), and every read model that follows meals counts it.
  */
 
-/** Where a meal is copied to: the caller's meal of that day and type (the source's type unless given). */
-export const CopyMealBody = Type.Object(
+/**
+ * Where a meal is copied, or a saved meal logged, to: the caller's meal of that day and type (the
+ * copied or saved meal's type unless given).
+ */
+export const LogAgainBody = Type.Object(
   { date: CalendarDate, type: Type.Optional(MealTypeField) },
   { additionalProperties: false },
 );

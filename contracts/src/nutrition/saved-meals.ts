@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import { MealTypeField } from './api.ts';
 import { sumNutrients } from './arithmetic.ts';
@@ -54,12 +53,6 @@ export const SaveMealBody = Type.Object(
 
 export const RenameSavedMealBody = Type.Object(
   { name: NameField('The saved meal name') },
-  { additionalProperties: false },
-);
-
-/** Where a saved meal is logged: the caller's meal of that day and type (the saved meal's type unless given). */
-export const LogSavedMealBody = Type.Object(
-  { date: CalendarDate, type: Type.Optional(MealTypeField) },
   { additionalProperties: false },
 );
 
