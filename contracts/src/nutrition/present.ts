@@ -1,5 +1,6 @@
 import type { Language } from '../exercises/events.ts';
 import type { Food, FoodDocument, MealDocument } from './api.ts';
+import type { LoggedEntry } from './events.ts';
 
 /** A food document as the API shows it, in one language. */
 export function presentFood(food: FoodDocument, language: Language): Food {
@@ -16,4 +17,17 @@ export function presentFood(food: FoodDocument, language: Language): Food {
 /** A meal document without its owner field, as the API shows it. */
 export function presentMeal({ user_id: _owner, ...meal }: MealDocument) {
   return meal;
+}
+
+/** A logged entry's food and figures as the API shows them: a meal's entry adds its id and time. */
+export function presentLoggedEntry({ foodId, foodName, grams, nutrients }: LoggedEntry) {
+  return {
+    food_id: foodId,
+    food_name: foodName,
+    quantity: grams,
+    calories: nutrients.kcal,
+    protein: nutrients.protein,
+    carbs: nutrients.carbs,
+    fat: nutrients.fat,
+  };
 }

@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { NameField } from '../name.ts';
-import { MealTypeField } from './api.ts';
+import { MealEntry, MealTypeField } from './api.ts';
 import { sumNutrients } from './arithmetic.ts';
 import type { LoggedEntry, MealType } from './events.ts';
+import { presentLoggedEntry } from './present.ts';
 
 /**
  * Saved meals: what was in one of the user's meals, kept under a name to log again in one go.
@@ -60,18 +61,8 @@ export const SavedMeal = Type.Object({
   id: Type.String(),
   name: Type.String(),
   type: MealTypeField,
-  entries: Type.Array(
-    Type.Object({
-      food_id: Type.Union([Type.String(), Type.Null()]),
-      food_name: Type.String(),
-      /** Grams; null for a quick-add logged without one. */
-      quantity: Type.Union([Type.Number(), Type.Null()]),
-      calories: Type.Number(),
-      protein: Type.Number(),
-      carbs: Type.Number(),
-      fat: Type.Number(),
-    }),
-  ),
+  /** A meal's entries as they were logged, without the ids and times that belonged to that meal. */
+  entries: Type.Array(Type.Omit(MealEntry, ['id', 'created_at'])),
   calories: Type.Number(),
   protein: Type.Number(),
   carbs: Type.Number(),
@@ -96,15 +87,7 @@ export function savedMealDocument(saved: Extract<SavedMealEvent, { type: 'SavedM
     user_id: saved.userId,
     name: saved.name,
     type: saved.mealType,
-    entries: saved.entries.map(({ foodId, foodName, grams, nutrients }) => ({
-      food_id: foodId,
-      food_name: foodName,
-      quantity: grams,
-      calories: nutrients.kcal,
-      protein: nutrients.protein,
-      carbs: nutrients.carbs,
-      fat: nutrients.fat,
-    })),
+    entries: saved.entries.map(presentLoggedEntry),
     calories: total.kcal,
     protein: total.protein,
     carbs: total.carbs,

@@ -6,6 +6,7 @@ import {
   type MealDocument,
   type MealEvent,
   mealEventTypes,
+  presentLoggedEntry,
   type RecordedEvent,
   sumNutrients,
   userDayId,
@@ -91,17 +92,7 @@ export const mealsProjection: Projection<MealDocument, MealEvent> = {
     switch (event.type) {
       case 'MealEntryAdded': {
         const { data } = event;
-        const entry = {
-          id: data.entryId,
-          food_id: data.foodId,
-          food_name: data.foodName,
-          quantity: data.grams,
-          calories: data.nutrients.kcal,
-          protein: data.nutrients.protein,
-          carbs: data.nutrients.carbs,
-          fat: data.nutrients.fat,
-          created_at: data.addedAt,
-        };
+        const entry = { id: data.entryId, ...presentLoggedEntry(data), created_at: data.addedAt };
         return withTotals({ ...current, entries: [...current.entries, entry], updated_at: at });
       }
       case 'MealEntryChanged': {
