@@ -110,8 +110,17 @@ export function useForm(options: FormOptions) {
   latest.current = options;
 
   const submit = useCallback(
-    (action: () => Promise<unknown>) => async (event?: FormEvent) => {
+    /**
+     * `action` sent, unless `refused` finds fields to refuse before anything is sent (passwords
+     * that do not match, a required choice not made): their messages, none when it may go.
+     */
+    (action: () => Promise<unknown>, refused?: () => FieldErrors) => async (event?: FormEvent) => {
       event?.preventDefault();
+      const fieldErrors = refused?.() ?? {};
+      if (Object.keys(fieldErrors).length > 0) {
+        setState({ ...IDLE_FORM, fieldErrors });
+        return false;
+      }
       return submitForm(action, { ...latest.current, t, locale: i18n.language }, setState, (message) =>
         toasts.error(message),
       );
@@ -123,8 +132,6 @@ export function useForm(options: FormOptions) {
     ...state,
     /** The first message for a field, if it was refused. */
     fieldError: (field: string): string | undefined => state.fieldErrors[field]?.[0],
-    /** Refuses fields before anything is sent (passwords that do not match). */
-    refuse: (fieldErrors: FieldErrors) => setState({ ...IDLE_FORM, fieldErrors }),
     submit,
   };
 }

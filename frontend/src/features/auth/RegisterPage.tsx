@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -26,20 +26,18 @@ export function RegisterPage() {
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields({ ...fields, [field]: event.target.value });
 
-  const register = form.submit(async () => {
-    await auth.register(fields);
-    // A new account lands on the onboarding (the dashboard sends it there while it is under way).
-    navigate(afterLogin(search), { replace: true });
-  });
-
-  function submit(event: FormEvent) {
-    if (fields.password !== fields.password_confirmation) {
-      event.preventDefault();
-      form.refuse({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
-      return;
-    }
-    void register(event);
-  }
+  const submit = form.submit(
+    async () => {
+      await auth.register(fields);
+      // A new account lands on the onboarding (the dashboard sends it there while it is under way).
+      navigate(afterLogin(search), { replace: true });
+    },
+    () => ({
+      ...(fields.password !== fields.password_confirmation && {
+        password_confirmation: [t('errors.passwordsDoNotMatch')],
+      }),
+    }),
+  );
 
   if (site.info?.allow_registration === false) {
     return (

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/Button.tsx';
@@ -25,19 +25,13 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   // The link's token and address are no fields of this form: their refusal is the form's message.
   const form = useForm({ fallback: t('errors.resetPasswordFailed'), fields: ['password', 'password_confirmation'] });
-  const reset = form.submit(async () => {
-    await auth.resetPassword({ email, token, password, password_confirmation: confirmation });
-    setDone(true);
-  });
-
-  function submit(event: FormEvent) {
-    if (password !== confirmation) {
-      event.preventDefault();
-      form.refuse({ password_confirmation: [t('errors.passwordsDoNotMatch')] });
-      return;
-    }
-    void reset(event);
-  }
+  const submit = form.submit(
+    async () => {
+      await auth.resetPassword({ email, token, password, password_confirmation: confirmation });
+      setDone(true);
+    },
+    () => ({ ...(password !== confirmation && { password_confirmation: [t('errors.passwordsDoNotMatch')] }) }),
+  );
   // The server's rules are the registration's: its messages here are known ones.
   const passwordError = form.fieldError('password');
   const confirmationError = form.fieldError('password_confirmation') && t('errors.passwordsDoNotMatch');

@@ -1,6 +1,6 @@
 import type { UpdateProfileBody } from '@fitness/contracts';
 import { GENDERS } from '@fitness/contracts/users/events.ts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
@@ -50,30 +50,25 @@ export function BodyStep({ onDone, onBack }: { onDone: () => void; onBack: () =>
   const height = typedHeight(draft.height, units);
   const weight = typedWeight(draft.weight, units);
 
-  const save = form.submit(async () => {
-    await services.auth.updateProfile({
-      gender: draft.gender as UpdateProfileBody['gender'],
-      birth_date: draft.birth_date,
-      height,
-      ...(draft.weight !== weightShown && weight !== null && { weight, weighed_on: localToday() }),
-      onboarding: 'goal',
-    });
-    onDone();
-  });
+  const missing = (field: (typeof FIELDS)[number]) => {
+    if (field === 'gender') return draft.gender === null;
+    if (field === 'birth_date') return draft.birth_date === '';
+    return !Number.isFinite(field === 'height' ? height : weight);
+  };
 
-  function submit(event: FormEvent) {
-    const missing = FIELDS.filter((field) => {
-      if (field === 'gender') return draft.gender === null;
-      if (field === 'birth_date') return draft.birth_date === '';
-      return !Number.isFinite(field === 'height' ? height : weight);
-    });
-    if (missing.length > 0) {
-      event.preventDefault();
-      form.refuse(Object.fromEntries(missing.map((field) => [field, [t(`onboarding.body.missing.${field}`)]])));
-      return;
-    }
-    void save(event);
-  }
+  const submit = form.submit(
+    async () => {
+      await services.auth.updateProfile({
+        gender: draft.gender as UpdateProfileBody['gender'],
+        birth_date: draft.birth_date,
+        height,
+        ...(draft.weight !== weightShown && weight !== null && { weight, weighed_on: localToday() }),
+        onboarding: 'goal',
+      });
+      onDone();
+    },
+    () => Object.fromEntries(FIELDS.filter(missing).map((field) => [field, [t(`onboarding.body.missing.${field}`)]])),
+  );
 
   return (
     <form className="stack" onSubmit={submit} noValidate>

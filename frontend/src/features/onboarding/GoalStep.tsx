@@ -2,7 +2,7 @@ import type { UpdateProfileBody } from '@fitness/contracts';
 import { nutritionTargets } from '@fitness/contracts/nutrition/targets.ts';
 import { ACTIVITY_LEVELS } from '@fitness/contracts/users/events.ts';
 import { WEIGHT_GOALS, type WeightGoal, weightGoalOf, withWeightGoal } from '@fitness/contracts/users/goals.ts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useForm } from '../../lib/form.ts';
@@ -32,26 +32,20 @@ export function GoalStep({ onDone, onBack }: { onDone: () => void; onBack: () =>
   const form = useForm({ fallback: t('onboarding.failed'), telling: 'toast', fields: ['goals', 'activity_level'] });
   const chosenGoals = withWeightGoal(goals, goal);
 
-  const save = form.submit(async () => {
-    await services.auth.updateProfile({
-      goals: chosenGoals as UpdateProfileBody['goals'],
-      activity_level: activity as UpdateProfileBody['activity_level'],
-      onboarding: 'done',
-    });
-    onDone();
-  });
-
-  function submit(event: FormEvent) {
-    if (goal === null || activity === null) {
-      event.preventDefault();
-      form.refuse({
-        ...(goal === null && { goals: [t('onboarding.goal.missingGoal')] }),
-        ...(activity === null && { activity_level: [t('onboarding.goal.missingActivity')] }),
+  const submit = form.submit(
+    async () => {
+      await services.auth.updateProfile({
+        goals: chosenGoals as UpdateProfileBody['goals'],
+        activity_level: activity as UpdateProfileBody['activity_level'],
+        onboarding: 'done',
       });
-      return;
-    }
-    void save(event);
-  }
+      onDone();
+    },
+    () => ({
+      ...(goal === null && { goals: [t('onboarding.goal.missingGoal')] }),
+      ...(activity === null && { activity_level: [t('onboarding.goal.missingActivity')] }),
+    }),
+  );
 
   const preview =
     user && goal && activity
