@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
+import { workoutSet as set } from '../workouts/testing/sets.ts';
 import {
   changesRecordsOrAchievements,
   estimatedOneRepMax,
@@ -10,19 +11,6 @@ import {
   recordsSetBy,
 } from './records.ts';
 
-const set = (id: string, reps: number, weight: number | null, extra: Partial<WorkoutSet> = {}): WorkoutSet => ({
-  id,
-  reps,
-  weight,
-  rest_time: null,
-  type: 'working',
-  notes: null,
-  duration: null,
-  distance: null,
-  rpe: null,
-  created_at: '',
-  ...extra,
-});
 const workout = (
   id: string,
   date: string,
@@ -58,9 +46,9 @@ describe('personal records', () => {
   it('keeps each record with the best it beat, in the order workouts happened, warm-ups never counting', () => {
     const records = personalRecords([
       workout('w2', '2026-11-14', [
-        { exercise_id: 'squat', name: 'Squat', sets: [set('b', 3, 110), set('warm', 1, 200, { type: 'warmup' })] },
+        { exercise_id: 'squat', name: 'Squat', sets: [set('b', 110, 3), set('warm', 200, 1, { type: 'warmup' })] },
       ]),
-      workout('w1', '2026-11-07', [{ exercise_id: 'squat', name: 'Squat', sets: [set('a', 5, 100)] }]),
+      workout('w1', '2026-11-07', [{ exercise_id: 'squat', name: 'Squat', sets: [set('a', 100, 5)] }]),
     ]);
     const squat = records.find((entry) => entry.exercise_id === 'squat');
     assert.deepEqual(
@@ -85,7 +73,7 @@ describe('personal records', () => {
 
   it('sets baselines in a first session, however often it raises them, and beats only an earlier workout', () => {
     const first = workout('w1', '2026-11-07', [
-      { exercise_id: 'squat', name: 'Squat', sets: [set('a1', 5, 60), set('a2', 5, 80), set('a3', 5, 100)] },
+      { exercise_id: 'squat', name: 'Squat', sets: [set('a1', 60, 5), set('a2', 80, 5), set('a3', 100, 5)] },
     ]);
     const baselines = personalRecords([first])[0]?.records ?? {};
     assert.deepEqual(
@@ -96,7 +84,7 @@ describe('personal records', () => {
     assert.equal(baselines.heaviest_weight?.set_id, 'a3');
 
     const second = workout('w2', '2026-11-14', [
-      { exercise_id: 'squat', name: 'Squat', sets: [set('b1', 5, 105), set('b2', 5, 110)] },
+      { exercise_id: 'squat', name: 'Squat', sets: [set('b1', 105, 5), set('b2', 110, 5)] },
     ]);
     const heaviest = personalRecords([first, second])[0]?.records.heaviest_weight;
     assert.equal(heaviest?.set_id, 'b2');
@@ -106,8 +94,8 @@ describe('personal records', () => {
   it('counts bodyweight sets for reps only, and cardio for time and distance', () => {
     const records = personalRecords([
       workout('w', '2026-11-21', [
-        { exercise_id: null, name: 'Pull-up', sets: [set('p1', 8, null), set('p2', 11, null)] },
-        { exercise_id: 'run', name: 'Run', sets: [set('r1', 1, null, { distance: 5000, duration: 1500 })] },
+        { exercise_id: null, name: 'Pull-up', sets: [set('p1', null, 8), set('p2', null, 11)] },
+        { exercise_id: 'run', name: 'Run', sets: [set('r1', null, 1, { distance: 5000, duration: 1500 })] },
       ]),
     ]);
     const pullUps = records.find((entry) => entry.name === 'Pull-up');
@@ -125,8 +113,8 @@ describe('personal records', () => {
 
   it('matches an exercise typed by hand by its name', () => {
     const records = personalRecords([
-      workout('a', '2026-11-01', [{ exercise_id: null, name: 'Sled push', sets: [set('x', 1, 100)] }]),
-      workout('b', '2026-11-02', [{ exercise_id: null, name: 'sled PUSH ', sets: [set('y', 1, 120)] }]),
+      workout('a', '2026-11-01', [{ exercise_id: null, name: 'Sled push', sets: [set('x', 100, 1)] }]),
+      workout('b', '2026-11-02', [{ exercise_id: null, name: 'sled PUSH ', sets: [set('y', 120, 1)] }]),
     ]);
     assert.equal(records.length, 1);
     assert.equal(records[0]?.records.heaviest_weight?.previous?.value, 100);
@@ -136,13 +124,13 @@ describe('personal records', () => {
     const records = newestRecordsFirst(
       personalRecords([
         workout('a', '2026-11-01', [
-          { exercise_id: 'squat', name: 'Squat', sets: [set('s1', 5, 100)] },
-          { exercise_id: 'bench', name: 'Bench', sets: [set('b1', 5, 80)] },
+          { exercise_id: 'squat', name: 'Squat', sets: [set('s1', 100, 5)] },
+          { exercise_id: 'bench', name: 'Bench', sets: [set('b1', 80, 5)] },
         ]),
         workout('b', '2026-11-08', [
-          { exercise_id: 'row', name: 'Row', sets: [set('r1', 5, 60)] },
-          { exercise_id: 'bench', name: 'Bench', sets: [set('b2', 5, 70)] },
-          { exercise_id: 'squat', name: 'Squat', sets: [set('s2', 5, 110)] },
+          { exercise_id: 'row', name: 'Row', sets: [set('r1', 60, 5)] },
+          { exercise_id: 'bench', name: 'Bench', sets: [set('b2', 70, 5)] },
+          { exercise_id: 'squat', name: 'Squat', sets: [set('s2', 110, 5)] },
         ]),
       ]),
     );

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
 import type { PersonalRecord } from '@fitness/contracts/metrics/records.ts';
+import { workoutSet as set } from '@fitness/contracts/workouts/testing/sets.ts';
 import { describe, it } from 'vitest';
 import type { RecordEntry } from '../../lib/stores/records.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { recordsBroken, topSet, workoutOutcome } from './finish-summary.ts';
-import { workoutSet as set } from './testing/sets.ts';
 
 const exercise = (id: string, name: string, sets: WorkoutSet[]): WorkoutExercise => ({
   id,

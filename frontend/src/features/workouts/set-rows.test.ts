@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { workoutSet as set } from '@fitness/contracts/workouts/testing/sets.ts';
 import { describe, it } from 'vitest';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { nextSetType, type PlannedRow, setRows } from './set-rows.ts';
-import { workoutSet as set } from './testing/sets.ts';
 
 const plan = (fields: Partial<NonNullable<WorkoutExercise['plan']>> = {}) => ({
   sets: 3,

@@ -1,6 +1,6 @@
-import type { WorkoutSet } from '@fitness/contracts';
+import type { WorkoutSet } from '../api.ts';
 
-/** A working set logged for the logger's and the summary's unit tests: its weight (null: bodyweight) and reps, the rest as given. */
+/** A working set logged, for unit tests (records, the logger, the summary): its weight (null: bodyweight) and reps, the rest as given. */
 export const workoutSet = (
   id: string,
   weight: number | null,
