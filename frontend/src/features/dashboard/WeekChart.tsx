@@ -73,7 +73,7 @@ export function WeekChart({ week }: { week: Week }) {
             </span>
           )}
         </div>
-        <div className="week-plot week-plot-kcal">
+        <div className="week-plot-kcal">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={margin} syncId="dashboard-week">
               {axes(kcalTicks)}
@@ -104,7 +104,7 @@ export function WeekChart({ week }: { week: Week }) {
             {t('dashboard.minutesTrained')}
           </span>
         </div>
-        <div className="week-plot week-plot-training">
+        <div className="week-plot-training">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={margin} syncId="dashboard-week">
               {axes(minuteTicks)}
