@@ -71,7 +71,10 @@ export function OnboardingPage() {
         }
       />
       {shown !== 'done' && (
-        <ol className="onboarding-steps" aria-label={t('onboarding.progress', { n: count(index + 1), of: count(3) })}>
+        <ol
+          className="onboarding-steps"
+          aria-label={t('onboarding.progress', { n: count(index + 1), of: count(ONBOARDING_STEPS.length) })}
+        >
           {ONBOARDING_STEPS.map((step, i) => (
             <li
               key={step}
