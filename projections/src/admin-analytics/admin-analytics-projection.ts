@@ -10,7 +10,7 @@ import {
   workoutEventTypes,
 } from '@fitness/contracts';
 import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
-import { type CountedWorkoutEvent, countedSets, setTotals } from './workout-sets.ts';
+import { type CountedWorkoutEvent, countedSets, setTotals } from '../workouts/workout-sets.ts';
 
 /** The read model of the admin analytics: who was active on a day, and each workout and meal on its day. */
 export const ADMIN_ANALYTICS_MODEL = 'admin_analytics';
@@ -32,7 +32,7 @@ export type AnalyticsDayDocument = {
  * A workout on the day it is for, with what its sets add up to: how many, and their volume (reps
  * times kg, bodyweight sets counting none). Logging a set adds to them; changing or removing
  * one, or removing an exercise, counts them again from the workout's own events (see
- * workout-sets.ts). The document keeps one size however many sets the workout holds (it held
+ * workouts/workout-sets.ts). The document keeps one size however many sets the workout holds (it held
  * every set before, and each set logged rewrote it whole), and moving the workout to another
  * day, completing or deleting it takes its sets along.
  */

@@ -6,8 +6,8 @@ import {
   type WorkoutSummaryDocument,
   workoutEventTypes,
 } from '@fitness/contracts';
-import { countedSets, setTotals } from '../admin-analytics/workout-sets.ts';
 import type { ManyDocumentProjection, ProjectionBatch, ProjectionDocuments, ProjectionLog } from '../projection.ts';
+import { countedSets, setTotals } from './workout-sets.ts';
 import { startedWorkout, WORKOUT_INDEXES, withDetails } from './workouts-projection.ts';
 
 /**
@@ -15,7 +15,7 @@ import { startedWorkout, WORKOUT_INDEXES, withDetails } from './workouts-project
  * its sets counted rather than held. A page of the list then reads and sends a few hundred bytes
  * per workout, where the workouts themselves grow with every set. A set logged adds to the
  * volume; a set changed in reps or weight, a set removed or an exercise removed counts it again
- * from the workout's own events (see admin-analytics/workout-sets.ts), as the admin analytics do.
+ * from the workout's own events (see workout-sets.ts), as the admin analytics do.
  */
 export const workoutSummariesProjection: ManyDocumentProjection<WorkoutSummaryDocument, WorkoutEvent> = {
   name: WORKOUT_SUMMARIES_MODEL,

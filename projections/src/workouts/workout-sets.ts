@@ -1,11 +1,12 @@
 /**
- * What the admin analytics count of a workout's sets: how many, and their volume. A set logged
- * adds to the workout's counts; a set changed or removed, or an exercise removed, needs the old
- * values of the sets it takes away, which the workout's own events hold (see `countedSets`).
+ * What the admin analytics and the workout summaries count of a workout's sets: how many, and
+ * their volume. A set logged adds to the workout's counts; a set changed or removed, or an
+ * exercise removed, needs the old values of the sets it takes away, which the workout's own
+ * events hold (see `countedSets`).
  */
 
 import { type RecordedEvent, setVolume, type WorkoutEvent } from '@fitness/contracts';
-import { workoutFold } from '../workouts/workout-folds.ts';
+import { workoutFold } from './workout-folds.ts';
 
 /** The workout events the admin analytics follow. */
 export type CountedWorkoutEvent = Extract<
