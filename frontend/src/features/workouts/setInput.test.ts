@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { emptyDraft, readSetDraft } from './setInput.ts';
+import { readSetDraft, type SetDraft } from './setInput.ts';
 
-const draft = (fields: Partial<ReturnType<typeof emptyDraft>>) => ({
-  ...emptyDraft(90),
+const draft = (fields: Partial<SetDraft>): SetDraft => ({
   reps: '8',
   weight: '60',
+  rest: '90',
+  type: 'working',
+  duration: '',
+  distance: '',
+  notes: '',
+  rpe: '',
   ...fields,
 });
 const base = { duration: null, distance: null, notes: null, rpe: null };

@@ -1,35 +1,13 @@
 import { isRpe } from '@fitness/contracts/workouts/set-limits.ts';
-import type { SetType } from '@fitness/contracts/workouts/sets.ts';
+import type { RowValues } from '../../lib/stores/set-drafts.ts';
 import type { SetInput } from '../../lib/stores/workouts.ts';
 import { distanceToMetres, parseDecimal, type Units, weightToKg, westernDigits } from '../../lib/units.ts';
 
 /** What the exercise is measured in: repetitions, time or distance. */
 export type Measure = 'reps' | 'time' | 'distance';
 
-export type SetDraft = {
-  reps: string;
-  weight: string;
-  rest: string;
-  type: SetType;
-  /** Seconds, for timed exercises. */
-  duration: string;
-  /** In the user's unit (km or mi), for distance exercises. */
-  distance: string;
-  notes: string;
-  /** '' when not rated. */
-  rpe: string;
-};
-
-export const emptyDraft = (rest: number | null): SetDraft => ({
-  reps: '',
-  weight: '',
-  rest: rest === null ? '' : String(rest),
-  type: 'working',
-  duration: '',
-  distance: '',
-  notes: '',
-  rpe: '',
-});
+/** A set as typed: a row's values (duration in seconds, distance in km or mi), its rest and notes. */
+export type SetDraft = RowValues & { rest: string; notes: string };
 
 export type SetDraftResult =
   | { ok: true; input: SetInput }
