@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChangeNotice } from '@fitness/contracts';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { CommitAnnouncements } from './commit-announcements.ts';
 
 const notice = (id: string, position: number): ChangeNotice => ({
@@ -39,18 +39,25 @@ describe('commit announcements', () => {
   });
 
   it('answers false past the log head, once the head itself is reached', async () => {
-    positions.workouts_projection = 8;
-    let answered = false;
-    const waiting = announcements.waitFor(['workouts'], 11, 5_000).then((reached) => {
-      answered = true;
-      return reached;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(answered, false, 'the writes up to the head (10) are not all folded in yet');
-    positions.workouts_projection = 10;
-    announcements.announce([], 2);
-    assert.equal(await waiting, false);
-    positions.workouts_projection = 6;
+    // Fake timers: all but the last moment of the wait passes at once, and what waits for the head
+    // is still waiting then.
+    vi.useFakeTimers();
+    try {
+      positions.workouts_projection = 8;
+      let answered = false;
+      const waiting = announcements.waitFor(['workouts'], 11, 5_000).then((reached) => {
+        answered = true;
+        return reached;
+      });
+      await vi.advanceTimersByTimeAsync(4_999);
+      assert.equal(answered, false, 'the writes up to the head (10) are not all folded in yet');
+      positions.workouts_projection = 10;
+      announcements.announce([], 2);
+      assert.equal(await waiting, false);
+      positions.workouts_projection = 6;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers false past the log head at once when the head is reached, and after the timeout', async () => {

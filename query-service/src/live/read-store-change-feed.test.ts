@@ -113,8 +113,14 @@ describe('read store change feed', () => {
       push(3); // the stream missed 2 and 3 (it was down longer than its history): read from the outbox
       push(1);
       await waitFor(heard, 4);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.deepEqual(heard, committed);
+      // A later commit, pushed: the feed emits in order, so once it is heard a repeat of the
+      // entries before it would have been heard too.
+      const later = aNotice('p5', 25);
+      await writer.commit({ checkpoints: { workouts: 25 }, writes: [], notices: [later] });
+      const [laterEntry] = await reader.changesAfter((entries[3] as FeedEntry).sequence, 10);
+      pushed.listener?.(laterEntry as FeedEntry);
+      await waitFor(heard, 5);
+      assert.deepEqual(heard, [...committed, later]);
     } finally {
       await feed.stop();
     }
