@@ -5,7 +5,8 @@ import path from 'node:path';
 import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
 import { workoutStream } from '@fitness/contracts';
 import { seedWorkouts, workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
-import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
+import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import {
   bareFastifyRequestsPerSecond,

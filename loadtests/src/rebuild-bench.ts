@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seedWorkouts } from '@fitness/gateway/testing/seed.ts';
-import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
+import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import Database from 'better-sqlite3';
 

@@ -4,6 +4,7 @@ export * from './change-notices.ts';
 export * from './errors.ts';
 export * from './http-app.ts';
 export * from './language.ts';
+export * from './logger.ts';
 export * from './server-process.ts';
 export * from './service-app.ts';
 export * from './validation.ts';

@@ -1,6 +1,5 @@
 export * from './all-projections.ts';
 export { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
-export * from './logger.ts';
 export { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 export { stepsProjection } from './metrics/steps-projection.ts';
 export { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';

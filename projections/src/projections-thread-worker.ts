@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChangeNotice } from '@fitness/contracts';
+import type { Logger } from '@fitness/platform/logger.ts';
 import { openStores, SqliteEventStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
-import type { Logger } from './logger.ts';
 import type { FromThread, ThreadData, ToThread } from './projections-thread.ts';
 import { releaseMemoryAfterCatchUps } from './release-memory.ts';
 import { ProjectionRunner } from './runner.ts';

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type ChangeNotice, type NewEvent, readConfig } from '@fitness/contracts';
+import type { Logger } from '@fitness/platform/logger.ts';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { allProjections } from './all-projections.ts';
-import type { Logger } from './logger.ts';
 import { ProjectionsThread } from './projections-thread.ts';
 
 const steps = (userId: string, date: string, count: number): NewEvent => ({

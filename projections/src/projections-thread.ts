@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { ChangeNotice, Config } from '@fitness/contracts';
+import type { Logger } from '@fitness/platform/logger.ts';
 import { type EventStore, SqliteEventStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
 import { CommitAnnouncements } from './commit-announcements.ts';
-import type { Logger } from './logger.ts';
 
 /** What the server's thread asks of the projections thread. */
 export type ToThread =

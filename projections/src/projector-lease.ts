@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { Logger } from '@fitness/platform/logger.ts';
 import type { Lease, LeaseFence } from '@fitness/stores';
-import type { Logger } from './logger.ts';
 import type { ProjectionRunner } from './runner.ts';
 
 export type ProjectorRole = 'active' | 'standby';

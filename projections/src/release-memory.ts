@@ -1,5 +1,5 @@
+import type { Logger } from '@fitness/platform/logger.ts';
 import { releaseMemoryAfterBursts } from '@fitness/platform/memory-release.ts';
-import type { Logger } from './logger.ts';
 import type { ProjectionRunner } from './runner.ts';
 
 /** A fold of this many events or more is a burst worth a memory-reducing collection after it. */

@@ -6,6 +6,7 @@ import {
   type RecordedEvent,
   USER_DELETED,
 } from '@fitness/contracts';
+import type { Logger } from '@fitness/platform/logger.ts';
 import {
   type CollectionDefinition,
   type Document,
@@ -19,7 +20,6 @@ import {
   writtenId,
 } from '@fitness/stores';
 import { CommitAnnouncements } from './commit-announcements.ts';
-import type { Logger } from './logger.ts';
 import type { ProjectionProgress } from './progress.ts';
 import {
   type AnyProjection,

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { redactSecrets, stateAt } from '@fitness/command-service/time-travel.ts';
 import { type RecordedEvent, readConfig } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
-import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
+import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
 import { progressBar } from './progress-bar.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GoogleSignInRefused, GoogleSignInUnavailable } from './errors.ts';
 import type { GoogleSignIn } from './google-sign-in.ts';

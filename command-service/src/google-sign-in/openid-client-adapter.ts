@@ -1,4 +1,4 @@
-import type { Logger } from '@fitness/projections';
+import type { Logger } from '@fitness/platform/logger.ts';
 import * as client from 'openid-client';
 import { GoogleSignInRefused, GoogleSignInUnavailable, signInExpired } from './errors.ts';
 import type { GoogleSignIn, PendingSignIn, VerifiedClaims } from './google-sign-in.ts';

@@ -7,8 +7,8 @@ import {
   VERIFICATION_LINK_TTL_MS,
 } from '@fitness/contracts';
 import type { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
+import type { Logger } from '@fitness/platform/logger.ts';
 import type { Signer } from '@fitness/platform/secrets.ts';
-import type { Logger } from '@fitness/projections';
 import { usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import type { Accounts } from './accounts.ts';

@@ -10,7 +10,7 @@ import {
   userStream,
   workoutStream,
 } from '@fitness/contracts';
-import { silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { SqliteEventStore, type StreamErasure } from '@fitness/stores';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { type CommandContext, CommandHandler } from '../core/command-handler.ts';

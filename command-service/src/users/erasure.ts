@@ -1,5 +1,5 @@
 import { FIRST_ADMIN_STREAM, type RecordedEvent, userStream } from '@fitness/contracts';
-import type { Logger } from '@fitness/projections';
+import type { Logger } from '@fitness/platform/logger.ts';
 import type { EventStore, StreamErasure } from '@fitness/stores';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allProjections, ProjectionRunner, silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
+import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { type EventStore, POSITION_FIELD, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 
 /** Every document of every read model, sorted, for comparing two read stores. */

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DomainEvent, mealStream, type RecordedEvent, userStream, workoutStream } from '@fitness/contracts';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
 import {
   type ManyDocumentProjection,
   type ProjectionDocuments,

@@ -22,9 +22,9 @@ import {
   workoutEffort,
   workoutStream,
 } from '@fitness/contracts';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
 import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
 import { type AnyProjection, projectionLog } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';

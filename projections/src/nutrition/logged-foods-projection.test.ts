@@ -13,9 +13,9 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@fitness/contracts';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
 import type { AnyProjection, ProjectionDocuments } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
 import { type LoggedFoodsDocument, loggedFoodsProjection } from './logged-foods-projection.ts';

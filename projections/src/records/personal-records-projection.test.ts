@@ -17,9 +17,9 @@ import {
   type WorkoutEvent,
   workoutStream,
 } from '@fitness/contracts';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { POSITION_FIELD, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { describe, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
 import { ProjectionRunner } from '../runner.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import { personalRecordsProjection } from './personal-records-projection.ts';

@@ -3,7 +3,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, SYSTEM_SETTINGS_M
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ChangeNotices } from '@fitness/platform/change-notices.ts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
-import type { Logger } from '@fitness/projections';
+import type { Logger } from '@fitness/platform/logger.ts';
 import {
   ADMIN_ANALYTICS_MODEL,
   ADMIN_USERS_MODEL,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChangeNotice } from '@fitness/contracts';
-import { silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { SqliteReadStore } from '@fitness/stores';
 import { ReadStoreChangeFeed } from './read-store-change-feed.ts';
 

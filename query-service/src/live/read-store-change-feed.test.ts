@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChangeNotice } from '@fitness/contracts';
-import { silentLogger } from '@fitness/projections';
+import { silentLogger } from '@fitness/platform/logger.ts';
 import { type FeedEntry, type ReadStore, SqliteReadStore } from '@fitness/stores';
 import { aNotice } from '@fitness/stores/testing/events.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';

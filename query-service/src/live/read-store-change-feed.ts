@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ChangeNotice } from '@fitness/contracts';
-import type { Logger } from '@fitness/projections';
+import type { Logger } from '@fitness/platform/logger.ts';
 import type { ChangeFollowing, FeedEntry, ReadStore } from '@fitness/stores';
 import type { ChangeSource } from './live-channel.ts';
 
