@@ -145,3 +145,22 @@ export function foldDocument<D extends Document, E extends DomainEvent>(
   }
   return document;
 }
+
+/** A one-document projection as the runner follows every projection: one event, one document. */
+export function asManyDocument(projection: AnyProjection): ManyDocumentProjection {
+  if ('apply' in projection) return projection;
+  const single = projection as Projection;
+  return {
+    name: single.name,
+    version: single.version,
+    collection: single.collection,
+    handles: single.handles,
+    ownerField: single.ownerField,
+    live: single.live,
+    announces: single.announces,
+    apply: async (event, documents) => {
+      const id = single.documentId(event);
+      documents.set(id, single.evolve(await documents.get(id), event));
+    },
+  };
+}

@@ -1,70 +1,15 @@
 import { EventEmitter } from 'node:events';
-import {
-  type ChangeNotice,
-  type DocumentChange,
-  diffDocuments,
-  type RecordedEvent,
-  USER_DELETED,
-} from '@fitness/contracts';
+import type { ChangeNotice, RecordedEvent } from '@fitness/contracts';
 import type { Logger } from '@fitness/platform/logger.ts';
-import {
-  type CollectionDefinition,
-  type Document,
-  type DocumentWrite,
-  type EventStore,
-  type LeaseFence,
-  LeaseLostError,
-  POSITION_FIELD,
-  type ReadStore,
-  type Subscription,
-  writtenId,
-} from '@fitness/stores';
+import { type EventStore, type LeaseFence, LeaseLostError, type ReadStore, type Subscription } from '@fitness/stores';
+import { batchCommit } from './batch-commit.ts';
+import { type FoldContext, type Folded, type Follower, foldBatch } from './batch-fold.ts';
 import { CommitAnnouncements } from './commit-announcements.ts';
+import { DELETED_USERS, type DeletedUsers, loadDeletedUsers } from './deleted-users.ts';
 import type { ProjectionProgress } from './progress.ts';
-import {
-  type AnyProjection,
-  type ManyDocumentProjection,
-  ownerOf,
-  type Projection,
-  type ProjectionBatch,
-  type ProjectionDocuments,
-  type ProjectionLog,
-  projectionLog,
-} from './projection.ts';
+import { type AnyProjection, asManyDocument, projectionLog } from './projection.ts';
+import { remember } from './recent-documents.ts';
 import { SerialQueue } from './serial-queue.ts';
-
-type Follower = {
-  projection: ManyDocumentProjection;
-  position: number;
-  /** Part of the shared subscription; a projection being rebuilt or retried alone is not. */
-  attached: boolean;
-  /**
-   * The documents this runner wrote or read last, most recently used last. The runner is its
-   * collections' only writer, so what it wrote or read is what the store holds, and a busy
-   * workout is not read back and parsed again for every batch.
-   */
-  recent: Map<string, Document | null>;
-};
-
-/** What folding a batch into one projection produced, committed with the others' afterwards. */
-type Folded = {
-  follower: Follower;
-  writes: DocumentWrite[];
-  notices: ChangeNotice[];
-  documents: Map<string, Document | null>;
-  /** What the batch read from the store and did not change: still what the store holds after it. */
-  loaded: Map<string, Document | null>;
-  erasing: boolean;
-};
-
-const RECENT_DOCUMENTS = 200;
-
-/**
- * The ids of deleted accounts (nothing else: an id says nothing about a person), kept by the
- * runner for all projections, so a write that reached the log after an account's deletion
- * (a request under way on another server at that moment) never puts a document back.
- */
-const DELETED_USERS: CollectionDefinition = { name: 'deleted_users', indexes: [] };
 
 export type RunnerOptions = {
   eventStore: EventStore;
@@ -108,8 +53,7 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly emitter = new EventEmitter();
   /** Batches, rebuild hand-overs and retries run one at a time, in order. */
   private readonly serial = new SerialQueue();
-  /** Deleted account id -> the position of its deletion. */
-  private readonly deletedUsers = new Map<string, number>();
+  private readonly deletedUsers: DeletedUsers = new Map();
   private subscription: Subscription | null = null;
   private stopped = false;
   private collectionsEnsured = false;
@@ -119,17 +63,20 @@ export class ProjectionRunner implements ProjectionProgress {
   private fence: LeaseFence | undefined;
   /** Batches this runner committed, for the projections process's health (a standby's stays 0). */
   private committed = 0;
-  /** What the folds read, through the store's writer where it has one (see `writerReads`). */
-  private readonly reads: Pick<ReadStore, 'get' | 'find'>;
-  /** What the folds read of the log. */
-  private readonly log: ProjectionLog;
+  /** What the folds read, and the deleted accounts they keep up to date. */
+  private readonly foldContext: FoldContext;
 
   constructor(options: RunnerOptions) {
     const batchSize = options.batchSize ?? 500;
     const catchUpBatchSize = options.catchUpBatchSize ?? batchSize * 10;
     this.options = { retryDelayMs: 1000, changeFeed: true, ...options, batchSize, catchUpBatchSize };
-    this.reads = options.readStore.writerReads?.() ?? options.readStore;
-    this.log = projectionLog(options.eventStore);
+    this.foldContext = {
+      reads: options.readStore.writerReads?.() ?? options.readStore,
+      log: projectionLog(options.eventStore),
+      deletedUsers: this.deletedUsers,
+      yieldEvery: batchSize,
+      changesInPlace: options.readStore.changesInPlace,
+    };
     const projectionOfModel = new Map<string, string>();
     for (const projection of options.projections) {
       this.followers.set(projection.name, {
@@ -162,9 +109,7 @@ export class ProjectionRunner implements ProjectionProgress {
       ]);
       this.collectionsEnsured = true;
     }
-    for (const deleted of await this.reads.find(DELETED_USERS.name)) {
-      this.deletedUsers.set(deleted.id, Number(deleted[POSITION_FIELD]));
-    }
+    await loadDeletedUsers(this.foldContext.reads, this.deletedUsers);
     for (const follower of this.followers.values()) {
       follower.position = await this.options.readStore.checkpoint(follower.projection.name);
     }
@@ -370,7 +315,7 @@ export class ProjectionRunner implements ProjectionProgress {
     for (const follower of followers) {
       if (last <= follower.position) continue;
       try {
-        folded.push(await this.fold(follower, events));
+        folded.push(await foldBatch(follower, events, this.foldContext));
       } catch (error) {
         this.options.logger.error(
           { err: error, projection: follower.projection.name },
@@ -381,24 +326,9 @@ export class ProjectionRunner implements ProjectionProgress {
     }
     if (folded.length === 0) return;
 
-    const writes = new Map<string, DocumentWrite>();
-    for (const { writes: own } of folded) {
-      for (const write of own) {
-        writes.set(`${write.collection}/${writtenId(write)}`, write);
-      }
-    }
-    const notices = folded.flatMap((result) => result.notices);
-    // The notices go into the read store's change feed in the same transaction, for processes
-    // that cannot hear this runner (query services in the distributed deployment).
-    const batch = {
-      checkpoints: Object.fromEntries(folded.map(({ follower }) => [follower.projection.name, last])),
-      writes: [...writes.values()],
-      notices: this.options.changeFeed ? notices : [],
-      erasing: folded.some((result) => result.erasing),
-      fence: this.fence,
-    };
+    const { commit, notices } = batchCommit(folded, last, { changeFeed: this.options.changeFeed, fence: this.fence });
     try {
-      await this.options.readStore.commit(batch);
+      await this.options.readStore.commit(commit);
     } catch (error) {
       if (error instanceof LeaseLostError) this.emitter.emit('lease-lost', error);
       throw error;
@@ -429,219 +359,5 @@ export class ProjectionRunner implements ProjectionProgress {
         this.retryAlone(follower);
       }
     }, this.options.retryDelayMs).unref();
-  }
-
-  /** What a batch does to one projection's documents, without writing anything. */
-  private async fold(follower: Follower, events: RecordedEvent[]): Promise<Folded> {
-    const { projection } = follower;
-    const collection = projection.collection.name;
-    // What the batch made of each document it changed, as the projection returned it; stamped
-    // with its position once, at the end, however many of the batch's events changed it.
-    const documents = new Map<string, Document | null>();
-    /** Per document the batch changed, the event of its last change. */
-    const lastChange = new Map<string, RecordedEvent>();
-    /** Per document the batch changed, what the store held before the batch (null: nothing). */
-    const before = new Map<string, Document | null>();
-
-    // What the batch read from the store and has not written (null: not there): a document
-    // every event reads and few change (the actor's row in admin_users) is read once a batch.
-    // Only this fold writes the collection while it runs, so what was read stays true.
-    const loaded = new Map<string, Document | null>();
-    /** What the batch already knows of a document (null: not there), undefined if it must be read. */
-    const known = (id: string): Document | null | undefined => {
-      if (documents.has(id)) return documents.get(id) ?? null;
-      if (follower.recent.has(id)) return follower.recent.get(id) ?? null;
-      return loaded.get(id);
-    };
-    const read = async (id: string): Promise<Document | null> => {
-      const found = await this.reads.get(collection, id);
-      loaded.set(id, found);
-      return found;
-    };
-    // Not async functions: a fold makes these calls for every event and projection, and
-    // each async layer is one more promise for the collector.
-    const load = (id: string): Promise<Document | null> => {
-      const hit = known(id);
-      return hit === undefined ? read(id) : Promise.resolve(hit);
-    };
-    const record = (id: string, current: Document | null, evolved: Document | null, event: RecordedEvent) => {
-      // The very document back (an event it ignores): nothing to write or announce.
-      if (evolved === current) return;
-      if (!before.has(id)) before.set(id, current);
-      documents.set(id, evolved);
-      lastChange.set(id, event);
-    };
-    // A document the batch changed is at its last change's position (what it holds may carry
-    // an older one, spread from the stored document); any other at the one it was stored with.
-    const positionOf = (id: string, current: Document) =>
-      lastChange.get(id)?.position ?? Number(current[POSITION_FIELD]);
-    const isNewer = (id: string, current: Document | null, event: RecordedEvent) =>
-      !current || positionOf(id, current) < event.position;
-
-    /**
-     * Folds one step (an event, or the batch's finish at `event`, the last event it handled)
-     * into the batch's documents, staging what it touches until the step is over.
-     */
-    const step = async (
-      event: RecordedEvent,
-      run: (view: ProjectionDocuments) => Promise<void>,
-      finishing: boolean,
-    ) => {
-      const staged = new Map<string, Document | null>();
-      const view: ProjectionDocuments = {
-        get: (id) => (staged.has(id) ? Promise.resolve(staged.get(id) ?? null) : load(id)),
-        set: (id, document) => {
-          staged.set(id, document);
-        },
-      };
-      await run(view);
-      for (const [id, evolved] of staged) {
-        const hit = known(id);
-        const current = hit === undefined ? await read(id) : hit;
-        // The finish writes at its last event, which may have written the document already.
-        const stale = finishing ? !!current && positionOf(id, current) > event.position : !isNewer(id, current, event);
-        if (stale) continue;
-        const owner = evolved && ownerOf(projection, evolved);
-        const deletedAt = owner ? this.deletedUsers.get(owner) : undefined;
-        record(id, current, deletedAt !== undefined && event.position > deletedAt ? null : evolved, event);
-      }
-    };
-    const batch: ProjectionBatch = new Map();
-    let lastHandled: RecordedEvent | null = null;
-    const finish = async () => {
-      const finishing = projection.finish;
-      if (finishing && lastHandled && batch.size > 0) {
-        await step(lastHandled, (view) => finishing(view, batch), true);
-      }
-      batch.clear();
-    };
-
-    let erasing = false;
-    // The deleted accounts' rows first (as the batch meets them), then the documents it changed.
-    const writes: DocumentWrite[] = [];
-    let sinceYield = 0;
-    for (const event of events) {
-      // The stores may answer synchronously (SQLite): a long batch lets requests in as it goes.
-      if (++sinceYield > this.options.batchSize) {
-        sinceYield = 1;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      if (event.position <= follower.position) continue;
-      if (event.type === USER_DELETED) {
-        // What the batch left for later is done first: the deletion then takes it away too.
-        await finish();
-        erasing = true;
-        // Account deletion is every projection's business: what the user owned goes, whatever
-        // the collection, found by its owner field (committed documents and this batch's alike).
-        const userId = String(event.data.userId);
-        this.deletedUsers.set(userId, event.position);
-        writes.push({
-          collection: DELETED_USERS.name,
-          op: 'upsert',
-          document: { id: userId, [POSITION_FIELD]: event.position },
-        });
-        const owns = (document: Document | null | undefined) => !!document && ownerOf(projection, document) === userId;
-        // What the store holds, then what this runner wrote since (recent) or in this batch.
-        const owned = new Map<string, Document | null>();
-        for (const document of await this.reads.find(collection, {
-          where: { [projection.ownerField]: userId },
-        })) {
-          owned.set(document.id, document);
-        }
-        for (const [id, document] of [...follower.recent, ...documents]) {
-          if (owned.has(id) || owns(document)) owned.set(id, document);
-        }
-        for (const [id, current] of owned) {
-          if (owns(current) && isNewer(id, current, event)) record(id, current, null, event);
-        }
-        continue;
-      }
-      if (!projection.handles.includes(event.type)) continue;
-      lastHandled = event;
-      await step(event, (view) => projection.apply(event, view, batch, this.log), false);
-    }
-    await finish();
-    const notices: ChangeNotice[] = [];
-    for (const [id, event] of lastChange) {
-      const evolved = documents.get(id) ?? null;
-      const next = evolved && { ...evolved, [POSITION_FIELD]: event.position };
-      documents.set(id, next);
-      const was = before.get(id) ?? null;
-      // What the batch changed in a stored document, said small (a set appended to a long
-      // workout): pushed instead of the document, and written in place where the store can.
-      const inPlace = this.options.readStore.changesInPlace;
-      const shown = next ?? was;
-      // Worked out for what is pushed (a document the projection announces, of a read model
-      // shown as stored) or written in place; not for a projection's own working documents.
-      const announced = !!shown && (projection.announces?.(shown) ?? true);
-      const pushed = announced && !!projection.live;
-      const changes = next && was && (inPlace || pushed) ? diffDocuments(was, next, UNCHANGED_BY_THE_STORE) : null;
-      writes.push(
-        !next
-          ? { collection, op: 'delete', id, position: event.position }
-          : changes && inPlace
-            ? { collection, op: 'patch', id, changes, document: next }
-            : { collection, op: 'upsert', document: next },
-      );
-      if (shown && announced) {
-        notices.push({
-          model: collection,
-          id,
-          userId: ownerOf(projection, shown),
-          op: next ? 'upsert' : 'delete',
-          position: event.position,
-          correlationId: event.metadata.correlationId ?? null,
-          ...(next && pushed && projection.live && liveChange(next, changes, projection.live.omit)),
-        });
-      }
-    }
-    return { follower, writes, notices, documents, loaded, erasing };
-  }
-}
-
-/** What a change leaves to the store: the position, which it keeps beside the document. */
-const UNCHANGED_BY_THE_STORE = [POSITION_FIELD];
-
-/**
- * What a notice of a shown read model carries, in the API's shape: the steps of the change, or
- * the document whole when it is new or changed beyond a few steps.
- */
-function liveChange(next: Document, changes: DocumentChange[] | null, omit: readonly string[]) {
-  if (changes) {
-    return { changes: changes.filter((change) => !omit.includes(change.path[0] as string)) };
-  }
-  const { [POSITION_FIELD]: _position, ...document } = next;
-  for (const field of omit) delete document[field];
-  return { document };
-}
-
-/** A one-document projection as the runner follows every projection: one event, one document. */
-function asManyDocument(projection: AnyProjection): ManyDocumentProjection {
-  if ('apply' in projection) return projection;
-  const single = projection as Projection;
-  return {
-    name: single.name,
-    version: single.version,
-    collection: single.collection,
-    handles: single.handles,
-    ownerField: single.ownerField,
-    live: single.live,
-    announces: single.announces,
-    apply: async (event, documents) => {
-      const id = single.documentId(event);
-      documents.set(id, single.evolve(await documents.get(id), event));
-    },
-  };
-}
-
-/** Keeps the newest documents, dropping the least recently written beyond the limit. */
-function remember(recent: Map<string, Document | null>, documents: Map<string, Document | null>) {
-  for (const [id, document] of documents) {
-    recent.delete(id);
-    recent.set(id, document);
-  }
-  for (const id of recent.keys()) {
-    if (recent.size <= RECENT_DOCUMENTS) break;
-    recent.delete(id);
   }
 }
