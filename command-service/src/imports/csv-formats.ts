@@ -5,8 +5,14 @@ import { nameKey } from '@fitness/contracts/exercises/search.ts';
 import { isFitName } from '@fitness/contracts/name-pattern.ts';
 import {
   isRpe,
+  MAX_DISTANCE_METRES,
   MAX_EXERCISES_PER_WORKOUT,
+  MAX_NOTES_LENGTH as MAX_NOTES,
+  MAX_REPS,
+  MAX_SET_SECONDS,
   MAX_SETS_PER_EXERCISE,
+  MAX_WEIGHT_KG,
+  MAX_WORKOUT_MINUTES,
   TOO_MANY_EXERCISES_MESSAGE,
   TOO_MANY_SETS_MESSAGE,
 } from '@fitness/contracts/workouts/set-limits.ts';
@@ -62,14 +68,8 @@ export type ParseOptions = {
   maxRows?: number;
 };
 
-/** The API's bounds (contracts/src/workouts/api.ts). */
+/** The API's bound on names (contracts/src/name.ts); the set's are set-limits.ts's. */
 const MAX_NAME = 120;
-const MAX_NOTES = 2000;
-const MAX_REPS = 10_000;
-const MAX_WEIGHT_KG = 2000;
-const MAX_SET_SECONDS = 86_400;
-const MAX_DISTANCE_METRES = 1_000_000;
-const MAX_WORKOUT_MINUTES = 1440;
 
 const KG_PER_LB = 0.45359237;
 const METRES_PER_MILE = 1609.344;

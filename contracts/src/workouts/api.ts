@@ -2,7 +2,20 @@ import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
 import { PageNumber, PerPage } from '../paging.ts';
-import { MAX_EXERCISES_PER_WORKOUT, MAX_RPE, MIN_RPE, RPE_STEP, SetValuesShown } from './sets.ts';
+import {
+  MAX_DISTANCE_METRES,
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_NOTES_LENGTH,
+  MAX_REPS,
+  MAX_REST_SECONDS,
+  MAX_RPE,
+  MAX_SET_SECONDS,
+  MAX_WEIGHT_KG,
+  MAX_WORKOUT_MINUTES,
+  MIN_RPE,
+  RPE_STEP,
+  SetValuesShown,
+} from './sets.ts';
 
 export { setVolume, summariseWorkout, WORKOUT_SUMMARIES_MODEL } from './summaries.ts';
 
@@ -14,26 +27,26 @@ export { setVolume, summariseWorkout, WORKOUT_SUMMARIES_MODEL } from './summarie
 export const REPS_MESSAGE = 'Please enter a valid number of reps (greater than 0)';
 
 const Name = (what: string) => NameField(`The ${what} name`);
-const Notes = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
-  errorMessage: 'The notes must be text of at most 2000 characters.',
+const Notes = Type.Union([Type.String({ maxLength: MAX_NOTES_LENGTH }), Type.Null()], {
+  errorMessage: `The notes must be text of at most ${MAX_NOTES_LENGTH} characters.`,
 });
 
-const Reps = Type.Integer({ minimum: 1, maximum: 10000, errorMessage: REPS_MESSAGE });
-const Weight = Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null(), Type.Literal('')], {
-  errorMessage: 'The weight must be a number of kilograms from 0 to 2000, or empty for bodyweight.',
+const Reps = Type.Integer({ minimum: 1, maximum: MAX_REPS, errorMessage: REPS_MESSAGE });
+const Weight = Type.Union([Type.Number({ minimum: 0, maximum: MAX_WEIGHT_KG }), Type.Null(), Type.Literal('')], {
+  errorMessage: `The weight must be a number of kilograms from 0 to ${MAX_WEIGHT_KG}, or empty for bodyweight.`,
 });
-const RestTime = Type.Union([Type.Integer({ minimum: 0, maximum: 3600 }), Type.Null()], {
-  errorMessage: 'The rest time must be a whole number of seconds from 0 to 3600.',
+const RestTime = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_REST_SECONDS }), Type.Null()], {
+  errorMessage: `The rest time must be a whole number of seconds from 0 to ${MAX_REST_SECONDS}.`,
 });
 const SetKind = Type.Union(
   [Type.Literal('warmup'), Type.Literal('working'), Type.Literal('drop'), Type.Literal('failure')],
   { errorMessage: 'The set type must be warmup, working, drop or failure.' },
 );
-const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: 86400 }), Type.Null()], {
-  errorMessage: 'The duration must be a whole number of seconds from 0 to 86400.',
+const SetDuration = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_SET_SECONDS }), Type.Null()], {
+  errorMessage: `The duration must be a whole number of seconds from 0 to ${MAX_SET_SECONDS}.`,
 });
-const Distance = Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], {
-  errorMessage: 'The distance must be a number of metres from 0 to 1000000.',
+const Distance = Type.Union([Type.Number({ minimum: 0, maximum: MAX_DISTANCE_METRES }), Type.Null()], {
+  errorMessage: `The distance must be a number of metres from 0 to ${MAX_DISTANCE_METRES}.`,
 });
 /** isRpe's rule, as a schema. */
 const Rpe = Type.Union([Type.Number({ minimum: MIN_RPE, maximum: MAX_RPE, multipleOf: RPE_STEP }), Type.Null()], {
@@ -57,7 +70,11 @@ export const UpdateWorkoutBody = Type.Object(
       }),
     ),
     duration: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 1440, errorMessage: 'The duration must be 0 to 1440 minutes.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_WORKOUT_MINUTES,
+        errorMessage: `The duration must be 0 to ${MAX_WORKOUT_MINUTES} minutes.`,
+      }),
     ),
   },
   { additionalProperties: false },

@@ -1,3 +1,4 @@
+import { MAX_NOTES_LENGTH } from '@fitness/contracts/workouts/set-limits.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -59,7 +60,7 @@ export function NoteField({ note, label, editing, onEditing, onSave }: Props) {
       dir="auto"
       aria-label={label}
       placeholder={t('logger.notePlaceholder')}
-      maxLength={2000}
+      maxLength={MAX_NOTES_LENGTH}
       rows={2}
       value={text}
       onChange={(event) => setText(event.target.value)}

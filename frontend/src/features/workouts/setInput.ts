@@ -1,4 +1,11 @@
-import { isRpe } from '@fitness/contracts/workouts/set-limits.ts';
+import {
+  isRpe,
+  MAX_DISTANCE_METRES,
+  MAX_REPS,
+  MAX_REST_SECONDS,
+  MAX_SET_SECONDS,
+  MAX_WEIGHT_KG,
+} from '@fitness/contracts/workouts/set-limits.ts';
 import type { RowValues } from '../../lib/stores/set-drafts.ts';
 import type { SetInput } from '../../lib/stores/workouts.ts';
 import { distanceToMetres, parseDecimal, type Units, weightToKg, westernDigits } from '../../lib/units.ts';
@@ -22,24 +29,24 @@ export type SetDraftResult =
 export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = 'reps'): SetDraftResult {
   const repsText = draft.reps.trim() === '' && measure !== 'reps' ? '1' : draft.reps;
   const reps = wholeNumber(repsText);
-  if (repsText.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > 10000)
+  if (repsText.trim() === '' || !Number.isInteger(reps) || reps <= 0 || reps > MAX_REPS)
     return { ok: false, field: 'reps' };
   let weight: number | null = null;
   if (draft.weight.trim() !== '') {
     const typed = parseDecimal(draft.weight);
     if (!Number.isFinite(typed) || typed < 0) return { ok: false, field: 'weight' };
     weight = weightToKg(typed, units);
-    if (weight > 2000) return { ok: false, field: 'weight' };
+    if (weight > MAX_WEIGHT_KG) return { ok: false, field: 'weight' };
   }
   let restTime: number | null = null;
   if (draft.rest.trim() !== '') {
     restTime = wholeNumber(draft.rest);
-    if (!Number.isInteger(restTime) || restTime < 0 || restTime > 3600) return { ok: false, field: 'rest' };
+    if (!Number.isInteger(restTime) || restTime < 0 || restTime > MAX_REST_SECONDS) return { ok: false, field: 'rest' };
   }
   let duration: number | null = null;
   if (draft.duration.trim() !== '' || measure === 'time') {
     duration = wholeNumber(draft.duration);
-    if (draft.duration.trim() === '' || !Number.isInteger(duration) || duration <= 0 || duration > 86400)
+    if (draft.duration.trim() === '' || !Number.isInteger(duration) || duration <= 0 || duration > MAX_SET_SECONDS)
       return { ok: false, field: 'duration' };
   }
   let distance: number | null = null;
@@ -47,7 +54,7 @@ export function readSetDraft(draft: SetDraft, units: Units, measure: Measure = '
     const typed = parseDecimal(draft.distance);
     if (draft.distance.trim() === '' || !Number.isFinite(typed) || typed <= 0) return { ok: false, field: 'distance' };
     distance = distanceToMetres(typed, units);
-    if (distance > 1_000_000) return { ok: false, field: 'distance' };
+    if (distance > MAX_DISTANCE_METRES) return { ok: false, field: 'distance' };
   }
   let rpe: number | null = null;
   if (draft.rpe.trim() !== '') {
