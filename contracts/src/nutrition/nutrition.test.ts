@@ -85,4 +85,12 @@ describe('targets from a profile', () => {
     assert.equal(empty.water_ml, 2500);
     assert.deepEqual(empty.missing, ['weight', 'height', 'age', 'gender', 'activity_level']);
   });
+  it('sets the energy by the weight goal, which rules over building muscle', () => {
+    // (10·80 + 6.25·180 − 5·30 + 5) × 1.55 = 2759 kcal keeps the weight.
+    const kcal = (goals: string[]) => nutritionTargets({ ...profile, goals }).kcal;
+    assert.equal(kcal(['maintain_weight', 'build_muscle']), 2759);
+    assert.equal(kcal(['build_muscle']), 2759 + 250);
+    assert.equal(kcal(['gain_weight', 'build_muscle']), 2759 + 300);
+    assert.equal(kcal(['lose_weight', 'improve_fitness']), 2759 - 500);
+  });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { nutritionTargets } from '../nutrition/targets.ts';
 import { contradictingGoals, weightGoalOf, withWeightGoal } from './goals.ts';
 import { weighedIn } from './profile-weight.ts';
 
@@ -23,16 +22,6 @@ describe('goals', () => {
       'build_muscle',
     ]);
     assert.deepEqual(withWeightGoal(['lose_weight', 'improve_fitness'], null), ['improve_fitness']);
-  });
-
-  it('sets the energy by the weight goal, which rules over building muscle', () => {
-    const profile = { weight: 80, height: 180, age: 30, gender: 'male', activity_level: 'moderate' };
-    // (10·80 + 6.25·180 − 5·30 + 5) × 1.55 = 2759 kcal keeps the weight.
-    const kcal = (goals: string[]) => nutritionTargets({ ...profile, goals }).kcal;
-    assert.equal(kcal(['maintain_weight', 'build_muscle']), 2759);
-    assert.equal(kcal(['build_muscle']), 2759 + 250);
-    assert.equal(kcal(['gain_weight', 'build_muscle']), 2759 + 300);
-    assert.equal(kcal(['lose_weight', 'improve_fitness']), 2759 - 500);
   });
 });
 
