@@ -27,20 +27,20 @@ export const SetValuesShown = Type.Object({
   /** How hard the set felt: rate of perceived exertion, 1 to 10 in half steps; null when not rated. */
   rpe: Nullable(Type.Number()),
 });
-type ShownSetValues = Static<typeof SetValuesShown>;
+export type SetValuesShown = Static<typeof SetValuesShown>;
 
 /** Event data names fields in camelCase: `rest_time` is the one set field whose name differs. */
 type EventName<K extends PropertyKey> = K extends 'rest_time' ? 'restTime' : K;
-const eventName = (field: keyof ShownSetValues) => (field === 'rest_time' ? 'restTime' : field);
+const eventName = (field: keyof SetValuesShown) => (field === 'rest_time' ? 'restTime' : field);
 
 /** A set's values as the events carry them (SetLogged, and SetChanged's changes). */
-export type SetValues = { [K in keyof ShownSetValues as EventName<K>]: ShownSetValues[K] };
+export type SetValues = { [K in keyof SetValuesShown as EventName<K>]: SetValuesShown[K] };
 export type SetType = SetValues['type'];
 
 /** Every set type, in the order the logger's badge cycles through them. */
 export const SET_TYPES: readonly SetType[] = ['working', 'warmup', 'drop', 'failure'];
 
-const SHOWN_FIELDS = Object.keys(SetValuesShown.properties) as (keyof ShownSetValues)[];
+const SHOWN_FIELDS = Object.keys(SetValuesShown.properties) as (keyof SetValuesShown)[];
 
 /** What a logged set holds for each field its request leaves out. */
 const DEFAULTS: Omit<SetValues, 'reps'> = {
@@ -69,13 +69,13 @@ export function setValuesFromBody(body: UpdateSetBody & { reps: number }): SetVa
 }
 
 /** Set values under the API's names, from the events' (only the set's fields, in the API's order). */
-export function shownSetValues(values: SetValues): ShownSetValues;
-export function shownSetValues(values: Partial<SetValues>): Partial<ShownSetValues>;
-export function shownSetValues(values: Partial<SetValues>): Partial<ShownSetValues> {
+export function shownSetValues(values: SetValues): SetValuesShown;
+export function shownSetValues(values: Partial<SetValues>): Partial<SetValuesShown>;
+export function shownSetValues(values: Partial<SetValues>): Partial<SetValuesShown> {
   const shown: Record<string, unknown> = {};
   for (const field of SHOWN_FIELDS) {
     const value = values[eventName(field)];
     if (value !== undefined) shown[field] = value;
   }
-  return shown as Partial<ShownSetValues>;
+  return shown as Partial<SetValuesShown>;
 }

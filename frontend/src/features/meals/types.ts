@@ -1,19 +1,24 @@
-/** The nutrition shapes of the API, from the shared contracts (type-only: nothing of it ships). */
-export type { Food, Meal, MealEntry, RecentFood, SavedMeal, WaterDay, WaterEntry } from '@fitness/contracts';
+import type { AddEntryBody } from '@fitness/contracts';
 
-export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snacks';
-export const MEAL_TYPES: MealType[] = ['breakfast', 'lunch', 'dinner', 'snacks'];
+/** The nutrition shapes of the API, from the shared contracts (type-only: nothing of them ships). */
+export type {
+  Food,
+  Meal,
+  MealEntry,
+  MealType,
+  NutritionTargets as Targets,
+  RecentFood,
+  SavedMeal,
+  WaterDay,
+  WaterEntry,
+} from '@fitness/contracts';
+/** The meal types in the day's order (its own module: the contracts' index would ship every schema). */
+export { MEAL_TYPES } from '@fitness/contracts/meals/events.ts';
 
-export type Targets = {
-  kcal: number;
-  protein: number;
-  carbs: number;
-  fat: number;
-  water_ml: number;
-  missing: string[];
-};
-
-/** What a new entry is: a food and a quantity, or a quick-add of plain values. */
+/**
+ * What a new entry is: a food and a quantity, or a quick-add of plain values. The add dialog
+ * sends one or the other, never the fields of both that the API's body (AddEntryBody) accepts.
+ */
 export type EntryInput =
-  | { food_id: string; quantity: number; unit: 'g' | 'oz' | 'serving' }
-  | { name: string; calories: number; protein?: number; carbs?: number; fat?: number };
+  | Required<Pick<AddEntryBody, 'food_id' | 'quantity' | 'unit'>>
+  | (Required<Pick<AddEntryBody, 'name' | 'calories'>> & Pick<AddEntryBody, 'protein' | 'carbs' | 'fat'>);

@@ -1,3 +1,4 @@
+import type { BodyWeightEntry } from '@fitness/contracts';
 import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
 import { proxy } from 'valtio';
@@ -6,7 +7,8 @@ import { localToday } from '../../lib/format.ts';
 import type { ChangeNotice } from '../../lib/live.ts';
 import { liveResource } from '../../lib/live-resource.ts';
 
-export type WeighIn = { date: string; weight: number };
+/** A day's weigh-in as GET /body-weight lists it. */
+export type WeighIn = BodyWeightEntry;
 
 /** The first day the history shows: a year ago. */
 const firstDay = () => shiftDay(localToday(), -365);

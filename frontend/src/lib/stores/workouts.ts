@@ -7,7 +7,7 @@ import type {
   WorkoutSummary,
 } from '@fitness/contracts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
-import type { SetType } from '@fitness/contracts/workouts/sets.ts';
+import type { SetValuesShown } from '@fitness/contracts/workouts/sets.ts';
 import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
@@ -19,17 +19,8 @@ import { createSetDrafts } from './set-drafts.ts';
 
 const PAGE_SIZE = 20;
 
-/** What the set form sends: the body of POST .../sets as the app fills it. */
-export type SetInput = {
-  reps: number;
-  weight: number | null;
-  rest_time: number | null;
-  type: SetType;
-  duration: number | null;
-  distance: number | null;
-  notes: string | null;
-  rpe: number | null;
-};
+/** What the set form sends: the body of POST .../sets as the app fills it, every value of a set given. */
+export type SetInput = SetValuesShown;
 
 /** What an exercise of a workout was the last time it was done. */
 export type Previous = PreviousSets['data'][number];
