@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import { DEFAULT_SYSTEM_SETTINGS, type SiteInfo } from '@fitness/contracts';
 import { answerNoRoute } from '@fitness/platform/method-not-allowed.ts';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 
 export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -72,8 +73,4 @@ export async function registerFrontend(app: FastifyInstance, dist = DIST) {
 /** Vite fingerprints what it puts in assets/, so those never change; everything else (sw.js above all) must revalidate. */
 function cacheControlFor(file: string) {
   return file.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -399,7 +399,7 @@ describe('admin settings API', () => {
     assert.equal((await server.api('GET', '/site')).body.site_name, 'Iron & Oak');
     const page = await fetch(`${server.baseUrl}/dashboard`);
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /<title>Iron &#38; Oak<\/title>/);
+    assert.match(await page.text(), /<title>Iron &amp; Oak<\/title>/);
     const manifest = await fetch(`${server.baseUrl}/manifest.webmanifest`);
     assert.equal(manifest.status, 200);
     const fields = (await manifest.json()) as { name: string; short_name: string };

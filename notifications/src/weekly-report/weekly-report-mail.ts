@@ -1,4 +1,5 @@
 import type { RecordType } from '@fitness/contracts';
+import escapeHtml from 'escape-html';
 import type { Mail } from '../mail/mailer.ts';
 import type { WeeklyReportData } from './weekly-report-data.ts';
 
@@ -214,8 +215,4 @@ ${sections
 </html>`;
 
   return { to: input.to, subject: texts.subject(input.siteName, from, to), text, html, language };
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

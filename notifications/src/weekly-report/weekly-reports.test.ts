@@ -50,9 +50,9 @@ describe('the weekly report mail', () => {
     assert.match(mail.text, /42 working sets, 12,345 kg lifted/);
     assert.match(mail.text, /Bench Press: heaviest weight 100 kg/);
     assert.match(mail.text, /2,310 kcal and 142 g protein a day/);
-    assert.match(mail.html, /Ada &#60;Lovelace&#62;/);
+    assert.match(mail.html, /Ada &lt;Lovelace&gt;/);
     assert.equal(mail.html.includes('<Lovelace>'), false);
-    assert.match(mail.html, /Iron &#38; Oak/);
+    assert.match(mail.html, /Iron &amp; Oak/);
     assert.match(mail.html, /href="https:\/\/fit\.example\.com\/dashboard"/);
   });
 

@@ -1,4 +1,5 @@
 import type { Language } from '@fitness/contracts';
+import escapeHtml from 'escape-html';
 
 /** What a mail says, in one language, before it is laid out as text and as HTML. */
 export type MailContent = {
@@ -12,11 +13,6 @@ export type MailContent = {
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
-
-/** Everything a user or admin typed (a name, the site's name) goes into HTML only through this. */
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
-}
 
 /**
  * The text and HTML parts of an account mail, signed with the site's name. The HTML names its
