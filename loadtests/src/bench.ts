@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { AccountErasure, Accounts, CommandHandler } from '@fitness/command-service';
-import { workoutStream } from '@fitness/contracts';
-import { seedWorkouts, workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
-import { silentLogger } from '@fitness/platform/logger.ts';
-import { allProjections, ProjectionRunner } from '@fitness/projections';
-import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import {
   bareFastifyRequestsPerSecond,
   durableAppendRequestsPerSecond,
   rawSqliteInsertsPerSecond,
 } from './baselines.ts';
+import { benchReport } from './bench-report.ts';
+import { erasureTime } from './erasure-bench.ts';
 import { frontendFigures } from './frontend-bench.ts';
 import { heavyReaderBench } from './heavy-reader-bench.ts';
 import { hostileBodyBench } from './hostile-body-bench.ts';
@@ -20,6 +13,7 @@ import { worstCaseImport } from './import-bench.ts';
 import { lighthouseFigures } from './lighthouse-bench.ts';
 import { liveRequestsBench } from './live-requests-bench.ts';
 import { logSetsBench } from './log-sets-bench.ts';
+import { logSetsWithProjections } from './log-sets-in-process-bench.ts';
 import { fixed } from './measure.ts';
 import { memoryWithLogAndSockets } from './memory-bench.ts';
 import { metricsFlatness } from './metrics-bench.ts';
@@ -42,13 +36,7 @@ const REBUILD_EVENTS = QUICK ? 20_000 : 100_000;
 const MEMORY_EVENTS = QUICK ? 100_000 : 1_000_000;
 const MEMORY_SOCKETS = 1000;
 
-const lines: string[] = [];
-const report = (label: string, value: string) => {
-  const line = `${label.padEnd(66)} ${value}`;
-  lines.push(line);
-  console.log(line);
-};
-const section = (title: string) => console.log(`\n${title}`);
+const { report, section, summary } = benchReport();
 
 async function main() {
   console.log(
@@ -79,7 +67,7 @@ async function main() {
     `${fixed(live.p50Ms)} / ${fixed(live.p99Ms)}`,
   );
   report('   requests per set that beats a record (its records are read again)', fixed(live.requestsPerRecordSet, 2));
-  const inProcess = await logSetsWithProjections();
+  const inProcess = await logSetsWithProjections(CLIENTS, SECONDS);
   report(
     'log a set in process (no HTTP), projections following: sets/s',
     `${fixed(inProcess.setsPerSecond, 0)} (caught up ${fixed(inProcess.catchUpMs, 0)} ms after)`,
@@ -193,7 +181,7 @@ async function main() {
     );
   }
 
-  const erasure = await erasureTime();
+  const erasure = await erasureTime(REBUILD_EVENTS);
   report(
     `erase a deleted account from the log: ${erasure.streams} streams, ${REBUILD_EVENTS} events (ms)`,
     fixed(erasure.ms, 0),
@@ -218,128 +206,7 @@ async function main() {
       );
     }
   }
-  console.log(`\nSummary\n${lines.join('\n')}`);
-}
-
-/**
- * The projections' share of logging a set, in one process as in the embedded product: 50
- * writers append SetLogged to their own workouts while the runner folds every event into every
- * projection (one subscription, one transaction per batch for all of them). Sets/s counts appends acknowledged in the phase; catch-up
- * is how long after the phase the read models took to reach the log's head.
- */
-async function logSetsWithProjections() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-projections-'));
-  const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
-  const readStore = new SqliteReadStore(path.join(dir, 'read.sqlite'));
-  // As in the embedded server: no change feed, which only other processes read.
-  const runner = new ProjectionRunner({
-    eventStore,
-    readStore,
-    projections: allProjections,
-    logger: silentLogger,
-    changeFeed: false,
-  });
-  try {
-    await runner.start();
-    const userId = randomUUID();
-    const envelope = workoutEventEnvelope(userId);
-    const workouts = Array.from({ length: CLIENTS }, () => ({
-      workoutId: randomUUID(),
-      workoutExerciseId: randomUUID(),
-    }));
-    for (const { workoutId, workoutExerciseId } of workouts) {
-      const at = new Date().toISOString();
-      await eventStore.appendToStream(
-        workoutStream(workoutId),
-        [
-          envelope({
-            type: 'WorkoutStarted',
-            data: { workoutId, userId, name: 'Bench', notes: null, date: at.slice(0, 10), startedAt: at },
-          }),
-          envelope({
-            type: 'WorkoutExerciseAdded',
-            data: { workoutId, workoutExerciseId, exerciseId: null, name: 'Squat', notes: null, addedAt: at },
-          }),
-        ],
-        'no_stream',
-      );
-    }
-    let sets = 0;
-    const deadline = performance.now() + SECONDS * 1000;
-    const started = performance.now();
-    await Promise.all(
-      workouts.map(async ({ workoutId, workoutExerciseId }) => {
-        while (performance.now() < deadline) {
-          const event = envelope({
-            type: 'SetLogged',
-            data: {
-              workoutId,
-              workoutExerciseId,
-              setId: randomUUID(),
-              loggedAt: new Date().toISOString(),
-              reps: 5,
-              weight: 100,
-              restTime: 90,
-              type: 'working',
-              notes: null,
-              duration: null,
-              distance: null,
-              rpe: null,
-            },
-          });
-          await eventStore.appendToStream(workoutStream(workoutId), [event], 'any');
-          sets++;
-          // Let the runner's subscription take its turn, as requests arriving over HTTP would.
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      }),
-    );
-    const setsPerSecond = sets / ((performance.now() - started) / 1000);
-    const phaseEnd = performance.now();
-    const head = await eventStore.headPosition();
-    const models = allProjections.map((projection) => projection.collection.name);
-    await runner.waitFor(models, head, 600_000);
-    return { setsPerSecond, catchUpMs: performance.now() - phaseEnd };
-  } finally {
-    await runner.stop();
-    await eventStore.close();
-    await readStore.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * A user whose 1,000 workouts make up the whole 100k-event log deletes their account: how long
- * the erasure takes to find their streams (one pass over the log) and erase them.
- */
-async function erasureTime() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-erasure-'));
-  const eventsFile = path.join(dir, 'events.sqlite');
-  const context = () => ({ actorId: null, commandId: randomUUID(), correlationId: 'bench', now: new Date() });
-  try {
-    let store = new SqliteEventStore(eventsFile);
-    const password = 'bench password';
-    const accounts = (handler: CommandHandler) =>
-      new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 }, countAdmins: async () => 2 });
-    const { user } = await accounts(new CommandHandler(store)).register(
-      { name: 'Leaving', email: 'leaving@example.com', password },
-      context(),
-    );
-    await store.close();
-    await seedWorkouts(eventsFile, REBUILD_EVENTS / 100, 98, user.id);
-    store = new SqliteEventStore(eventsFile);
-    const handler = new CommandHandler(store);
-    await accounts(handler).deleteAccount(user.id, { password }, context());
-    const erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
-    const started = performance.now();
-    await erasure.start(user.id);
-    const ms = performance.now() - started;
-    const [erased] = (await store.readStream(`user-${user.id}`)).filter((event) => event.type === 'UserErased');
-    await store.close();
-    return { ms, streams: Number(erased?.data.streams ?? 0) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  summary();
 }
 
 await main();

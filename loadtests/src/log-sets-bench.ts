@@ -7,6 +7,7 @@ import { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond } from './baselines.ts';
+import { benchReport, type Report } from './bench-report.ts';
 import {
   logSetsAsPeopleTrain,
   logSetsIntoLongWorkouts,
@@ -24,8 +25,6 @@ import { cpuPerRequest, fixed, percentile } from './measure.ts';
  * first). Run alone, with that baseline, in about a minute:
  * `node --no-allocation-site-pretenuring loadtests/src/log-sets-bench.ts [seconds per phase]`
  */
-
-export type Report = (label: string, value: string) => void;
 
 /** The bare baseline as baselines.ts measures it: requests/s and the CPU each request cost. */
 export type BareBaseline = Awaited<ReturnType<typeof bareFastifyRequestsPerSecond>>;
@@ -300,7 +299,7 @@ async function pacedChangeLatency(
 if (import.meta.main) {
   const seconds = Number(process.argv[2] ?? 5);
   const clients = 50;
-  const report: Report = (label, value) => console.log(`${label.padEnd(66)} ${value}`);
+  const { report } = benchReport();
   const bare = await bareFastifyRequestsPerSecond(clients, seconds);
   report(`bare Fastify POST requests/s (${clients} connections)`, fixed(bare.requestsPerSecond, 0));
   report('   server CPU per request (µs, every thread)', fixed(bare.cpu.serverUs, 1));
