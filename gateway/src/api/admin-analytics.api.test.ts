@@ -175,7 +175,14 @@ describe('admin analytics', () => {
       "the admin hears of today's numbers",
     );
     assert.ok(await waitUntil(() => watcher.received.some((r) => r.notice.model === 'admin_users')));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Changes are pushed in the log's order: once the bystander heard of a later write of their
+    // own, whatever they were going to hear of the newcomer's has come.
+    const own = await server.api('POST', '/workouts', { token: bystander.token, body: { name: 'Later' } });
+    assert.equal(own.status, 201);
+    assert.ok(
+      await waitUntil(() => other.received.some((r) => r.notice.position >= Number(positionOf(own)))),
+      'the bystander hears of their own write',
+    );
     assert.deepEqual(
       other.received.filter((r) => ADMIN_MODELS.includes(r.notice.model)),
       [],
