@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 type Listed = {
   id: string;
@@ -15,12 +15,9 @@ describe('exercises API', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    token = (await server.register()).token;
+    ({ server, token } = await startTestServerWithUser());
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   const list = async (query: string, language = 'en', as = token) => {
     const response = await server.api('GET', `/exercises?${query}`, {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 type Food = {
   id: string;
@@ -14,12 +14,9 @@ describe('nutrition API', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    token = (await server.register()).token;
+    ({ server, token } = await startTestServerWithUser());
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   const foods = async (query: string, language = 'en') => {
     const response = await server.api('GET', `/foods?${query}`, { token, headers: { 'accept-language': language } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 type Entry = {
   exercise_id: string | null;
@@ -23,12 +23,9 @@ describe('templates API', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    token = (await server.register()).token;
+    ({ server, token } = await startTestServerWithUser());
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   const templates = async (query = '', as = token, language = 'en') => {
     const response = await server.api('GET', `/templates${query}`, {

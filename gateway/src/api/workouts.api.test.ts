@@ -9,18 +9,15 @@ import {
 } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ApiResponse } from '../testing/api-client.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 describe('workouts API', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    token = (await server.register()).token;
+    ({ server, token } = await startTestServerWithUser());
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   const start = async (body: object = { name: 'Push day' }, as = token) => {
     const response = await server.api('POST', '/workouts', { token: as, body });

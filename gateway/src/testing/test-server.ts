@@ -51,3 +51,9 @@ export async function startTestServer(
     },
   };
 }
+
+/** The embedded product with one account registered, for the API tests that act as one user. */
+export async function startTestServerWithUser() {
+  const server = await startTestServer();
+  return { server, token: (await server.register()).token };
+}
