@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { mealsTotal } from '../nutrition/arithmetic.ts';
+import { mealsTotal } from '../meals/meals-total.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 import {
   caloriesBurned as burnedBy,

@@ -1,5 +1,5 @@
 import type { ExerciseCategory } from '../exercises/events.ts';
-import type { Nutrients } from '../nutrition/events.ts';
+import type { Nutrients } from '../nutrition/arithmetic.ts';
 import type { NutritionTargets } from '../nutrition/targets.ts';
 import type { WorkoutDocument } from '../workouts/api.ts';
 import type { DailyMetrics } from './api.ts';

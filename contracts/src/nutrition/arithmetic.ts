@@ -1,8 +1,8 @@
-import type { Nutrients } from './events.ts';
+/** Energy (kcal) and macronutrients (g). */
+export type Nutrients = { kcal: number; protein: number; carbs: number; fat: number };
 
-/** Grams in one avoirdupois ounce; millilitres in one US fluid ounce. */
+/** Grams in one avoirdupois ounce. */
 export const GRAMS_PER_OUNCE = 28.349523125;
-export const ML_PER_FLUID_OUNCE = 29.5735295625;
 
 export type QuantityUnit = 'g' | 'oz' | 'serving';
 
@@ -38,11 +38,6 @@ export function nutrientsFor(per100g: Nutrients, grams: number): Nutrients {
   });
 }
 
-/** A day's meals (their totals) as one sum of nutrients. */
-export function mealsTotal(meals: { calories: number; protein: number; carbs: number; fat: number }[]): Nutrients {
-  return sumNutrients(meals.map(({ calories, protein, carbs, fat }) => ({ kcal: calories, protein, carbs, fat })));
-}
-
 /** The sum of entries, rounded once at the end so rounding errors do not pile up. */
 export function sumNutrients(items: Nutrients[]): Nutrients {
   return roundNutrients(
@@ -57,6 +52,3 @@ export function sumNutrients(items: Nutrients[]): Nutrients {
     ),
   );
 }
-
-export const mlFromFluidOunces = (ounces: number) => Math.round(ounces * ML_PER_FLUID_OUNCE);
-export const fluidOuncesFromMl = (ml: number) => Math.round((ml / ML_PER_FLUID_OUNCE) * 10) / 10;

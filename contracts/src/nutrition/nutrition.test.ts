@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { fluidOuncesFromMl, mlFromFluidOunces, nutrientsFor, sumNutrients, toGrams } from './arithmetic.ts';
+import { nutrientsFor, sumNutrients, toGrams } from './arithmetic.ts';
 import { DEFAULT_KCAL, nutritionTargets } from './targets.ts';
 
 const oats = { kcal: 379, protein: 13.2, carbs: 67.7, fat: 6.5 };
@@ -21,10 +21,6 @@ describe('entry arithmetic', () => {
     assert.deepEqual(parts[0], { kcal: 126, protein: 4.4, carbs: 22.5, fat: 2.2 });
     assert.deepEqual(sumNutrients(parts), { kcal: 379, protein: 13.2, carbs: 67.6, fat: 6.6 });
     assert.deepEqual(sumNutrients([]), { kcal: 0, protein: 0, carbs: 0, fat: 0 });
-  });
-  it('converts water between millilitres and US fluid ounces', () => {
-    assert.equal(mlFromFluidOunces(8), 237);
-    assert.equal(fluidOuncesFromMl(500), 16.9);
   });
 });
 

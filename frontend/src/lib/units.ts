@@ -33,7 +33,8 @@ export const distanceToMetres = (value: number, units: Units) =>
   units === 'imperial' ? round(value * M_PER_MI, 1) : round(value * 1000, 1);
 
 /** Grams in an ounce and millilitres in a US fluid ounce, for food and water in imperial units. */
-export { GRAMS_PER_OUNCE, ML_PER_FLUID_OUNCE } from '@fitness/contracts/nutrition/arithmetic.ts';
+export { GRAMS_PER_OUNCE } from '@fitness/contracts/nutrition/arithmetic.ts';
+export { ML_PER_FLUID_OUNCE } from '@fitness/contracts/water/fluid-ounces.ts';
 
 /** Arabic-Indic and Persian digits, and the Arabic decimal separator, as a keyboard in Arabic types them. */
 const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;

@@ -1,6 +1,6 @@
 import { shiftDay } from '@fitness/contracts/calendar.ts';
+import { mealsTotal } from '@fitness/contracts/meals/meals-total.ts';
 import { calorieBalance } from '@fitness/contracts/metrics/daily.ts';
-import { mealsTotal } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { ChevronLeft, ChevronRight, Copy, Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

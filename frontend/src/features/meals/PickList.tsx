@@ -1,5 +1,4 @@
-import type { QuantityUnit } from '@fitness/contracts/nutrition/arithmetic.ts';
-import type { Nutrients } from '@fitness/contracts/nutrition/events.ts';
+import type { Nutrients, QuantityUnit } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';

@@ -1,11 +1,11 @@
 import {
   GRAMS_PER_OUNCE,
+  type Nutrients,
   nutrientsFor,
   type QuantityUnit,
   sumNutrients,
   toGrams,
 } from '@fitness/contracts/nutrition/arithmetic.ts';
-import type { Nutrients } from '@fitness/contracts/nutrition/events.ts';
 import { formatFoodAmount } from '../../lib/format.ts';
 import { parseDecimal, type Units } from '../../lib/units.ts';
 import type { EntryInput, Food } from './types.ts';

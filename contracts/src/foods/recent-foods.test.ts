@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import type { MealType } from './events.ts';
+import type { MealType } from '../meals/events.ts';
 import { type FoodLogsAtMeal, type LoggedFoodDocument, recentFoodsOrder } from './recent-foods.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 8)).toISOString();

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { Food, MealTypeField } from './api.ts';
-import { MEAL_TYPES, type MealType } from './events.ts';
+import { MealTypeField } from '../meals/api.ts';
+import { MEAL_TYPES, type MealType } from '../meals/events.ts';
+import { Food } from './api.ts';
 
 /**
  * The foods a user logged, for the add dialog's recent and frequent foods and for search, which

@@ -1,9 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { MealEntry, MealTypeField } from '../meals/api.ts';
+import type { LoggedEntry, MealType } from '../meals/events.ts';
+import { presentLoggedEntry } from '../meals/present.ts';
 import { NameField } from '../name.ts';
-import { MealEntry, MealTypeField } from './api.ts';
-import { sumNutrients } from './arithmetic.ts';
-import type { LoggedEntry, MealType } from './events.ts';
-import { presentLoggedEntry } from './present.ts';
+import { sumNutrients } from '../nutrition/arithmetic.ts';
 
 /**
  * Saved meals: what was in one of the user's meals, kept under a name to log again in one go.
