@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { RecordsQuery, RecordsSchema } from '../metrics/api.ts';
-import { countsForRecords, estimatedOneRepMax, type OneRepMaxFormula } from '../metrics/records.ts';
 import { PageNumber, PerPage } from '../paging.ts';
+import { RecordsQuery, RecordsSchema } from '../records/api.ts';
+import { countsForRecords, estimatedOneRepMax, type OneRepMaxFormula } from '../records/records.ts';
 import { PageMeta, WorkoutSet } from '../workouts/api.ts';
 
 /**

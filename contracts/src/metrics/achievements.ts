@@ -1,5 +1,3 @@
-import { DEFAULT_CLIENT_SETTINGS } from '../users/client-settings.ts';
-import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 import {
   FIRST_BEATS_KEPT,
   inTheOrderTheyHappened,
@@ -7,7 +5,9 @@ import {
   type RecordBeats,
   recordBeatsId,
   recordHistory,
-} from './records.ts';
+} from '../records/records.ts';
+import { DEFAULT_CLIENT_SETTINGS } from '../users/client-settings.ts';
+import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 import {
   type StartOfWeek,
   type WeeklyStreak,

@@ -83,7 +83,6 @@ export const BodyWeightBody = Type.Object(
 );
 export const BodyWeightQuery = Type.Object({ from: Type.Optional(CalendarDate), to: Type.Optional(CalendarDate) });
 export const BodyWeightEntry = Type.Object({ date: Type.String(), weight: Type.Number() });
-export type BodyWeightEntry = Static<typeof BodyWeightEntry>;
 export const BodyWeightList = Type.Object({ data: Type.Array(BodyWeightEntry) });
 export const StepsEntry = Type.Object({ date: Type.String(), count: Type.Integer() });
 export const StepsBody = Type.Object(

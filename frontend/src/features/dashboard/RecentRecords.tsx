@@ -1,4 +1,4 @@
-import type { RecordType } from '@fitness/contracts/metrics/records.ts';
+import type { RecordType } from '@fitness/contracts/records/records.ts';
 import { Trophy } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';

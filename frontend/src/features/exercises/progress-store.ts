@@ -3,7 +3,7 @@ import type {
   ExerciseHistoryPage,
   ExerciseProgress,
 } from '@fitness/contracts/exercises/progress.ts';
-import { exerciseKey, exerciseRecordsId, PERSONAL_RECORDS_MODEL } from '@fitness/contracts/metrics/records.ts';
+import { exerciseKey, exerciseRecordsId, PERSONAL_RECORDS_MODEL } from '@fitness/contracts/records/records.ts';
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import type { ChangeNotice } from '../../lib/live.ts';

@@ -1,5 +1,5 @@
 import type { Workout, WorkoutSet } from '@fitness/contracts';
-import type { RecordType } from '@fitness/contracts/metrics/records.ts';
+import type { RecordType } from '@fitness/contracts/records/records.ts';
 import { BookmarkPlus, CheckCircle2, Dumbbell, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

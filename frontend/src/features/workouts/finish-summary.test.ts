@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import type { PersonalRecord } from '@fitness/contracts/metrics/records.ts';
+import type { PersonalRecord } from '@fitness/contracts/records/records.ts';
 import { workoutSet as set } from '@fitness/contracts/workouts/testing/sets.ts';
 import { describe, it } from 'vitest';
 import type { RecordEntry } from '../../lib/stores/records.ts';

@@ -8,7 +8,7 @@ import {
   newestRecordsFirst,
   RECORD_TYPES,
   type ShownExerciseRecords,
-} from '@fitness/contracts/metrics/records.ts';
+} from '@fitness/contracts/records/records.ts';
 import { proxy } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
