@@ -1,26 +1,16 @@
-import type { BodyWeightEvent } from '@fitness/contracts';
-import type { Decider } from '../core/command-handler.ts';
-import { type BodyWeightState, evolveBodyWeight, initialBodyWeightState, recordedWeight } from './body-weight.ts';
+import { bodyWeightStream } from '@fitness/contracts';
+import { type DailyReadingCommand, dailyReading } from '../core/daily-reading.ts';
+import { recordedWeight } from './body-weight.ts';
 
-export type BodyWeightCommand = { type: 'RecordBodyWeight'; userId: string; date: string; weight: number; at: string };
+export type BodyWeightCommand = DailyReadingCommand<'RecordBodyWeight', 'weight'>;
 
-/** A day's weigh-in, like steps: the latest stands; the same weight again changes nothing. */
-export function decideBodyWeight(command: BodyWeightCommand, state: BodyWeightState): BodyWeightEvent[] {
-  switch (command.type) {
-    case 'RecordBodyWeight': {
-      const { userId, date, at } = command;
-      const weight = recordedWeight(command.weight);
-      return state === weight ? [] : [{ type: 'BodyWeightRecorded', data: { userId, date, weight, recordedAt: at } }];
-    }
-    default: {
-      const unhandled: never = command.type;
-      throw new Error(`Unhandled body weight command ${JSON.stringify(unhandled)}`);
-    }
-  }
-}
+/** A day's weigh-in, a daily reading like steps: the latest stands; the same weight again changes nothing. */
+export const bodyWeightReading = dailyReading({
+  command: 'RecordBodyWeight',
+  event: 'BodyWeightRecorded',
+  field: 'weight',
+  streamOf: bodyWeightStream,
+  recorded: recordedWeight,
+});
 
-export const bodyWeightDecider: Decider<BodyWeightCommand, BodyWeightEvent, BodyWeightState> = {
-  initialState: initialBodyWeightState,
-  evolve: evolveBodyWeight,
-  decide: decideBodyWeight,
-};
+export const bodyWeightDecider = bodyWeightReading.decider;

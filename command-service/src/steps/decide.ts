@@ -1,25 +1,14 @@
-import type { StepsEvent } from '@fitness/contracts';
-import type { Decider } from '../core/command-handler.ts';
-import { evolveSteps, initialStepsState, type StepsState } from './steps.ts';
+import { stepsStream } from '@fitness/contracts';
+import { type DailyReadingCommand, dailyReading } from '../core/daily-reading.ts';
 
-export type StepsCommand = { type: 'RecordSteps'; userId: string; date: string; count: number; at: string };
+export type StepsCommand = DailyReadingCommand<'RecordSteps', 'count'>;
 
-/** Recording a count replaces the day's earlier one; the same count again changes nothing. */
-export function decideSteps(command: StepsCommand, state: StepsState): StepsEvent[] {
-  switch (command.type) {
-    case 'RecordSteps': {
-      const { userId, date, count, at } = command;
-      return state === count ? [] : [{ type: 'StepsRecorded', data: { userId, date, count, recordedAt: at } }];
-    }
-    default: {
-      const unhandled: never = command.type;
-      throw new Error(`Unhandled steps command ${JSON.stringify(unhandled)}`);
-    }
-  }
-}
+/** A day's step count, a daily reading: a new count replaces the day's earlier one; the same count again changes nothing. */
+export const stepsReading = dailyReading({
+  command: 'RecordSteps',
+  event: 'StepsRecorded',
+  field: 'count',
+  streamOf: stepsStream,
+});
 
-export const stepsDecider: Decider<StepsCommand, StepsEvent, StepsState> = {
-  initialState: initialStepsState,
-  evolve: evolveSteps,
-  decide: decideSteps,
-};
+export const stepsDecider = stepsReading.decider;

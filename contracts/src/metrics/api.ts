@@ -70,7 +70,8 @@ export const MetricsSpan = Type.Object({
 });
 export type MetricsSpan = Static<typeof MetricsSpan>;
 
-export const StepsParams = Type.Object({ date: CalendarDate });
+/** The day a daily reading (a weigh-in, a step count) is recorded for, in its URL. */
+export const DayParams = Type.Object({ date: CalendarDate });
 export const BodyWeightBody = Type.Object(
   {
     weight: Type.Number({
@@ -83,6 +84,7 @@ export const BodyWeightBody = Type.Object(
 );
 export const BodyWeightQuery = Type.Object({ from: Type.Optional(CalendarDate), to: Type.Optional(CalendarDate) });
 export const BodyWeightEntry = Type.Object({ date: Type.String(), weight: Type.Number() });
+export type BodyWeightEntry = Static<typeof BodyWeightEntry>;
 export const BodyWeightList = Type.Object({ data: Type.Array(BodyWeightEntry) });
 export const StepsEntry = Type.Object({ date: Type.String(), count: Type.Integer() });
 export const StepsBody = Type.Object(

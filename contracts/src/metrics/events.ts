@@ -1,4 +1,6 @@
-/** A day's step count, as the user records it (the latest count stands). Stream: `steps-<userId>-<date>`. */
+import type { DailyReadingDocument } from './daily-reading.ts';
+
+/** A day's step count, as the user records it (a daily reading: the latest count stands). Stream: `steps-<userId>-<date>`. */
 export type StepsEvent = {
   type: 'StepsRecorded';
   data: { userId: string; date: string; count: number; recordedAt: string };
@@ -9,9 +11,9 @@ export const stepsStream = (userId: string, date: string) => `steps-${userId}-${
 /** The id of a user's document for one day (steps, water, body weight). */
 export const userDayId = (userId: string, date: string) => `${userId}:${date}`;
 
-export type StepsDocument = { id: string; user_id: string; date: string; count: number };
+export type StepsDocument = DailyReadingDocument<'count'>;
 
-/** A weigh-in on a day (kg; the latest of the day stands). Stream: `body-weight-<userId>-<date>`. */
+/** A weigh-in on a day (kg; a daily reading: the latest of the day stands). Stream: `body-weight-<userId>-<date>`. */
 export type BodyWeightEvent = {
   type: 'BodyWeightRecorded';
   data: { userId: string; date: string; weight: number; recordedAt: string };
@@ -20,4 +22,4 @@ export type BodyWeightEvent = {
 export const bodyWeightEventTypes: readonly BodyWeightEvent['type'][] = ['BodyWeightRecorded'];
 export const bodyWeightStream = (userId: string, date: string) => `body-weight-${userId}-${date}`;
 
-export type BodyWeightDocument = { id: string; user_id: string; date: string; weight: number };
+export type BodyWeightDocument = DailyReadingDocument<'weight'>;

@@ -1,18 +1,9 @@
-import { type BodyWeightDocument, type BodyWeightEvent, bodyWeightEventTypes, userDayId } from '@fitness/contracts';
-import type { Projection } from '../projection.ts';
+import { bodyWeightEventTypes } from '@fitness/contracts';
+import { dailyReadingProjection } from './daily-reading-projection.ts';
 
 /** The `body_weight` read model: a user's weigh-in per day, the latest recorded standing. */
-export const bodyWeightProjection: Projection<BodyWeightDocument, BodyWeightEvent> = {
+export const bodyWeightProjection = dailyReadingProjection({
   name: 'body_weight',
-  version: 1,
-  collection: { name: 'body_weight', indexes: [['user_id', 'date']] },
   handles: bodyWeightEventTypes,
-  documentId: (event) => userDayId(event.data.userId, event.data.date),
-  ownerField: 'user_id',
-  evolve: (_current, event) => ({
-    id: userDayId(event.data.userId, event.data.date),
-    user_id: event.data.userId,
-    date: event.data.date,
-    weight: event.data.weight,
-  }),
-};
+  field: 'weight',
+});

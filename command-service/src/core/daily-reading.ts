@@ -1,0 +1,50 @@
+import type { DailyReadingEvent } from '@fitness/contracts/metrics/daily-reading.ts';
+import type { Decider } from './command-handler.ts';
+import type { Aggregate } from './command-route.ts';
+
+/** A command recording a day's reading (`T`: its type, `F`: the field of its value). */
+export type DailyReadingCommand<T extends string, F extends string> = {
+  type: T;
+  userId: string;
+  date: string;
+  at: string;
+} & { [K in F]: number };
+
+/** A user's reading of one day, as last recorded; null before the first. */
+export type DailyReadingState = number | null;
+
+/**
+ * The aggregate of a reading of one day that the latest replaces (a weigh-in, a day's step
+ * count): one stream per user and day, whose state is the value last recorded. A new value is
+ * recorded over it; the same value again decides nothing. One command and one event a kind, so
+ * the decider names them from `kind` rather than switching over a union of one.
+ */
+export function dailyReading<C extends string, E extends string, F extends string>(kind: {
+  command: C;
+  event: E;
+  /** The field that holds the value, in the command and the event alike. */
+  field: F;
+  streamOf(userId: string, date: string): string;
+  /** The value as it is recorded (as sent, when left out). */
+  recorded?(value: number): number;
+}) {
+  type Command = DailyReadingCommand<C, F>;
+  type Event = DailyReadingEvent<E, F>;
+  const { field, recorded = (value: number) => value } = kind;
+  const decider: Decider<Command, Event, DailyReadingState> = {
+    initialState: () => null,
+    evolve: (_state, event) => event.data[field],
+    decide(command, state) {
+      const { userId, date, at } = command;
+      const value = recorded(command[field]);
+      if (state === value) return [];
+      const data = { userId, date, [field]: value, recordedAt: at } as Event['data'];
+      return [{ type: kind.event, data }];
+    },
+  };
+  const aggregate: Aggregate<Command, Event, DailyReadingState> = {
+    decider,
+    streamOf: (command) => kind.streamOf(command.userId, command.date),
+  };
+  return { decider, aggregate, recorded };
+}
