@@ -70,8 +70,7 @@ export const MetricsSpan = Type.Object({
 });
 export type MetricsSpan = Static<typeof MetricsSpan>;
 
-/** The day a daily reading (a weigh-in, a step count) is recorded for, in its URL. */
-export const DayParams = Type.Object({ date: CalendarDate });
+export const StepsParams = Type.Object({ date: CalendarDate });
 export const BodyWeightBody = Type.Object(
   {
     weight: Type.Number({
