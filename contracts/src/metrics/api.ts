@@ -70,7 +70,8 @@ export const MetricsSpan = Type.Object({
 });
 export type MetricsSpan = Static<typeof MetricsSpan>;
 
-export const StepsParams = Type.Object({ date: CalendarDate });
+/** The day a daily reading (a weigh-in, a step count) is recorded for, in its URL. */
+export const DayParams = Type.Object({ date: CalendarDate });
 export const BodyWeightBody = Type.Object(
   {
     weight: Type.Number({
