@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { type ImportedSet, parseWorkoutExport } from './csv-formats.ts';
+import { parseWorkoutExport } from './csv-formats.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
+import type { ImportedSet } from './imported-workout.ts';
 
 const STRONG_HEADER =
   'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';

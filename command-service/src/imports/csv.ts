@@ -87,3 +87,29 @@ function undoubleQuotes(text: string, from: number, to: number) {
   }
   return field;
 }
+
+/**
+ * The separator of the first line (outside quotes), semicolons when it has more of them than
+ * commas: exports from locales that write decimal commas (German, French, ...) separate by
+ * semicolons, and their header may quote every name ("Weight (kg)"), which read with the
+ * wrong separator is not even valid CSV. Column names of either app hold neither character.
+ */
+export function headerDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  let started = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n' || char === '\r') {
+      // Blank lines before the header are skipped, as the reader skips them.
+      if (started) break;
+      continue;
+    } else if (char === ',') commas += 1;
+    else if (char === ';') semicolons += 1;
+    started = true;
+  }
+  return semicolons > commas ? ';' : ',';
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import type { ImportedSet } from './csv-formats.ts';
 import { candidateNames, customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
+import type { ImportedSet } from './imported-workout.ts';
 
 const set = (values: Partial<ImportedSet>): ImportedSet => ({
   reps: 0,

@@ -1,6 +1,6 @@
 import { type CustomExerciseFields, type Equipment, searchable } from '@fitness/contracts';
 import { systemExercises } from '../exercises/system-library.ts';
-import type { ImportedSet } from './csv-formats.ts';
+import type { ImportedSet } from './imported-workout.ts';
 
 /** A library exercise an export's name stands for, named as the library names it in the language that matched. */
 export type LibraryMatch = { exerciseId: string; name: string };

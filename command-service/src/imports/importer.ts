@@ -13,10 +13,10 @@ import { uuidFromName } from '../core/ids.ts';
 import { customExerciseNamed } from '../exercises/names.ts';
 import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from '../workouts/decide.ts';
-import type { ImportedSet, ImportedWorkout } from './csv-formats.ts';
 import { ExportTooLarge } from './errors.ts';
 import { customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
 import { exportParser } from './export-parser.ts';
+import type { ImportedSet, ImportedWorkout } from './imported-workout.ts';
 
 /**
  * Workouts written at the same time. Each workout's commands run in order (its sets keep their
