@@ -1,17 +1,19 @@
 import { adminAnalyticsProjection, adminUsersProjection } from './admin-analytics/admin-analytics-projection.ts';
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
+import { foodsProjection } from './foods/foods-projection.ts';
+import { loggedFoodsProjection } from './foods/logged-foods-projection.ts';
+import { mealsProjection } from './meals/meals-projection.ts';
 import { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 import { dailyMetricsProjection } from './metrics/daily-metrics-projection.ts';
 import { stepsProjection } from './metrics/steps-projection.ts';
-import { loggedFoodsProjection } from './nutrition/logged-foods-projection.ts';
-import { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
-import { savedMealsProjection } from './nutrition/saved-meals-projection.ts';
 import type { AnyProjection } from './projection.ts';
 import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions-projection.ts';
 import { personalRecordsProjection } from './records/personal-records-projection.ts';
+import { savedMealsProjection } from './saved-meals/saved-meals-projection.ts';
 import { systemSettingsProjection } from './system-settings/system-settings-projection.ts';
 import { templatesProjection } from './templates/templates-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
+import { waterProjection } from './water/water-projection.ts';
 import { workoutSummariesProjection } from './workouts/workout-summaries-projection.ts';
 import { workoutsProjection } from './workouts/workouts-projection.ts';
 

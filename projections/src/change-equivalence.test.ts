@@ -9,9 +9,9 @@ import { silentLogger } from '@fitness/platform/logger.ts';
 import { POSITION_FIELD, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { describe, it } from 'vitest';
 import { allProjections } from './all-projections.ts';
-import { savedMealHistory } from './nutrition/saved-meals-testing.ts';
 import { randomHistory } from './records/records-testing.ts';
 import { ProjectionRunner } from './runner.ts';
+import { savedMealHistory } from './saved-meals/saved-meals-testing.ts';
 
 /**
  * The changes against a rebuild: a generated history of workouts (sets logged, changed and

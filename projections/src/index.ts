@@ -1,14 +1,16 @@
 export * from './all-projections.ts';
 export { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
+export { foodsProjection } from './foods/foods-projection.ts';
+export { mealsProjection } from './meals/meals-projection.ts';
 export { bodyWeightProjection } from './metrics/body-weight-projection.ts';
 export { stepsProjection } from './metrics/steps-projection.ts';
-export { foodsProjection, mealsProjection, waterProjection } from './nutrition/nutrition-projections.ts';
-export { savedMealsProjection } from './nutrition/saved-meals-projection.ts';
 export * from './progress.ts';
 export * from './projection.ts';
 export { personalRecordsProjection } from './records/personal-records-projection.ts';
 export * from './runner.ts';
+export { savedMealsProjection } from './saved-meals/saved-meals-projection.ts';
 export { templatesProjection } from './templates/templates-projection.ts';
 export { usersProjection } from './users/users-projection.ts';
+export { waterProjection } from './water/water-projection.ts';
 export { workoutSummariesProjection } from './workouts/workout-summaries-projection.ts';
 export { workoutsProjection } from './workouts/workouts-projection.ts';

@@ -25,7 +25,8 @@ import {
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
-import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
+import { mealsProjection } from '../meals/meals-projection.ts';
+import { waterProjection } from '../water/water-projection.ts';
 import { type AnyProjection, projectionLog } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';

@@ -19,7 +19,8 @@ import {
   waterEventTypes,
   workoutEventTypes,
 } from '@fitness/contracts';
-import { mealsProjection, waterProjection } from '../nutrition/nutrition-projections.ts';
+import { mealsProjection } from '../meals/meals-projection.ts';
+import { waterProjection } from '../water/water-projection.ts';
 import {
   type ManyDocumentProjection,
   type ProjectionBatch,

@@ -1,26 +1,9 @@
 import assert from 'node:assert/strict';
-import type { MealEvent, RecordedEvent, WaterEvent } from '@fitness/contracts';
+import type { MealEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
 import { foldDocument } from '../projection.ts';
-import { mealsProjection, waterProjection } from './nutrition-projections.ts';
-
-function recorded<E extends { type: string; data: object }>(events: E[]): RecordedEvent[] {
-  return events.map((event, index) => ({
-    ...(event as unknown as RecordedEvent),
-    id: `e${index}`,
-    streamId: 's',
-    revision: index,
-    position: index + 1,
-    recordedAt: '2026-11-21T08:00:00.000Z',
-    metadata: {
-      actorId: 'u1',
-      commandId: `c${index}`,
-      correlationId: 'r',
-      timestamp: '2026-11-21T08:00:00.000Z',
-      schemaVersion: 1,
-    },
-  }));
-}
+import { recorded } from '../testing/recorded-events.ts';
+import { mealsProjection } from './meals-projection.ts';
 
 const at = '2026-11-21T08:00:00.000Z';
 const entry = (entryId: string, kcal: number, protein: number): MealEvent => ({
@@ -94,25 +77,5 @@ describe('meals projection', () => {
       { entries: meal?.entries.map((e) => e.id), calories: meal?.calories, created_at: meal?.created_at },
       { entries: ['b'], calories: 50, created_at: later },
     );
-  });
-});
-
-describe('water projection', () => {
-  it("keeps a day's entries and their total", () => {
-    const day = foldDocument(
-      waterProjection,
-      recorded<WaterEvent>([
-        { type: 'WaterLogged', data: { userId: 'u1', date: '2026-11-21', entryId: 'w1', ml: 250, loggedAt: at } },
-        { type: 'WaterLogged', data: { userId: 'u1', date: '2026-11-21', entryId: 'w2', ml: 500, loggedAt: at } },
-        { type: 'WaterRemoved', data: { userId: 'u1', date: '2026-11-21', entryId: 'w1' } },
-      ]),
-    );
-    assert.deepEqual(day, {
-      id: 'u1:2026-11-21',
-      user_id: 'u1',
-      date: '2026-11-21',
-      entries: [{ id: 'w2', ml: 500, logged_at: at }],
-      total_ml: 500,
-    });
   });
 });

@@ -1,67 +1,12 @@
 import {
-  everywhere,
-  type FoodDocument,
-  type FoodEvent,
-  foodEventTypes,
   type MealDocument,
   type MealEvent,
   mealEventTypes,
   presentLoggedEntry,
   type RecordedEvent,
   sumNutrients,
-  userDayId,
-  type WaterDocument,
-  type WaterEvent,
-  waterEventTypes,
 } from '@fitness/contracts';
 import type { Projection } from '../projection.ts';
-
-/** The `foods` read model: the food library (user_id null) and every user's custom foods. */
-export const foodsProjection: Projection<FoodDocument, FoodEvent> = {
-  name: 'foods',
-  version: 1,
-  collection: { name: 'foods', indexes: [['user_id']] },
-  handles: foodEventTypes,
-  documentId: (event) => event.data.foodId,
-  ownerField: 'user_id',
-  evolve: (current, event: RecordedEvent<FoodEvent>) => {
-    const at = event.metadata.timestamp;
-    switch (event.type) {
-      case 'SystemFoodDefined': {
-        const { data } = event;
-        return {
-          id: data.foodId,
-          user_id: null,
-          category: data.category,
-          name: data.name,
-          per100g: data.per100g,
-          serving: data.serving,
-          created_at: current?.created_at ?? data.definedAt,
-          updated_at: at,
-        };
-      }
-      case 'CustomFoodCreated': {
-        const { data } = event;
-        return {
-          id: data.foodId,
-          user_id: data.userId,
-          category: data.category,
-          name: everywhere(data.name),
-          per100g: data.per100g,
-          serving: data.serving ? { grams: data.serving.grams, name: everywhere(data.serving.name) } : null,
-          created_at: data.createdAt,
-          updated_at: at,
-        };
-      }
-      case 'CustomFoodDeleted':
-        return null;
-      default: {
-        const unhandled: never = event;
-        throw new Error(`Unhandled food event ${JSON.stringify(unhandled)}`);
-      }
-    }
-  },
-};
 
 const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snacks: 'Snacks' } as const;
 
@@ -133,28 +78,3 @@ function withTotals(meal: Omit<MealDocument, 'calories' | 'protein' | 'carbs' | 
   );
   return { ...meal, calories: total.kcal, protein: total.protein, carbs: total.carbs, fat: total.fat };
 }
-
-/** The `water` read model: one document per user and day. */
-export const waterProjection: Projection<WaterDocument, WaterEvent> = {
-  name: 'water',
-  version: 1,
-  collection: { name: 'water', indexes: [['user_id', 'date']] },
-  handles: waterEventTypes,
-  documentId: (event) => userDayId(event.data.userId, event.data.date),
-  ownerField: 'user_id',
-  evolve: (current, event: RecordedEvent<WaterEvent>) => {
-    const { userId, date } = event.data;
-    const entries = current?.entries ?? [];
-    const next =
-      event.type === 'WaterLogged'
-        ? [...entries, { id: event.data.entryId, ml: event.data.ml, logged_at: event.data.loggedAt }]
-        : entries.filter((entry) => entry.id !== event.data.entryId);
-    return {
-      id: userDayId(userId, date),
-      user_id: userId,
-      date,
-      entries: next,
-      total_ml: next.reduce((sum, entry) => sum + entry.ml, 0),
-    };
-  },
-};
