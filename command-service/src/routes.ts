@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Unauthenticated } from '@fitness/platform/errors.ts';
 import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
-import type { FastifyInstance } from 'fastify';
 import { adminCommandRoutes } from './admin/routes.ts';
 import { bodyWeightCommandRoutes } from './body-weight/routes.ts';
 import { exerciseCommandRoutes } from './exercises/routes.ts';
@@ -23,7 +22,7 @@ import { workoutCommandRoutes } from './workouts/routes.ts';
 
 /** Every write route of the API; mount under /api/v1. */
 export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
+  registerMaintenanceGate(app, services.authenticator);
   // Every signed-in write is counted while it runs, and refused once its account is closing.
   // In callback form: every write passes here, and an async hook costs each a promise.
   app.addHook('preHandler', (request, reply, done) => {

@@ -3,7 +3,7 @@ import type { Config } from '@fitness/contracts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
 import { registerHealthRoutes, upstreamChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { clientAddressOf, trustedBy, withForwarding } from './forwarded-headers.ts';
 import { registerFrontend } from './frontend.ts';
@@ -35,21 +35,20 @@ const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 export async function buildDistributedGateway(config: Config, options: DistributedGatewayOptions = {}) {
   const app = createHttpApp({ config, logger: options.logger });
   const live = new LiveConnections();
-  const root = app as unknown as FastifyInstance;
   // The requests are logged by Fastify already; the connection pool goes when the app closes.
-  registerSecurityHeaders(root, config);
-  await root.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
-  await registerCsrfCookie(root);
+  registerSecurityHeaders(app, config);
+  await app.register(replyFrom, { disableRequestLogging: true, destroyAgent: true });
+  await registerCsrfCookie(app);
   const queries = new QueryReplicas(config.queryServiceUrls);
   const trustedProxies = trustedBy(config.trustProxy);
-  root.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) => {
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) => {
     // Every replica serves the same document: the first that is not known to be down.
     const queryService = queries.candidates()[0]?.url ?? '';
     const projections = await activeProjector(config.projectionsServiceUrls);
     return fetchMergedApiDocs([config.commandServiceUrl, queryService, projections], request.log);
   });
 
-  await root.register(async (proxied) => {
+  await app.register(async (proxied) => {
     // Bodies pass through as they came, unparsed: each service parses and validates its own,
     // with its own limits and error answers, exactly as the embedded product would.
     proxied.removeAllContentTypeParsers();
@@ -84,21 +83,21 @@ export async function buildDistributedGateway(config: Config, options: Distribut
   });
   // Ready when every service behind it says it is (their own /ready).
   registerHealthRoutes(
-    root,
+    app,
     upstreamChecks({
       command_service: config.commandServiceUrl,
       query_services: config.queryServiceUrls,
       projections: config.projectionsServiceUrls,
     }),
   );
-  await registerFrontend(root);
+  await registerFrontend(app);
 
   proxyUpgrades(app.server, {
     pathPrefix: '/socket.io/',
     // A session that began with long-polling upgrades on the replica holding it; a WebSocket
     // from the start (what the web app opens first) may go to any replica.
     targets: (request) => {
-      const cookies = request.headers.cookie ? root.parseCookie(request.headers.cookie) : {};
+      const cookies = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
       return queries.candidates(cookies[REPLICA_COOKIE]).map((replica) => replica.url);
     },
     onRefused: (url) => queries.markDown({ url }),

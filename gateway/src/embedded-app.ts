@@ -22,7 +22,6 @@ import { registerRebuildRoutes } from '@fitness/projections/rebuild-routes.ts';
 import { attachLiveChannel, createQueryServices, queryRoutes } from '@fitness/query-service';
 import { eventExplorerRoutes } from '@fitness/query-service/event-explorer/routes.ts';
 import { openCounters, openStores, type SyncFile } from '@fitness/stores';
-import type { FastifyInstance } from 'fastify';
 import { registerCsrfCookie } from './csrf.ts';
 import { registerFrontend } from './frontend.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -58,7 +57,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
   // It faces the internet: alive and ready, and nothing of its internals.
   registerHealthRoutes(
-    app as unknown as Parameters<typeof registerHealthRoutes>[0],
+    app,
     storeChecks({ eventStore, readStore }, { projectionNames, maxLagSeconds: config.readyMaxLagSeconds }),
   );
 
@@ -90,13 +89,12 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
   await seedCatalogues(commandServices);
 
-  const root = app as unknown as FastifyInstance;
   // The projections run beside the requests: a user's read waits for their own last write.
   const ownWrites = new OwnWrites();
-  recordOwnWrites(root, ownWrites);
-  registerSecurityHeaders(root, config, options.frontendDist);
-  await registerApiDocs(root);
-  await registerCsrfCookie(root);
+  recordOwnWrites(app, ownWrites);
+  registerSecurityHeaders(app, config, options.frontendDist);
+  await registerApiDocs(app);
+  await registerCsrfCookie(app);
   await app.register(
     async (api) => {
       await api.register(commandRoutes, commandServices);
@@ -111,9 +109,9 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     },
     { prefix: '/api/v1' },
   );
-  await registerFrontend(root, options.frontendDist);
-  finishErasures(root, commandServices.erasure);
-  const weeklyReports = sendWeeklyReports(root, config, { handler, readStore, mailer, clock });
+  await registerFrontend(app, options.frontendDist);
+  finishErasures(app, commandServices.erasure);
+  const weeklyReports = sendWeeklyReports(app, config, { handler, readStore, mailer, clock });
 
   const live = attachLiveChannel(app.server, { authenticator, changes: runner, logger: app.log });
   app.addHook('preClose', async () => live.close());

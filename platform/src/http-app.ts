@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '@fitness/contracts';
-import Fastify, {
-  type FastifyHttpOptions,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { clientError, frameworkError, installErrorHandler } from './error-handler.ts';
 import { installBoundedJsonParser } from './json-body.ts';
 import { trackAllowedMethods } from './method-not-allowed.ts';
@@ -75,15 +69,14 @@ export function createHttpApp(options: HttpAppOptions) {
     clientErrorHandler: clientError,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
-  const plain = app as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('auth', null);
-  trackAllowedMethods(plain);
-  installErrorHandler(plain);
-  installBoundedJsonParser(plain);
-  boundBodyTime(plain, { baseMs: config.bodyTimeoutMs, ceilingMs: config.requestTimeoutMs });
-  capConnectionsPerAddress(plain, { max: config.connectionsPerAddress, trustProxy: config.trustProxy });
-  registerResponseCompression(plain);
+  trackAllowedMethods(app);
+  installErrorHandler(app);
+  installBoundedJsonParser(app);
+  boundBodyTime(app, { baseMs: config.bodyTimeoutMs, ceilingMs: config.requestTimeoutMs });
+  capConnectionsPerAddress(app, { max: config.connectionsPerAddress, trustProxy: config.trustProxy });
+  registerResponseCompression(app);
   // Set as the request arrives, in callback form: every request passes here, an async hook
   // costs each a promise, and an answer keeps the headers set before it, errors' too.
   app.addHook('onRequest', (request, reply, done) => {

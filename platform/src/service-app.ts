@@ -1,6 +1,5 @@
 import type { Config, ProjectionProgress } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
-import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
 import { createAuthenticator, type RecordTokenUse, type RevokeIdleToken } from './authentication.ts';
 import { registerHealthRoutes, storeChecks } from './health.ts';
@@ -33,11 +32,8 @@ export async function createServiceApp(
   options: ServiceAppOptions = {},
 ) {
   const app = createHttpApp({ config, logger: options.logger });
-  await registerApiDocs(app as unknown as FastifyInstance);
-  registerHealthRoutes(
-    app as unknown as FastifyInstance,
-    storeChecks(stores, { ...readiness, maxLagSeconds: config.readyMaxLagSeconds }),
-  );
+  await registerApiDocs(app);
+  registerHealthRoutes(app, storeChecks(stores, { ...readiness, maxLagSeconds: config.readyMaxLagSeconds }));
   app.addHook('onClose', async () => {
     await stores.eventStore.close();
     await stores.readStore.close();

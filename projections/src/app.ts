@@ -49,7 +49,7 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
   });
   await projector.start();
   registerHealthRoutes(
-    app as unknown as Parameters<typeof registerHealthRoutes>[0],
+    app,
     storeChecks(
       { eventStore, readStore },
       {
@@ -79,7 +79,7 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
     projector,
   };
   // The process serves its own OpenAPI document, which the gateway merges.
-  await registerApiDocs(app as unknown as Parameters<typeof registerApiDocs>[0]);
+  await registerApiDocs(app);
   await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
   app.addHook('onClose', async () => {
     // Stops the runner and lets the lease go, so a standby takes over at its next attempt.

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
-import type { FastifyInstance } from 'fastify';
 import { adminQueryRoutes } from './admin/routes.ts';
 import { adminSettingsQueryRoutes, siteQueryRoutes } from './admin/settings-routes.ts';
 import { exerciseProgressRoutes } from './exercises/progress-routes.ts';
@@ -20,8 +19,8 @@ import { workoutQueryRoutes } from './workouts/routes.ts';
 
 /** Every read route of the API; mount under /api/v1. */
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
-  registerReadTurns(app as unknown as FastifyInstance);
+  registerMaintenanceGate(app, services.authenticator);
+  registerReadTurns(app);
   await app.register(siteQueryRoutes, services);
   await app.register(adminSettingsQueryRoutes, services);
   await app.register(userQueryRoutes, services);
