@@ -19,8 +19,8 @@ import {
   waterEventTypes,
   workoutEventTypes,
 } from '@fitness/contracts';
+import { evolveWorkoutSets, type WorkoutSets } from '@fitness/contracts/workouts/fold.ts';
 import { mealsProjection } from '../meals/meals-projection.ts';
-import { waterProjection } from '../water/water-projection.ts';
 import {
   type ManyDocumentProjection,
   type ProjectionBatch,
@@ -28,6 +28,7 @@ import {
   type ProjectionLog,
   sameDocument,
 } from '../projection.ts';
+import { waterProjection } from '../water/water-projection.ts';
 import { workoutFold } from '../workouts/workout-folds.ts';
 
 /**
@@ -191,12 +192,16 @@ async function applyWorkoutEvent(
   batch: ProjectionBatch,
   log: ProjectionLog,
 ) {
-  const inBatch = tallies.inBatch(batch, event);
+  const inBatch = setsOfWorkouts.inBatch(batch, event);
   const id = workoutStateId(event.data.workoutId);
   const state = (await documents.get(id)) as WorkoutEffortState | null;
   if (state && state.event_position >= event.position) return;
   const before = state && countOf(state);
-  const after = await evolveCount(before, event, async () => inBatch ?? (await tallies.fromLog(event, batch, log)));
+  const after = await evolveCount(
+    before,
+    event,
+    async () => inBatch ?? (await setsOfWorkouts.fromLog(event, batch, log)),
+  );
   const userId = state?.user_id ?? (event.type === 'WorkoutStarted' ? event.data.userId : null);
   // Nothing the workout counts for changed (a set logged during it): no write at all.
   if (!userId || after === before) return;
@@ -258,8 +263,8 @@ const countOf = ({ id: _, user_id: _user, kind: _kind, event_position: _position
  * A workout's count after one of its events. In progress it is the same empty effort whatever
  * its exercises and sets, so its state is written only when its day changes, not for each set
  * (one daily_metrics write per set logged before). What its completion needs, each exercise's
- * number of sets, is then worked out once (`completed`), from the workout's own events up to the
- * completing one: the same live and on a rebuild, since events never change. Kept from then on
+ * number of sets, is then worked out once (`completedSets`), from the workout's own events up to
+ * the completing one: the same live and on a rebuild, since events never change. Kept from then on
  * and counted event by event, since sets can still change after completion. Chosen over keeping
  * the counts in memory only (lost when the batch ends or the process restarts) or reading the
  * workouts read model (another projection's, which may be ahead of this one or behind it).
@@ -267,17 +272,20 @@ const countOf = ({ id: _, user_id: _user, kind: _kind, event_position: _position
 async function evolveCount(
   workout: WorkoutCount | null,
   event: RecordedEvent<WorkoutEvent>,
-  completed: () => Promise<WorkoutTally | null>,
+  completedSets: () => Promise<WorkoutSets | null>,
 ): Promise<WorkoutCount | null> {
   if (workout?.status !== 'in_progress') return evolveTally(workout, event);
   switch (event.type) {
-    case 'WorkoutCompleted':
+    case 'WorkoutCompleted': {
       // A stream erased since (its account deleted, which the log holds later and which takes
       // every document of the account away) lost its start: counted without its sets meanwhile.
-      return (
-        (await completed()) ??
-        evolveTally({ date: workout.date, status: 'in_progress', duration: null, exercises: [] }, event)
-      );
+      const exercises = [...((await completedSets())?.entries() ?? [])].map(([id, exercise]) => ({
+        id,
+        exercise_id: exercise.exerciseId,
+        sets: exercise.sets.size,
+      }));
+      return { date: workout.date, status: 'completed', duration: event.data.duration, exercises };
+    }
     case 'WorkoutDetailsChanged':
       // Its duration counts only from its completion, which gives one.
       return event.data.date === undefined || event.data.date === workout.date
@@ -302,20 +310,22 @@ async function evolveCount(
 }
 
 /**
- * Each workout's tally, followed in the batch from its start while it is in progress, or read
- * from its events at its completion where the batch did not see it start. Once completed (or
- * deleted), the workout's state holds all it needs.
+ * Each workout's sets (the contracts' one fold of them, evolveWorkoutSets), followed in the batch
+ * from its start while it is in progress, or read from its events at its completion where the
+ * batch did not see it start; none where the stream lost its start. Once completed (or deleted),
+ * the workout's state holds all it needs: its tally.
  */
-const tallies = workoutFold<WorkoutTally>({
-  key: 'workout tallies',
-  evolve: evolveTally,
-  keeps: (tally) => tally.status === 'in_progress',
+const setsOfWorkouts = workoutFold<WorkoutSets>({
+  key: 'workout sets',
+  evolve: evolveWorkoutSets,
+  keeps: (event) => event.type !== 'WorkoutCompleted',
 });
 
 /**
- * A workout as its effort needs it, after one of its events: what the workouts read model keeps
- * (workoutsProjection) reduced to the day, status, duration and each exercise's number of sets,
- * so that logging a set costs the same in a workout of 5 sets as in one of 500.
+ * A completed workout as its effort needs it, after one of its events: its day, status, duration
+ * and each exercise's number of sets, kept in its state (a stored document, so counts rather than
+ * the sets themselves), so that logging a set costs the same in a workout of 5 sets as in one of
+ * 500. Its sets at completion come from their fold (`setsOfWorkouts`); later events count on.
  */
 function evolveTally(workout: WorkoutTally | null, event: RecordedEvent<WorkoutEvent>): WorkoutTally | null {
   if (event.type === 'WorkoutStarted') {

@@ -32,26 +32,27 @@ const workoutEvents: ReadonlySet<string> = new Set(workoutEventTypes);
 
 /**
  * A fold kept in the batch under `key`, by workout id, with `evolve` (null: the workout is
- * forgotten, as a deleted one). `keeps` says which states the batch goes on following; the
- * others (a completed workout whose document then holds what it needs) it forgets.
+ * forgotten, as a deleted one). `keeps` says after which events the batch goes on following the
+ * workout; after the others (the completion of a workout whose document then holds what it
+ * needs) it forgets it.
  */
 export function workoutFold<S>(options: {
   key: string;
   evolve: (state: S | null, event: RecordedEvent<WorkoutEvent>) => S | null;
-  keeps?: (state: S) => boolean;
+  keeps?: (event: RecordedEvent<WorkoutEvent>) => boolean;
 }): WorkoutFold<S> {
   const { key, evolve, keeps = () => true } = options;
   const folds = (batch: ProjectionBatch) => keptInBatch(batch, key, () => new Map<string, S>());
-  const keep = (batch: ProjectionBatch, workoutId: string, state: S | null) => {
-    if (state !== null && keeps(state)) folds(batch).set(workoutId, state);
-    else folds(batch).delete(workoutId);
+  const keep = (batch: ProjectionBatch, event: RecordedEvent<WorkoutEvent>, state: S | null) => {
+    if (state !== null && keeps(event)) folds(batch).set(event.data.workoutId, state);
+    else folds(batch).delete(event.data.workoutId);
     return state;
   };
   return {
     inBatch(batch, event) {
       const kept = folds(batch).get(event.data.workoutId) ?? null;
       if (kept === null && event.type !== 'WorkoutStarted') return null;
-      return keep(batch, event.data.workoutId, evolve(kept, event));
+      return keep(batch, event, evolve(kept, event));
     },
     async fromLog(event, batch, log) {
       if (!log) throw new Error(`${key}: a workout's events are read from the log: apply it through the runner`);
@@ -59,7 +60,7 @@ export function workoutFold<S>(options: {
       for (const earlier of await log.streamUpTo(event)) {
         if (workoutEvents.has(earlier.type)) state = evolve(state, earlier as RecordedEvent<WorkoutEvent>);
       }
-      return keep(batch, event.data.workoutId, state);
+      return keep(batch, event, state);
     },
   };
 }

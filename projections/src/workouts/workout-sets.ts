@@ -5,7 +5,8 @@
  * events hold (see `countedSets`).
  */
 
-import { type RecordedEvent, setVolume, type WorkoutEvent } from '@fitness/contracts';
+import { setVolume, type WorkoutEvent } from '@fitness/contracts';
+import { evolveWorkoutSets, type WorkoutSets } from '@fitness/contracts/workouts/fold.ts';
 import { workoutFold } from './workout-folds.ts';
 
 /** The workout events the admin analytics follow. */
@@ -24,54 +25,24 @@ export type CountedWorkoutEvent = Extract<
   }
 >;
 
-/** A workout's sets as the analytics count them, by `<workoutExerciseId>/<setId>`: reps and weight (kg, null for bodyweight). */
-type CountedSets = Map<string, [reps: number, weight: number | null]>;
-
 /** How many sets, and their volume (none where no set is known). */
-export function setTotals(sets: CountedSets | null) {
+export function setTotals(workout: WorkoutSets | null) {
+  let sets = 0;
   let volume = 0;
-  for (const [reps, weight] of sets?.values() ?? []) volume += setVolume(reps, weight);
-  return { sets: sets?.size ?? 0, volume };
-}
-
-/**
- * A workout's sets after one of its events, changed in place; null once it is deleted. Null
- * before a set's event only in a stream read from the log whose start was erased: it counts the
- * sets the stream still holds.
- */
-function evolveSets(counted: CountedSets | null, event: RecordedEvent<WorkoutEvent>): CountedSets | null {
-  if (event.type === 'WorkoutDeleted') return null;
-  const sets = counted ?? new Map();
-  switch (event.type) {
-    case 'SetLogged': {
-      const { workoutExerciseId, setId, reps, weight } = event.data;
-      sets.set(`${workoutExerciseId}/${setId}`, [reps, weight]);
-      break;
-    }
-    case 'SetChanged': {
-      const { workoutExerciseId, setId, changes } = event.data;
-      const key = `${workoutExerciseId}/${setId}`;
-      const set = sets.get(key);
-      if (set) sets.set(key, [changes.reps ?? set[0], changes.weight !== undefined ? changes.weight : set[1]]);
-      break;
-    }
-    case 'SetRemoved':
-      sets.delete(`${event.data.workoutExerciseId}/${event.data.setId}`);
-      break;
-    case 'WorkoutExerciseRemoved': {
-      const prefix = `${event.data.workoutExerciseId}/`;
-      for (const key of sets.keys()) if (key.startsWith(prefix)) sets.delete(key);
-      break;
-    }
-    default:
-      break;
+  for (const exercise of workout?.values() ?? []) {
+    sets += exercise.sets.size;
+    for (const { reps, weight } of exercise.sets.values()) volume += setVolume(reps, weight);
   }
-  return sets;
+  return { sets, volume };
 }
 
 /**
- * Each workout's sets, followed in the batch from its start, or read from its events where a
- * set's old values are needed (a set changed or removed, an exercise removed) and the batch did
- * not see the workout start.
+ * Each workout's sets (the contracts' one fold of them, evolveWorkoutSets), followed in the batch
+ * from its start, or read from its events where a set's old values are needed (a set changed or
+ * removed, an exercise removed) and the batch did not see the workout start. A stream read from
+ * the log whose start was erased counts the sets it still holds.
  */
-export const countedSets = workoutFold<CountedSets>({ key: 'workout sets', evolve: evolveSets });
+export const countedSets = workoutFold<WorkoutSets>({
+  key: 'workout sets',
+  evolve: (workout, event) => evolveWorkoutSets(workout ?? new Map(), event),
+});
