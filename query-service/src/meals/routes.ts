@@ -6,14 +6,8 @@ import {
   type MealDocument,
   MealList,
   MealParams,
-  nutritionTargets,
   presentMeal,
   shiftDay,
-  TargetsResponse,
-  userDayId,
-  WaterDay,
-  type WaterDocument,
-  WaterParams,
 } from '@fitness/contracts';
 import { NotFound, ValidationFailed } from '@fitness/platform/errors.ts';
 import { signedInRead } from '../read-your-writes.ts';
@@ -24,9 +18,9 @@ type Stored<T> = T & { id: string };
 /** The longest span of days one request may list meals for. */
 const MAX_RANGE_DAYS = 92;
 
-/** Reads of meals, water and the day's targets, scoped to the caller (foods: food-routes.ts). */
-export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['meals', 'water']));
+/** Reads of the caller's meals. */
+export const mealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+  app.addHook('onRequest', signedInRead(services, ['meals']));
   const { readStore } = services;
   app.get(
     '/meals',
@@ -74,39 +68,5 @@ export const nutritionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = as
       if (!meal || meal.user_id !== request.auth?.id) throw new NotFound('Meal not found.');
       return presentMeal(meal);
     },
-  );
-
-  app.get(
-    '/water/:date',
-    {
-      schema: {
-        tags: ['nutrition'],
-        summary: "A day's water against its target",
-        params: WaterParams,
-        response: { 200: WaterDay, 401: ErrorBody, 422: ErrorBody },
-      },
-    },
-    async (request) => {
-      const auth = request.auth;
-      const day = await readStore.get<Stored<WaterDocument>>('water', userDayId(auth?.id ?? '', request.params.date));
-      return {
-        date: request.params.date,
-        entries: day?.entries ?? [],
-        total_ml: day?.total_ml ?? 0,
-        target_ml: nutritionTargets(auth?.user.profile ?? null).water_ml,
-      };
-    },
-  );
-
-  app.get(
-    '/nutrition/targets',
-    {
-      schema: {
-        tags: ['nutrition'],
-        summary: 'Daily calorie, macro and water targets from your profile',
-        response: { 200: TargetsResponse, 401: ErrorBody },
-      },
-    },
-    async (request) => nutritionTargets(request.auth?.user.profile ?? null),
   );
 };
