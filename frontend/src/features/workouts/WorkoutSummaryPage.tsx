@@ -1,12 +1,12 @@
 import type { Workout, WorkoutSet } from '@fitness/contracts';
 import type { RecordType } from '@fitness/contracts/records/records.ts';
-import { BookmarkPlus, CheckCircle2, Dumbbell, Trophy } from 'lucide-react';
+import { BookmarkPlus, CheckCircle2, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { EmptyState, Spinner } from '../../components/Feedback.tsx';
+import { Spinner } from '../../components/Feedback.tsx';
 import {
   formatDay,
   formatDistance,
@@ -25,6 +25,7 @@ import type { Previous } from '../../lib/stores/workouts.ts';
 import type { Units } from '../../lib/units.ts';
 import { type ExerciseOutcome, recordsBroken, workoutOutcome } from './finish-summary.ts';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
+import { WorkoutNotFound } from './WorkoutNotFound.tsx';
 import './finish-summary.css';
 
 /**
@@ -54,16 +55,7 @@ export function WorkoutSummaryPage({ id }: { id: string }) {
     workouts.loadPrevious(id).catch((error) => console.error('Failed to load what was done last time', error));
   }, [workouts, id, exerciseKey]);
 
-  if (snapshot.missing[id]) {
-    return (
-      <EmptyState icon={<Dumbbell size={32} aria-hidden />} title={t('workout.notFoundTitle')}>
-        <p role="alert">{t('workout.notFound')}</p>
-        <Link href="/workouts" className="btn btn-primary">
-          {t('workout.backToWorkouts')}
-        </Link>
-      </EmptyState>
-    );
-  }
+  if (snapshot.missing[id]) return <WorkoutNotFound />;
   if (!workout) return <Spinner />;
 
   const outcome = workoutOutcome(workout, previous ?? {});
