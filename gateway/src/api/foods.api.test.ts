@@ -3,10 +3,17 @@ import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ownWrites } from '../testing/api-client.ts';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 type Food = { id: string; name: string; is_custom: boolean };
 type FoodPage = { data: Food[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
+type LibraryFood = {
+  id: string;
+  name: string;
+  category: string;
+  per_100g: { kcal: number; protein: number; carbs: number; fat: number };
+  serving: { grams: number; name: string } | null;
+};
 type RecentFood = { food: Food; quantity: number; count: number; last_logged_at: string };
 
 const LANGUAGES = ['en', 'de', 'ar'] as const;
@@ -229,5 +236,83 @@ describe('food search and recent foods API', () => {
         otherDevice.socket.disconnect();
       }
     });
+  });
+});
+
+describe('food library API', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    ({ server, token } = await startTestServerWithUser());
+  });
+  afterAll(() => server.close());
+
+  const foods = async (query: string, language = 'en') => {
+    const response = await server.api('GET', `/foods?${query}`, { token, headers: { 'accept-language': language } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return response.body as { data: LibraryFood[]; meta: { total: number } };
+  };
+  const openMeal = async (type: string, date: string) => server.api('POST', '/meals', { token, body: { date, type } });
+
+  it('has a library of at least 300 foods in all eight categories', async () => {
+    const all = await foods('per_page=50');
+    assert.ok(all.meta.total >= 300, `${all.meta.total} foods`);
+    for (const category of ['protein', 'carbs', 'vegetables', 'fruits', 'dairy', 'nuts', 'fats', 'beverages']) {
+      const some = await foods(`category=${category}&per_page=5`);
+      assert.ok(some.meta.total > 0 && some.data.every((food) => food.category === category), category);
+    }
+  });
+
+  it('searches in English, German and Arabic, ignoring case', async () => {
+    for (const language of ['en', 'de', 'ar']) {
+      const [first] = (await foods('per_page=1&category=fruits', language)).data;
+      assert.ok(first);
+      const word = first.name.split(/[ ,]/)[0] ?? '';
+      const found = await foods(
+        `search=${encodeURIComponent(language === 'ar' ? word : word.toUpperCase())}`,
+        language,
+      );
+      assert.ok(
+        found.data.some((food) => food.id === first.id),
+        `${language}: "${word}" finds ${first.name}`,
+      );
+    }
+  });
+
+  it('adds a custom food, logs it, and keeps the entry after the food is deleted', async () => {
+    const created = await server.api('POST', '/foods', {
+      token,
+      body: {
+        name: 'Grandma’s granola',
+        category: 'carbs',
+        per_100g: { kcal: 450, protein: 10, carbs: 60, fat: 18 },
+        serving: { grams: 50, name: 'bowl' },
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const mine = await foods('tab=mine');
+    assert.deepEqual(
+      mine.data.map((food) => food.name),
+      ['Grandma’s granola'],
+    );
+    const meal = (await openMeal('breakfast', '2026-11-22')).body;
+    const entry = await server.api('POST', `/meals/${meal.id}/entries`, {
+      token,
+      body: { food_id: created.body.id, quantity: 2, unit: 'serving' },
+    });
+    assert.equal(entry.body.quantity, 100);
+    assert.equal(entry.body.calories, 450);
+    const deleted = await server.api('DELETE', `/foods/${created.body.id}`, { token });
+    assert.equal(deleted.status, 200);
+    const read = await server.api('GET', `/meals/${meal.id}`, {
+      token,
+      headers: { 'x-min-position': deleted.headers.get('x-event-position') ?? '0' },
+    });
+    assert.equal(read.body.entries[0].calories, 450);
+    const bad = await server.api('POST', '/foods', {
+      token,
+      body: { name: 'Impossible', category: 'fats', per_100g: { kcal: 2000, protein: 0, carbs: 0, fat: 100 } },
+    });
+    assert.equal(bad.status, 422);
   });
 });

@@ -155,4 +155,11 @@ describe('profile API', () => {
     assert.deepEqual(me.body.profile, user.profile);
     assert.equal((await server.api('PATCH', '/me', { body: { age: 40 } })).status, 401);
   });
+
+  it('gives default targets and names what the profile lacks', async () => {
+    const { token } = await server.register();
+    const targets = await server.api('GET', '/nutrition/targets', { token });
+    assert.equal(targets.body.kcal, 2000);
+    assert.ok(targets.body.missing.includes('weight'));
+  });
 });
