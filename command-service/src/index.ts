@@ -10,7 +10,8 @@ export {
   sendWeeklyReports,
   sessionTokenWrites,
 } from './services.ts';
-export { Accounts } from './users/accounts.ts';
 export { userDecider } from './users/decide.ts';
 export { AccountErasure } from './users/erasure.ts';
+export { userIdOfEmail } from './users/sign-in/email-claims.ts';
+export { userRoles } from './users/user-roles.ts';
 export { workoutDecider } from './workouts/decide.ts';

@@ -1,4 +1,4 @@
-import { type Config, toApiSettings, type UserDocument, userStream } from '@fitness/contracts';
+import { type Config, toApiSettings, type UserDocument } from '@fitness/contracts';
 import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
 import type { PushEndpointPolicy } from '@fitness/notifications/push/push-endpoint-policy.ts';
@@ -17,18 +17,27 @@ import { callbackUrl, type GoogleSignIn } from './google-sign-in/google-sign-in.
 import { openIdClientSignIn } from './google-sign-in/openid-client-adapter.ts';
 import { currentSystemSettings } from './system-settings/settings.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
-import { AccountSecurity } from './users/account-security.ts';
-import { Accounts } from './users/accounts.ts';
-import { userDecider } from './users/decide.ts';
+import { AccountSecurityMails } from './users/account-security/account-security-mails.ts';
+import { AdminDepartures } from './users/admin-departures.ts';
 import { AccountErasure } from './users/erasure.ts';
+import type { TokenTtlDays } from './users/sign-in/session-tokens.ts';
+import { SignInThrottle } from './users/sign-in-limits/sign-in-throttle.ts';
+import { runUserCommand } from './users/user-stream.ts';
 import { WritesInFlight } from './users/writes-in-flight.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {
   handler: CommandHandler;
-  accounts: Accounts;
-  /** Email verification, password reset and change, with their mails. */
-  accountSecurity: AccountSecurity;
+  /** How long a sign-in's token lives. */
+  tokenTtlDays: TokenTtlDays;
+  /** Wrong passwords per account, counted in the shared counters: sign-ins and passwords typed to confirm. */
+  signInThrottle: SignInThrottle;
+  /** How many admins there are when one leaves, for the last-admin rule. */
+  adminDepartures: AdminDepartures;
+  /** The user as the users read model holds them, for the weight a sign-in answers with (see withStoredWeight). */
+  storedUser: (userId: string) => Promise<UserDocument | null>;
+  /** The mails of email verification, password reset and change. */
+  accountSecurityMails: AccountSecurityMails;
   /** Takes a deleted account's data out of the event log, in the background. */
   erasure: AccountErasure;
   /** Each user's write requests under way here, so a deletion waits for them. */
@@ -74,13 +83,6 @@ export function createCommandServices(
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
     return parts.readStore.count('users', { role: 'admin' });
   };
-  const accounts = new Accounts({
-    handler,
-    tokenTtlDays: config.tokenTtlDays,
-    countAdmins,
-    counters: parts.counters,
-    storedUser: (userId) => parts.readStore.get<UserDocument>('users', userId),
-  });
   const mails = new AccountMails({
     mailer: parts.mailer,
     publicUrl: config.publicUrl,
@@ -90,8 +92,11 @@ export function createCommandServices(
   const signer = new Signer(loadOrCreateSecrets(config.dataDir).appKey);
   return {
     handler,
-    accounts,
-    accountSecurity: new AccountSecurity({ handler, accounts, signer, mails, logger: parts.logger }),
+    tokenTtlDays: config.tokenTtlDays,
+    signInThrottle: new SignInThrottle(parts.counters),
+    adminDepartures: new AdminDepartures(countAdmins),
+    storedUser: (userId) => parts.readStore.get<UserDocument>('users', userId),
+    accountSecurityMails: new AccountSecurityMails({ handler, signer, mails, logger: parts.logger }),
     writes: new WritesInFlight(),
     erasure: new AccountErasure({ eventStore: parts.eventStore, handler, logger: parts.logger }),
     authenticator: parts.authenticator,
@@ -125,9 +130,8 @@ export function sendWeeklyReports(
     // The admins' settings from the log itself, like the account mails: the global switch and the name.
     systemSettings: async () => toApiSettings(await currentSystemSettings(parts.handler)),
     claim: async (userId, weekStart, at) => {
-      const result = await parts.handler.handle(
-        userDecider,
-        userStream(userId),
+      const result = await runUserCommand(
+        parts.handler,
         { type: 'RecordWeeklyReport', userId, weekStart, at: at.toISOString() },
         { actorId: null, commandId: newId(), correlationId: `weekly-report-${newId()}`, now: at },
       );
@@ -161,9 +165,8 @@ export function sessionTokenWrites(handler: CommandHandler) {
  */
 function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
   return (userId, tokenId, at) =>
-    handler.handle(
-      userDecider,
-      userStream(userId),
+    runUserCommand(
+      handler,
       { type: 'RecordTokenUse', userId, tokenId, at: at.toISOString() },
       { actorId: userId, commandId: newId(), correlationId: `token-use-${newId()}`, now: at },
     );
@@ -176,9 +179,8 @@ function tokenUseRecorder(handler: CommandHandler): RecordTokenUse {
  */
 function idleTokenRevoker(handler: CommandHandler): RevokeIdleToken {
   return async (userId, tokenId, lastUsedAt, at) => {
-    const result = await handler.handle(
-      userDecider,
-      userStream(userId),
+    const result = await runUserCommand(
+      handler,
       { type: 'RevokeIdleToken', userId, tokenId, lastUsedAt: lastUsedAt.toISOString(), at: at.toISOString() },
       { actorId: null, commandId: newId(), correlationId: `idle-token-${newId()}`, now: at },
     );
@@ -190,9 +192,8 @@ function idleTokenRevoker(handler: CommandHandler): RevokeIdleToken {
 export function goneSubscriptionRecorder(handler: CommandHandler, clock: () => Date) {
   return (subscription: { id: string; user_id: string }) => {
     const now = clock();
-    return handler.handle(
-      userDecider,
-      userStream(subscription.user_id),
+    return runUserCommand(
+      handler,
       {
         type: 'RemovePushSubscription',
         userId: subscription.user_id,

@@ -7,6 +7,7 @@ import {
   seedCatalogues,
   sendWeeklyReports,
   sessionTokenWrites,
+  userRoles,
 } from '@fitness/command-service';
 import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
@@ -124,6 +125,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
     logger: app.log,
   });
   app.addHook('preClose', async () => push.stop());
-  const { accounts } = commandServices;
+  // Tests change roles as the console does (npm run users), without an admin's request.
+  const accounts = userRoles(handler);
   return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports, push, live };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { Accounts, CommandHandler } from '@fitness/command-service';
+import { CommandHandler, userIdOfEmail, userRoles } from '@fitness/command-service';
 import { readConfig } from '@fitness/contracts';
 import { openStores } from '@fitness/stores';
 
@@ -20,12 +20,7 @@ async function main() {
   const { eventStore, readStore } = await openStores(config);
   try {
     const handler = new CommandHandler(eventStore);
-    const accounts = new Accounts({
-      handler,
-      tokenTtlDays: config.tokenTtlDays,
-      countAdmins: () => readStore.count('users', { role: 'admin' }),
-    });
-    const userId = await accounts.userIdOfEmail(email);
+    const userId = await userIdOfEmail(handler, email);
     if (!userId) {
       console.error(`No user with the email ${email}.`);
       process.exitCode = 1;
@@ -33,7 +28,7 @@ async function main() {
     }
     const role = command === 'promote' ? 'admin' : 'user';
     const context = { actorId: null, commandId: randomUUID(), correlationId: randomUUID(), now: new Date() };
-    const position = await accounts.changeRole(userId, role, context);
+    const position = await userRoles(handler).changeRole(userId, role, context);
     console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'} (event position ${position}).`);
   } finally {
     await eventStore.close();

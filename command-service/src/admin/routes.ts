@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminRoleBody, AdminUserParams, ErrorBody, MessageResponse, User } from '@fitness/contracts';
 import { requireAdmin } from '@fitness/platform/authentication.ts';
-import { requestContext } from '../core/command-route.ts';
+import { namedUserCommandRunner, requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
+import { userDecider } from '../users/decide.ts';
 import { UserNotFound } from '../users/errors.ts';
+import { userStateOf, users } from '../users/user-stream.ts';
 
 /** How long an admin's deletion waits for the user's own writes under way (an import, say). */
 const WRITES_DRAIN_MS = 30_000;
 
 /**
  * An admin manages users (spec 7 "Admin"): changes a role, deletes an account. Admins only.
- * The acting admin is the events' actor. The last admin can be neither demoted nor deleted.
+ * The acting admin is the events' actor. The last admin can be neither demoted nor deleted: the
+ * user decider's rule, given the admins AdminDepartures counts.
  */
 export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  const { accounts, clock } = services;
+  const runOn = namedUserCommandRunner(services);
   app.addHook('onRequest', requireAdmin(services.authenticator));
 
   app.patch(
@@ -29,11 +32,15 @@ export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const result = await accounts.changeRoleAsAdmin(id, request.body.role, requestContext(request, clock));
+      const userId = request.params.id;
+      const { role } = request.body;
+      const state = await userStateOf(services.handler, userId);
+      const demoted = state.role === 'admin' && role !== 'admin';
+      const result = await services.adminDepartures.run(demoted, (admins) =>
+        runOn(users, request, reply, { type: 'AdminChangeRole', userId, role, admins }),
+      );
       // Answer once the users model holds the new role: the user's next request (and socket) sees it.
       await services.progress.waitFor(['users'], result.position, services.consistencyTimeoutMs);
-      reply.header('X-Event-Position', result.position);
       if (!result.document) throw new UserNotFound();
       const { tokens: _tokens, ...user } = result.document;
       return user;
@@ -53,20 +60,23 @@ export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const position = await accounts
-        .deleteAccountAsAdmin(id, requestContext(request, clock), {
-          // No new write of theirs from here on, and the ones under way finish first.
-          beforeDeleting: () => services.writes.close(id, id === request.auth?.id ? 1 : 0, WRITES_DRAIN_MS),
-        })
-        .catch((error) => {
-          services.writes.reopen(id);
+      const userId = request.params.id;
+      const state = await userStateOf(services.handler, userId);
+      const { position } = await services.adminDepartures.run(state.role === 'admin', async (admins) => {
+        const command = { type: 'AdminDeleteAccount', userId, admins } as const;
+        // Decided first on the state read here, so a refused deletion never closes the account to
+        // writes; the command route decides again on the state it appends after.
+        userDecider.decide({ ...command, at: requestContext(request, services.clock).now.toISOString() }, state);
+        // No new write of theirs from here on, and the ones under way finish first.
+        await services.writes.close(userId, userId === request.auth?.id ? 1 : 0, WRITES_DRAIN_MS);
+        return runOn(users, request, reply, command).catch((error) => {
+          services.writes.reopen(userId);
           throw error;
         });
+      });
       // Answer once the account is gone from the read side, so its tokens are refused from here on.
       await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
-      void services.erasure.start(id);
-      reply.header('X-Event-Position', position);
+      void services.erasure.start(userId);
       return { message: 'The account has been deleted.' };
     },
   );

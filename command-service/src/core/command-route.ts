@@ -21,6 +21,11 @@ export type Aggregate<C, E extends DomainEvent, S, D extends Document = Document
   view?: Projection<D>;
 };
 
+/** A command as a route writes it for the user it names itself: the clock adds the moment. */
+export type NamedUserCommand<C> = C extends unknown ? Omit<C, 'at'> : never;
+
+type Services = { handler: CommandHandler; clock: () => Date };
+
 /**
  * The one way a route runs a command: the signed-in user and the clock complete it, the
  * handler decides and appends it (idempotent on Idempotency-Key, retried on a concurrent
@@ -28,7 +33,7 @@ export type Aggregate<C, E extends DomainEvent, S, D extends Document = Document
  * read-your-writes. What a command needs from other streams first (a food's nutrients, a
  * unique name's claim) the route looks up before running it.
  */
-export function commandRunner(services: { handler: CommandHandler; clock: () => Date }) {
+export function commandRunner(services: Services) {
   return async function run<C, E extends DomainEvent, S, D extends Document>(
     aggregate: Aggregate<C, E, S, D>,
     request: FastifyRequest,
@@ -37,16 +42,46 @@ export function commandRunner(services: { handler: CommandHandler; clock: () => 
   ): Promise<CommandResult<S, D>> {
     const context = requestContext(request, services.clock);
     const full = { ...command, userId: signedInUser(request), at: context.now.toISOString() } as C;
-    const result = await services.handler.handle(
-      aggregate.decider,
-      aggregate.streamOf(full),
-      full,
-      context,
-      aggregate.view,
-    );
-    reply.header('X-Event-Position', result.position);
-    return result;
+    return runCommand(services, aggregate, reply, full, context);
   };
+}
+
+/**
+ * The same runner for a command on a user the route names rather than the signed-in one: an
+ * account being registered or signed in to (nobody is signed in yet), the account a mailed link
+ * is for, the account an admin acts on. `actorId` is who the events name as their actor: the
+ * signed-in user (or nobody), unless the route knows better (the owner of a mailed link).
+ */
+export function namedUserCommandRunner(services: Services) {
+  return async function run<C, E extends DomainEvent, S, D extends Document>(
+    aggregate: Aggregate<C, E, S, D>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    command: NamedUserCommand<C>,
+    actorId?: string,
+  ): Promise<CommandResult<S, D>> {
+    const context = requestContext(request, services.clock);
+    const full = { ...command, at: context.now.toISOString() } as C;
+    return runCommand(services, aggregate, reply, full, actorId === undefined ? context : { ...context, actorId });
+  };
+}
+
+async function runCommand<C, E extends DomainEvent, S, D extends Document>(
+  services: Services,
+  aggregate: Aggregate<C, E, S, D>,
+  reply: FastifyReply,
+  command: C,
+  context: CommandContext,
+) {
+  const result = await services.handler.handle(
+    aggregate.decider,
+    aggregate.streamOf(command),
+    command,
+    context,
+    aggregate.view,
+  );
+  reply.header('X-Event-Position', result.position);
+  return result;
 }
 
 const contexts = new WeakMap<FastifyRequest, CommandContext>();

@@ -6,29 +6,29 @@ import {
   GoogleRedirectResponse,
   GoogleSignInResponse,
 } from '@fitness/contracts';
-import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
-import { requestContext } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
-import { deviceName } from '../users/device-name.ts';
-import { signInRouteLimits } from '../users/rate-limits.ts';
-import { GoogleSignInNotConfigured } from './errors.ts';
+import { deviceName } from '../users/sign-in/device-name.ts';
+import { registerAccountRateLimits, signInRouteLimits } from '../users/sign-in-limits/rate-limits.ts';
+import { emailNotVerified, GoogleSignInNotConfigured } from './errors.ts';
 import { keepSignIn, takeSignIn } from './sign-in-cookie.ts';
+import { signInWithGoogle } from './sign-in-with-google.ts';
 
 const AFTER_SIGN_IN = '/dashboard';
 
 /**
  * Google sign-in under /api/v1/auth/google: the redirect starts it (the provider's URL, and the
  * sign-in under way in a signed cookie), the web app's callback screen finishes it by posting
- * the query Google sent it back with. Both run where Accounts is: the command service (the
- * distributed gateway sends the redirect's GET there too). Needs @fastify/cookie registered by
- * the host (the gateway does, and so does the command service's own app).
+ * the query Google sent it back with. Both run where the other sign-ins are, under the same rate
+ * limit: the command service (the distributed gateway sends the redirect's GET there too). Needs
+ * @fastify/cookie registered by the host (the gateway does, and so does the command service's own app).
  */
 export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   if (!app.hasRequestDecorator('cookies')) {
     throw new Error('Google sign-in needs @fastify/cookie registered before its routes');
   }
-  const { accounts, clock, google } = services;
+  const { clock, google } = services;
   const secure = services.publicUrl.startsWith('https:');
+  await registerAccountRateLimits(app, services.counters);
   const limited = signInRouteLimits(services.authRateLimit);
   const configured = () => {
     if (!google) throw new GoogleSignInNotConfigured();
@@ -80,16 +80,12 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       const provider = configured();
       const signIn = takeSignIn(request, reply, services.signer, clock());
       const claims = await provider.finish(new URLSearchParams(request.body), signIn);
-      const signedIn = await accounts.signInWithGoogle(
-        claims,
-        requestContext(request, clock),
-        deviceName(request.headers['user-agent']),
-        { beforeIssuing: (role) => refuseSignInDuringMaintenance(services.authenticator, role) },
-      );
+      if (!claims.emailVerified) throw emailNotVerified();
+      const device = deviceName(request.headers['user-agent']);
+      const { answer, position } = await signInWithGoogle(services, request, reply, claims, device);
       // Answer once the read side has it: a reclaimed account's old tokens are refused from here on.
-      await services.progress.waitFor(['users'], signedIn.position, services.consistencyTimeoutMs);
-      reply.header('X-Event-Position', signedIn.position);
-      return { user: signedIn.user, token: signedIn.token, redirect: signIn.redirect };
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      return { ...answer, redirect: signIn.redirect };
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   CreatedAccessToken,
   clientSettingsResponse,
   ErrorBody,
+  formatToken,
   MessageResponse,
   PERSONAL_TOKEN_DAYS,
   presentToken,
@@ -15,7 +16,8 @@ import { Type } from 'typebox';
 import { commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { AccessTokenNotFound, UserNotFound } from './errors.ts';
-import { users } from './routes.ts';
+import { newToken } from './sign-in/session-tokens.ts';
+import { users } from './user-stream.ts';
 
 /**
  * The account's settings and bearer tokens: the client settings the user changes on one device
@@ -57,15 +59,16 @@ export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     async (request, reply) => {
       const userId = signedInUser(request);
       const { name, expires_in_days = PERSONAL_TOKEN_DAYS.default } = request.body;
-      const created = await services.accounts.createPersonalToken(
-        userId,
-        { name: name.trim(), days: expires_in_days },
-        requestContext(request, services.clock),
-      );
-      const token = created.result.document?.tokens.find((t) => t.id === created.tokenId);
+      // The plain token is in this answer only, its hash in the log.
+      const issued = newToken(name.trim(), 'personal', expires_in_days, requestContext(request, services.clock).now);
+      const { document } = await run(users, request, reply, { type: 'IssueToken', token: issued.token });
+      const token = document?.tokens.find((t) => t.id === issued.token.tokenId);
       if (!token) throw new UserNotFound();
-      reply.header('X-Event-Position', created.result.position).status(201);
-      return { access_token: presentToken(token, request.auth?.tokenId), plain_text_token: created.plainTextToken };
+      reply.status(201);
+      return {
+        access_token: presentToken(token, request.auth?.tokenId),
+        plain_text_token: formatToken(userId, issued.token.tokenId, issued.secret),
+      };
     },
   );
 

@@ -15,6 +15,12 @@ import type { Decider } from '../core/command-handler.ts';
 import {
   AccountNotDeleted,
   ContradictingGoals,
+  EmailConfirmationIncorrect,
+  LastAdmin,
+  LastAdminDeletion,
+  LastAdminDemotion,
+  PasswordIncorrect,
+  PasswordRequired,
   PasswordResetLinkInvalid,
   TooManyPersonalTokens,
   UserAlreadyRegistered,
@@ -28,7 +34,7 @@ import {
   decideRemovePushSubscription,
   type PushSubscriptionGiven,
   removePushSubscriptions,
-} from './push-subscriptions.ts';
+} from './push-subscriptions/push-subscriptions.ts';
 import { emailVerified, evolveUser, initialUserState, type UserState } from './user.ts';
 
 /** A new reset link within this long of the last one is not mailed: one address is not flooded. */
@@ -37,6 +43,13 @@ const PASSWORD_RESET_INTERVAL_MS = 60_000;
 export type IssuedToken = { tokenId: string; tokenHash: string; name: string; kind: TokenKind; expiresAt: string };
 
 type Base = { userId: string; at: string };
+
+/**
+ * How many admins there are, counted when the account is an admin's (see AdminDepartures: one
+ * departure at a time, each counting once the one before is in the read model); null when the
+ * account was not an admin's as the route read it.
+ */
+export type AdminCount = number | null;
 
 /** The Google account a sign-in came through: its subject, and the address Google verified. */
 export type GoogleAccount = { subject: string; email: string };
@@ -57,12 +70,22 @@ export type UserCommand =
   /** The authenticator found the token unused since `lastUsedAt`, for longer than the session timeout. */
   | (Base & { type: 'RevokeIdleToken'; tokenId: string; lastUsedAt: string })
   | (Base & { type: 'ChangeRole'; role: Role })
+  /** An admin sets the role from the admin screens: the last admin is not demoted. */
+  | (Base & { type: 'AdminChangeRole'; role: Role; admins: AdminCount })
   /** Profile fields, and where the onboarding stands now (when it moved on). */
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges; onboarding?: OnboardingStatus })
   | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
   /** The weekly report of the week starting `weekStart` (YYYY-MM-DD) is about to be mailed. */
   | (Base & { type: 'RecordWeeklyReport'; weekStart: string })
   | (Base & { type: 'DeleteAccount' })
+  /**
+   * The owner closes their account, confirmed by their password (whether the one typed matched,
+   * null when none was typed) or, for an account without one (made through Google), by its email
+   * address typed out. The last admin's account stays.
+   */
+  | (Base & { type: 'DeleteOwnAccount'; passwordMatches: boolean | null; email?: string; admins: AdminCount })
+  /** An admin closes a user's account, without its password; the last admin's account stays. */
+  | (Base & { type: 'AdminDeleteAccount'; admins: AdminCount })
   /** The signed verification link for `email`, valid until `expiresAt`, was opened at `at`. */
   | (Base & { type: 'VerifyEmail'; email: string; expiresAt: string })
   /** A reset link is mailed with a fresh token; only its hash is recorded. */
@@ -189,8 +212,24 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return state.role === command.role
         ? []
         : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
+    case 'AdminChangeRole':
+      if (state.role === 'admin' && command.role !== 'admin') refuseLastAdmin(state, command.admins, LastAdminDemotion);
+      return decideUser({ type: 'ChangeRole', userId, at, role: command.role }, state);
     case 'DeleteAccount':
       return [{ type: 'UserDeleted', data: { userId, deletedAt: at } }];
+    case 'DeleteOwnAccount':
+      // A session left open on a shared computer must not be enough to erase a year of training.
+      if (state.passwordHash) {
+        if (command.passwordMatches === null) throw new PasswordRequired();
+        if (!command.passwordMatches) throw new PasswordIncorrect();
+      } else if (!command.email || normaliseEmail(command.email) !== normaliseEmail(state.email)) {
+        throw new EmailConfirmationIncorrect();
+      }
+      refuseLastAdmin(state, command.admins, LastAdmin);
+      return decideUser({ type: 'DeleteAccount', userId, at }, state);
+    case 'AdminDeleteAccount':
+      refuseLastAdmin(state, command.admins, LastAdminDeletion);
+      return decideUser({ type: 'DeleteAccount', userId, at }, state);
     case 'RequestPasswordReset': {
       const last = state.passwordReset?.requestedAt;
       if (last && Date.parse(at) - Date.parse(last) < PASSWORD_RESET_INTERVAL_MS) return [];
@@ -222,6 +261,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       throw new Error(`Unhandled user command ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/**
+ * Someone must be left to run the place (`npm run users -- promote` is there if not): an admin
+ * leaves only while another is counted. An admin the route did not count for (it read the
+ * account before a promotion landed) is refused too, rather than let the last one go.
+ */
+function refuseLastAdmin(state: UserState, admins: AdminCount, refusal: new () => Error) {
+  if (state.role === 'admin' && (admins === null || admins <= 1)) throw new refusal();
 }
 
 /** A new account starts the first-day onboarding at its first step. */

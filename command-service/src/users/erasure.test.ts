@@ -14,8 +14,8 @@ import { silentLogger } from '@fitness/platform/logger.ts';
 import { SqliteEventStore, type StreamErasure } from '@fitness/stores';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { type CommandContext, CommandHandler } from '../core/command-handler.ts';
-import { Accounts } from './accounts.ts';
 import { AccountErasure } from './erasure.ts';
+import { accountsWithoutHttp } from './testing/accounts.ts';
 
 const context = (): CommandContext => ({
   actorId: null,
@@ -28,14 +28,14 @@ describe('account erasure from the event log', () => {
   let dir: string;
   let store: SqliteEventStore;
   let handler: CommandHandler;
-  let accounts: Accounts;
+  let accounts: ReturnType<typeof accountsWithoutHttp>;
   let erasure: AccountErasure;
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'erasure-'));
     store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
     handler = new CommandHandler(store);
     // Two admins as far as deletion is concerned, so the first account may go.
-    accounts = new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 }, countAdmins: async () => 2 });
+    accounts = accountsWithoutHttp(handler, { admins: 2 });
     erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
   });
   afterEach(async () => {
@@ -103,7 +103,7 @@ describe('account erasure from the event log', () => {
     await store.close();
     store = new RacingStore(path.join(dir, 'racing.sqlite'));
     handler = new CommandHandler(store);
-    accounts = new Accounts({ handler, tokenTtlDays: { remember: 30, session: 1 }, countAdmins: async () => 2 });
+    accounts = accountsWithoutHttp(handler, { admins: 2 });
     erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger });
 
     const email = 'racing@example.com';

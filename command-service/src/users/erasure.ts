@@ -3,7 +3,7 @@ import type { Logger } from '@fitness/platform/logger.ts';
 import type { EventStore, StreamErasure } from '@fitness/stores';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import { uuidFromName } from '../core/ids.ts';
-import { userDecider } from './decide.ts';
+import { runUserCommand } from './user-stream.ts';
 
 const SCAN_BATCH = 2000;
 /** Streams erased per store call: one transaction and one checkpoint each. */
@@ -97,12 +97,7 @@ export class AccountErasure {
       now: at,
     };
     const streams = scan.streams + 1;
-    await this.handler.handle(
-      userDecider,
-      own,
-      { type: 'RecordErasure', userId, at: at.toISOString(), streams },
-      context,
-    );
+    await runUserCommand(this.handler, { type: 'RecordErasure', userId, at: at.toISOString(), streams }, context);
     this.logger.info({ userId, streams }, 'account erased from the event log');
   }
 

@@ -1,111 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  AuthResponse,
   DeleteAccountBody,
   ErrorBody,
-  LoginBody,
   MessageResponse,
   PROFILE_AGE,
   profileChangesFromBody,
-  RegisterBody,
   UpdateProfileBody,
   User,
-  type UserDocument,
-  type UserEvent,
-  userStream,
   weighedIn,
   yearsSince,
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
-import { requestLanguage } from '@fitness/platform/language.ts';
-import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
-import { usersProjection } from '@fitness/projections';
-import type { FastifyInstance } from 'fastify';
 import { recordedWeight } from '../body-weight/body-weight.ts';
 import { bodyWeight } from '../body-weight/routes.ts';
-import { type Aggregate, commandRunner, requestContext } from '../core/command-route.ts';
-import { googleSignInRoutes } from '../google-sign-in/routes.ts';
+import { commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
 import { withStoredWeight } from './answered-user.ts';
-import { type UserCommand, userDecider } from './decide.ts';
-import { deviceName } from './device-name.ts';
+import { userDecider } from './decide.ts';
 import { UserNotFound } from './errors.ts';
-import { checkNewPassword } from './new-password.ts';
-import { registerAccountRateLimits, signInRouteLimits } from './rate-limits.ts';
-import type { UserState } from './user.ts';
+import { confirmPassword } from './sign-in/passwords.ts';
+import { registerAccountRateLimits, signInRouteLimits } from './sign-in-limits/rate-limits.ts';
+import { userStateOf, users } from './user-stream.ts';
 
 /** How long deleting an account waits for the user's other writes under way (an import, say). */
 const WRITES_DRAIN_MS = 30_000;
 
-export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> = {
-  decider: userDecider,
-  streamOf: (command) => userStream(command.userId),
-  view: usersProjection,
-};
-
 /**
- * Registration, sign-in, sign-out and the account, under /api/v1/auth and /api/v1/me. Registering,
- * signing in and deleting the account span several streams (email claims, the first-admin seat,
- * passwords), so they go through Accounts; the rest are plain commands on the user's stream.
+ * The account's profile (PATCH /me) and its closing (DELETE /me), under /api/v1/me. The rules
+ * are the user decider's; what they need from outside the user's stream (whether the password
+ * typed matches, how many admins there are) the routes find out first.
  */
-export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  const { accounts, clock } = services;
+export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const { clock } = services;
   const run = commandRunner(services);
-  await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
+  await registerAccountRateLimits(app, services.counters);
   const limited = signInRouteLimits(services.authRateLimit);
-  // Under the same rate limit as the other ways of signing in.
-  await app.register(googleSignInRoutes, services);
-
-  app.post(
-    '/auth/register',
-    {
-      ...limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account; the first account of an empty system becomes admin',
-        body: RegisterBody,
-        // 403 while the admins have closed registration.
-        response: { 201: AuthResponse, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { name, email, password } = request.body;
-      checkNewPassword(request.body, { email, name });
-      const context = requestContext(request, clock);
-      const signedIn = await accounts.register(
-        { name, email, password, device: deviceName(request.headers['user-agent']) },
-        context,
-      );
-      // Essential, whatever the notification switches say; the new account does not wait for it.
-      services.accountSecurity.sendVerificationInBackground(signedIn.user.id, requestLanguage(request), context.now);
-      reply.header('X-Event-Position', signedIn.position).status(201);
-      return { user: signedIn.user, token: signedIn.token };
-    },
-  );
-
-  app.post(
-    '/auth/login',
-    {
-      ...limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password',
-        body: LoginBody,
-        response: { 200: AuthResponse, 422: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { email, password, remember } = request.body;
-      const signedIn = await accounts.login(
-        { email, password, remember: remember ?? false, device: deviceName(request.headers['user-agent']) },
-        requestContext(request, clock),
-        { beforeIssuing: (role) => refuseSignInDuringMaintenance(services.authenticator, role) },
-      );
-      reply.header('X-Event-Position', signedIn.position);
-      return { user: signedIn.user, token: signedIn.token };
-    },
-  );
 
   app.patch(
     '/me',
@@ -172,42 +102,29 @@ export const authCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw new Error('requireUser sets request.auth');
-      const position = await accounts
-        .deleteAccount(auth.id, request.body, requestContext(request, clock), {
-          // No new write of theirs from here on, and the ones under way finish first.
-          beforeDeleting: () => services.writes.close(auth.id, 1, WRITES_DRAIN_MS),
-        })
-        .catch((error) => {
-          services.writes.reopen(auth.id);
+      const userId = signedInUser(request);
+      const { password, email } = request.body;
+      const now = requestContext(request, clock).now;
+      const state = await userStateOf(services.handler, userId);
+      const passwordMatches =
+        state.passwordHash && password ? await confirmPassword(services.signInThrottle, state, password, now) : null;
+      const { position } = await services.adminDepartures.run(state.role === 'admin', async (admins) => {
+        const command = { type: 'DeleteOwnAccount', passwordMatches, email, admins } as const;
+        // Decided first on the state read here, so a refused deletion never closes the account to
+        // writes; the command route decides again on the state it appends after.
+        userDecider.decide({ ...command, userId, at: now.toISOString() }, state);
+        // No new write of theirs from here on, and the ones under way finish first.
+        await services.writes.close(userId, 1, WRITES_DRAIN_MS);
+        return run(users, request, reply, command).catch((error) => {
+          services.writes.reopen(userId);
           throw error;
         });
+      });
       // Answer once the account is gone from the read side, so its tokens are refused from here on.
       await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
       // What they wrote leaves the event log too, in the background (see AccountErasure).
-      void services.erasure.start(auth.id);
-      reply.header('X-Event-Position', position);
+      void services.erasure.start(userId);
       return { message: 'Your account has been deleted.' };
-    },
-  );
-
-  app.post(
-    '/auth/logout',
-    {
-      onRequest: requireUser(services.authenticator),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: the token stops working',
-        response: { 200: MessageResponse, 401: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const tokenId = request.auth?.tokenId ?? '';
-      const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId });
-      // Answer once the token is really dead, so the next request with it is refused.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
-      return { message: 'Logged out.' };
     },
   );
 };

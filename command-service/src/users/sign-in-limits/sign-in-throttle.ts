@@ -1,6 +1,6 @@
 import { RateLimited } from '@fitness/contracts';
 import { type CounterStore, SqliteCounterStore } from '@fitness/stores';
-import { KeyedLock } from '../core/keyed-lock.ts';
+import { KeyedLock } from '../../core/keyed-lock.ts';
 
 /** Wrong passwords an account takes before each further attempt has to wait. */
 const FREE_FAILURES = 5;

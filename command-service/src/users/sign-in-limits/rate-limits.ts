@@ -1,16 +1,33 @@
 import rateLimit from '@fastify/rate-limit';
 import { SMALL_BODY_LIMIT } from '@fitness/platform/http-app.ts';
 import type { CounterStore } from '@fitness/stores';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
 
 /**
  * The rate limiter the account routes share, answering 429 in the API's error shape. Routes opt
  * in with `config.rateLimit`; none is limited otherwise. The attempts are counted in `counters`,
  * which every command service instance shares, so running more of them does not multiply a
- * client's allowance.
+ * client's allowance. Any type provider's instance will do: the options it registers are typed
+ * by the plugin, not by the routes' schemas.
  */
-export async function registerAccountRateLimits(app: FastifyInstance, counters: CounterStore) {
+export async function registerAccountRateLimits<Provider extends FastifyTypeProvider>(
+  app: FastifyInstance<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    FastifyBaseLogger,
+    Provider
+  >,
+  counters: CounterStore,
+) {
   await app.register(rateLimit, {
     global: false,
     store: sharedRateLimitStore(counters),

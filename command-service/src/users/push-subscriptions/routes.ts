@@ -12,10 +12,10 @@ import {
 import { pushEndpointProblem } from '@fitness/notifications/push/push-endpoint-policy.ts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
-import { commandRunner, signedInUser } from '../core/command-route.ts';
-import { uuidFromName } from '../core/ids.ts';
-import type { CommandServices } from '../services.ts';
-import { users } from './routes.ts';
+import { commandRunner, signedInUser } from '../../core/command-route.ts';
+import { uuidFromName } from '../../core/ids.ts';
+import type { CommandServices } from '../../services.ts';
+import { users } from '../user-stream.ts';
 
 /** A browser subscribes to push (POST, the same endpoint again is the same one) or stops (DELETE). */
 export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {

@@ -3,6 +3,7 @@ import {
   ChangePasswordBody,
   ErrorBody,
   ForgotPasswordBody,
+  hashSecret,
   MessageResponse,
   PASSWORD_RESET_SENT,
   ResetPasswordBody,
@@ -10,11 +11,16 @@ import {
 } from '@fitness/contracts';
 import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestContext, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
-import { checkNewPassword } from './new-password.ts';
-import { registerAccountRateLimits, signInRouteLimits } from './rate-limits.ts';
+import type { FastifyRequest } from 'fastify';
+import { commandRunner, namedUserCommandRunner, requestContext, signedInUser } from '../../core/command-route.ts';
+import type { CommandServices } from '../../services.ts';
+import { CurrentPasswordIncorrect, PasswordResetLinkInvalid, UserNotFound } from '../errors.ts';
+import { userIdOfEmail } from '../sign-in/email-claims.ts';
+import { checkNewPassword } from '../sign-in/new-password.ts';
+import { confirmPassword, hashPassword } from '../sign-in/passwords.ts';
+import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
+import { userStateOf, users } from '../user-stream.ts';
+import { openedVerificationLink } from './verification-links.ts';
 
 /** How many verification mails a signed-in user may ask for in a quarter of an hour. */
 const RESENDS_PER_QUARTER_HOUR = 3;
@@ -25,8 +31,10 @@ const RESENDS_PER_QUARTER_HOUR = 3;
  * dropped the tokens they revoke, so the next request with one is refused (and its sockets close).
  */
 export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  const { accountSecurity, clock } = services;
-  await registerAccountRateLimits(app as unknown as FastifyInstance, services.counters);
+  const { accountSecurityMails, clock, handler } = services;
+  const run = commandRunner(services);
+  const runOn = namedUserCommandRunner(services);
+  await registerAccountRateLimits(app, services.counters);
   const limited = signInRouteLimits(services.authRateLimit);
   const settled = (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
 
@@ -42,11 +50,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request, reply) => {
-      const position = await accountSecurity.verifyEmail(request.body.token, requestContext(request, clock));
-      if (position > 0) {
-        await settled(position);
-        reply.header('X-Event-Position', position);
-      }
+      const { userId, email, expiresAt } = openedVerificationLink(services.signer, request.body.token);
+      // The link's owner is the actor: whoever opens it is not signed in.
+      const command = { type: 'VerifyEmail', userId, email, expiresAt } as const;
+      const { position } = await runOn(users, request, reply, command, userId);
+      await settled(position);
       return { message: 'Your email address has been verified.' };
     },
   );
@@ -71,7 +79,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     },
     async (request) => {
-      await accountSecurity.sendVerification(signedInUser(request), requestLanguage(request), clock());
+      await accountSecurityMails.sendVerification(signedInUser(request), requestLanguage(request), clock());
       return { message: 'A new verification link has been sent to your email address.' };
     },
   );
@@ -94,7 +102,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       const context = requestContext(request, clock);
       // Looked up, written and mailed once the answer is sent (or the asker has gone): the answer
       // waits for the same nothing whether or not the address has an account.
-      reply.raw.once('close', () => accountSecurity.requestPasswordResetInBackground(email, language, context));
+      reply.raw.once('close', () => accountSecurityMails.requestPasswordResetInBackground(email, language, context));
       return { message: PASSWORD_RESET_SENT };
     },
   );
@@ -113,13 +121,18 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     async (request, reply) => {
       checkNewPassword(request.body, { email: request.body.email });
       const { email, token, password } = request.body;
-      const position = await accountSecurity.resetPassword(
-        { email: email.trim(), token, password },
+      const userId = await userIdOfEmail(handler, email.trim());
+      if (!userId) throw new PasswordResetLinkInvalid();
+      const passwordHash = await hashPassword(password);
+      // The link's owner is the actor: whoever opens it is not signed in.
+      const command = { type: 'ResetPassword', userId, tokenHash: hashSecret(token), passwordHash } as const;
+      const { state, position } = await runOn(users, request, reply, command, userId);
+      accountSecurityMails.passwordChangedInBackground(
+        { userId, ...state },
         requestLanguage(request),
-        requestContext(request, clock),
+        requestContext(request, clock).now,
       );
       await settled(position);
-      reply.header('X-Event-Position', position);
       return { message: 'Your password has been reset. Please sign in with your new password.' };
     },
   );
@@ -140,14 +153,17 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       const auth = request.auth;
       if (!auth) throw new Error('requireUser sets request.auth');
       checkNewPassword(request.body, { email: auth.user.email, name: auth.user.name });
-      const position = await accountSecurity.changePassword(
-        { userId: auth.id, tokenId: auth.tokenId },
-        { currentPassword: request.body.current_password, password: request.body.password },
-        requestLanguage(request),
-        requestContext(request, clock),
-      );
+      const now = requestContext(request, clock).now;
+      const account = await userStateOf(handler, auth.id);
+      if (!account.registered || account.deleted) throw new UserNotFound();
+      const right = await confirmPassword(services.signInThrottle, account, request.body.current_password, now);
+      if (!right) throw new CurrentPasswordIncorrect();
+      const passwordHash = await hashPassword(request.body.password);
+      // Every other device is signed out; the one asking stays.
+      const command = { type: 'ChangePassword', passwordHash, keepTokenId: auth.tokenId } as const;
+      const { state, position } = await run(users, request, reply, command);
+      accountSecurityMails.passwordChangedInBackground({ userId: auth.id, ...state }, requestLanguage(request), now);
       await settled(position);
-      reply.header('X-Event-Position', position);
       return { message: 'Your password has been changed. Your other devices have been signed out.' };
     },
   );

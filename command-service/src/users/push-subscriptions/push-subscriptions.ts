@@ -1,6 +1,6 @@
 import type { UserEvent } from '@fitness/contracts';
-import { PushSubscriptionNotFound } from './errors.ts';
-import type { PushSubscription, UserState } from './user.ts';
+import { PushSubscriptionNotFound } from '../errors.ts';
+import type { PushSubscription, UserState } from '../user.ts';
 
 type Base = { userId: string; at: string };
 

@@ -1,14 +1,14 @@
 import type { UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
-import { specification } from '../core/decider-specification.ts';
-import { userDecider } from './decide.ts';
+import { specification } from '../../core/decider-specification.ts';
+import { userDecider } from '../decide.ts';
 import {
   PasswordResetLinkInvalid,
   UserNotFound,
   VerificationLinkExpired,
   VerificationLinkForOtherEmail,
   VerificationLinkInvalid,
-} from './errors.ts';
+} from '../errors.ts';
 
 /** Verifying an address, resetting and changing a password: the user decider's account security. */
 const spec = specification(userDecider);

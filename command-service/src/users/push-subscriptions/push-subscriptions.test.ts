@@ -1,8 +1,8 @@
 import type { UserEvent } from '@fitness/contracts';
 import { describe, it } from 'vitest';
-import { specification } from '../core/decider-specification.ts';
-import { userDecider } from './decide.ts';
-import { PushSubscriptionNotFound, UserNotFound } from './errors.ts';
+import { specification } from '../../core/decider-specification.ts';
+import { userDecider } from '../decide.ts';
+import { PushSubscriptionNotFound, UserNotFound } from '../errors.ts';
 
 const spec = specification(userDecider);
 const userId = 'u1';

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AuthResponse, ErrorBody, LoginBody, MessageResponse, RegisterBody } from '@fitness/contracts';
+import { requireUser } from '@fitness/platform/authentication.ts';
+import { requestLanguage } from '@fitness/platform/language.ts';
+import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
+import { commandRunner, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
+import type { CommandServices } from '../../services.ts';
+import { userDecider } from '../decide.ts';
+import { CredentialsDoNotMatch, EmailTaken } from '../errors.ts';
+import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
+import type { UserState } from '../user.ts';
+import { users } from '../user-stream.ts';
+import { deviceName } from './device-name.ts';
+import { claimNewAccount, holderOfEmail, roleForNewAccount } from './email-claims.ts';
+import { checkNewPassword } from './new-password.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { newSession, signedIn } from './session-tokens.ts';
+
+/**
+ * Registration, sign-in and sign-out under /api/v1/auth. Registering spans several streams: the
+ * email's claim and the first-admin seat are taken before the user's stream is written.
+ */
+export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const { handler, clock } = services;
+  const run = commandRunner(services);
+  const runOn = namedUserCommandRunner(services);
+  await registerAccountRateLimits(app, services.counters);
+  const limited = signInRouteLimits(services.authRateLimit);
+
+  app.post(
+    '/auth/register',
+    {
+      ...limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; the first account of an empty system becomes admin',
+        body: RegisterBody,
+        // 403 while the admins have closed registration.
+        response: { 201: AuthResponse, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { name, password } = request.body;
+      const email = request.body.email.trim();
+      checkNewPassword(request.body, { email: request.body.email, name });
+      const context = requestContext(request, clock);
+      const role = await roleForNewAccount(handler);
+      const passwordHash = await hashPassword(password);
+      const account = await claimNewAccount(handler, email, role, context);
+      if (!account) throw new EmailTaken();
+      const issued = newSession(deviceName(request.headers['user-agent']), false, services.tokenTtlDays, context.now);
+      const { document } = await runOn(users, request, reply, {
+        type: 'Register',
+        ...account,
+        name: name.trim(),
+        email,
+        passwordHash,
+        token: issued.token,
+      });
+      const answer = signedIn(account.userId, issued, document, await services.storedUser(account.userId));
+      // Essential, whatever the notification switches say; the new account does not wait for it.
+      services.accountSecurityMails.sendVerificationInBackground(account.userId, requestLanguage(request), context.now);
+      reply.status(201);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      ...limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: AuthResponse, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const now = requestContext(request, clock).now;
+      // Per account, whichever address the guesses come from; an unknown email is held back alike.
+      let holder: { userId: string; state: UserState } | null = null;
+      const valid = await services.signInThrottle.attempt(email, now, async () => {
+        holder = await holderOfEmail(handler, email);
+        const state = holder?.state ?? userDecider.initialState();
+        const matches = state.passwordHash
+          ? await verifyPassword(state.passwordHash, password)
+          : await verifyPassword(await decoyHash, password).then(() => false);
+        return holder !== null && matches;
+      });
+      const account = holder as { userId: string; state: UserState } | null;
+      if (!valid || !account) throw new CredentialsDoNotMatch();
+      // Maintenance mode refuses anyone but an admin, by the role the write side knows, before anything is written.
+      await refuseSignInDuringMaintenance(services.authenticator, account.state.role);
+      const issued = newSession(
+        deviceName(request.headers['user-agent']),
+        remember ?? false,
+        services.tokenTtlDays,
+        now,
+      );
+      const { userId } = account;
+      const { document } = await runOn(users, request, reply, { type: 'IssueToken', userId, token: issued.token });
+      return signedIn(userId, issued, document, await services.storedUser(userId));
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: requireUser(services.authenticator),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working',
+        response: { 200: MessageResponse, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const tokenId = request.auth?.tokenId ?? '';
+      const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId });
+      // Answer once the token is really dead, so the next request with it is refused.
+      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      return { message: 'Logged out.' };
+    },
+  );
+};
