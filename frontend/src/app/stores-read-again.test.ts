@@ -6,7 +6,8 @@ import { exerciseKey, exerciseRecordsId, PERSONAL_RECORDS_MODEL } from '@fitness
 import { WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { aNotice } from '@fitness/stores/testing/events.ts';
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
+import { createAdmin } from '../features/admin/store.ts';
 import { createDashboard } from '../features/dashboard/store.ts';
 import { createExerciseProgress } from '../features/exercises/progress-store.ts';
 import { createExercises } from '../features/exercises/store.ts';
@@ -16,6 +17,7 @@ import { createTrainingCalendar } from '../features/workouts/training-calendar.t
 import type { ApiClient } from '../lib/api-client.ts';
 import { localToday } from '../lib/format.ts';
 import type { LiveStore } from '../lib/live.ts';
+import { createSite, siteState } from '../lib/stores/site.ts';
 import { secondDevices } from '../lib/testing/second-device.ts';
 
 type Notice = Partial<ChangeNotice> & Pick<ChangeNotice, 'model'>;
@@ -23,6 +25,8 @@ type Notice = Partial<ChangeNotice> & Pick<ChangeNotice, 'model'>;
 /** A store whose screens show what the server works out: a pushed change is a sign to read it again. */
 type Case = {
   store: string;
+  /** Shown to an admin (the server's first account). */
+  admin?: boolean;
   /** The store, shown, and whether its first load came in. */
   shown(
     api: ApiClient,
@@ -151,6 +155,35 @@ const cases: Case[] = [
       { model: 'workouts', changes: [{ op: 'set', path: ['name'], value: 'Legs' }] },
     ],
   },
+  {
+    store: 'site',
+    shown(api) {
+      const site = createSite(() => api.get('/site'));
+      site.refresh();
+      return { store: site, loaded: () => siteState.info !== null };
+    },
+    readsAgain: () => [[{ model: 'system_settings', userId: null }, ['GET /api/v1/site']]],
+    ignores: () => [{ model: 'users' }, { model: 'workouts' }],
+  },
+  {
+    store: 'admin screens',
+    admin: true,
+    shown(api, userId) {
+      const admin = createAdmin(api, { onForbidden() {} });
+      admin.showStats();
+      admin.showUsers();
+      admin.showUser(userId);
+      const { state } = admin;
+      return { store: admin, loaded: () => state.stats !== null && state.users !== null && state.user !== null };
+    },
+    readsAgain: (userId) => [
+      [{ model: 'workouts', userId: 'someone-else' }, ['GET /api/v1/admin/stats']],
+      [{ model: 'admin_users', userId: 'someone-else' }, ['GET /api/v1/admin/stats', 'GET /api/v1/admin/users']],
+      [{ model: 'meals' }, ['GET /api/v1/admin/stats', `GET /api/v1/admin/users/${userId}`]],
+    ],
+    // The settings form is not shown.
+    ignores: () => [{ model: 'system_settings', userId: null }],
+  },
 ];
 
 /**
@@ -160,10 +193,14 @@ const cases: Case[] = [
  */
 describe('stores that read again on a pushed change', () => {
   const devices = secondDevices();
+  let admin: Awaited<ReturnType<typeof devices.server.register>>;
+  beforeAll(async () => {
+    admin = await devices.server.register('Admin');
+  });
 
-  for (const { store: name, shown, readsAgain, ignores } of cases) {
+  for (const { store: name, admin: asAdmin, shown, readsAgain, ignores } of cases) {
     it(`${name}: reads again for its changes only`, async () => {
-      const user = await devices.server.register(name);
+      const user = asAdmin ? admin : await devices.server.register(name);
       const userId = user.user.id;
       const exercises = await devices.server.api('GET', '/exercises?per_page=1', { token: user.token });
       const exerciseId: string = exercises.body.data[0].id;
