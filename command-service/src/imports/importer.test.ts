@@ -64,26 +64,16 @@ describe('importing again after an import stopped halfway', () => {
     const second = await importWorkouts(services(store), { userId, csv: CSV }, context());
     assert.equal(second.report.workouts_imported + second.report.workouts_skipped_existing, 2);
     assert.equal(second.report.sets_imported, 6 - partial, 'counts only the sets this run wrote');
-    assert.deepEqual((await streams(userId)).map(types), [
-      [
-        'WorkoutStarted',
-        'WorkoutExerciseAdded',
-        'SetLogged',
-        'SetLogged',
-        'WorkoutExerciseAdded',
-        'SetLogged',
-        'WorkoutCompleted',
-      ],
-      [
-        'WorkoutStarted',
-        'WorkoutExerciseAdded',
-        'SetLogged',
-        'SetLogged',
-        'WorkoutExerciseAdded',
-        'SetLogged',
-        'WorkoutCompleted',
-      ],
-    ]);
+    const eachWorkout = [
+      'WorkoutStarted',
+      'WorkoutExerciseAdded',
+      'SetLogged',
+      'SetLogged',
+      'WorkoutExerciseAdded',
+      'SetLogged',
+      'WorkoutCompleted',
+    ];
+    assert.deepEqual((await streams(userId)).map(types), [eachWorkout, eachWorkout]);
 
     const third = await importWorkouts(services(store), { userId, csv: CSV }, context());
     assert.deepEqual(

@@ -9,33 +9,22 @@ const at = '2026-11-21T10:00:00.000Z';
 const exercises: TemplateExercise[] = [
   { exerciseId: 'back-squat', name: 'Back squat', sets: 5, reps: 5, duration: null, distance: null, rest: 180 },
 ];
-const saved: TemplateEvent = {
-  type: 'PersonalTemplateSaved',
-  data: {
-    templateId: 't1',
-    userId: 'u1',
-    name: 'Leg day',
-    category: 'strength',
-    difficulty: 'intermediate',
-    exercises,
-    savedAt: at,
-  },
-};
+/** The personal template the user saves: what the command asks for, and what the event records. */
+const legDay = {
+  templateId: 't1',
+  userId: 'u1',
+  name: 'Leg day',
+  category: 'strength',
+  difficulty: 'intermediate',
+  exercises,
+} as const;
+const saved: TemplateEvent = { type: 'PersonalTemplateSaved', data: { ...legDay, savedAt: at } };
 
 describe('template decider', () => {
   it('saves a personal template for its owner', () => {
     spec
       .given([])
-      .when({
-        type: 'SavePersonalTemplate',
-        templateId: 't1',
-        userId: 'u1',
-        name: 'Leg day',
-        category: 'strength',
-        difficulty: 'intermediate',
-        exercises,
-        at,
-      })
+      .when({ type: 'SavePersonalTemplate', ...legDay, at })
       .thenEvents([saved]);
   });
   it('lets only the owner delete it', () => {

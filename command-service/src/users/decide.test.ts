@@ -31,36 +31,27 @@ const onboarding = (status: 'units' | 'body' | 'goal' | 'skipped' | 'done'): Use
   data: { userId, status, changedAt: at },
 });
 
+/** Ada registers with her email and password, as a user. */
+const register = {
+  type: 'Register',
+  userId,
+  at,
+  name: 'Ada',
+  email: 'ada@example.com',
+  passwordHash: 'ph',
+  role: 'user',
+  token,
+} as const;
+
 describe('user decider', () => {
   it('registers with a first token, the onboarding at its first step', () => {
     spec
       .given([])
-      .when({
-        type: 'Register',
-        userId,
-        at,
-        name: 'Ada',
-        email: 'ada@example.com',
-        passwordHash: 'ph',
-        role: 'user',
-        token,
-      })
+      .when(register)
       .thenEvents([registered, onboarding('units'), issued]);
   });
   it('does not register twice', () => {
-    spec
-      .given([registered])
-      .when({
-        type: 'Register',
-        userId,
-        at,
-        name: 'Ada',
-        email: 'ada@example.com',
-        passwordHash: 'ph',
-        role: 'user',
-        token,
-      })
-      .thenThrows(UserAlreadyRegistered);
+    spec.given([registered]).when(register).thenThrows(UserAlreadyRegistered);
   });
   describe('through Google', () => {
     const google = { subject: 'g-123', email: 'ada@example.com' };

@@ -50,6 +50,18 @@ const setLogged: WorkoutEvent = {
 };
 const completed: WorkoutEvent = { type: 'WorkoutCompleted', data: { workoutId, completedAt: later, duration: 65 } };
 const deleted: WorkoutEvent = { type: 'WorkoutDeleted', data: { workoutId, deletedAt: later } };
+/** The user adds an exercise by name (none from the library) to the workout. */
+const addExercise = (workoutExerciseId: string, name = 'Row') =>
+  ({
+    type: 'AddExercise',
+    workoutId,
+    userId,
+    at,
+    workoutExerciseId,
+    exerciseId: null,
+    name,
+    notes: null,
+  }) as const;
 
 describe('workout decider', () => {
   describe('starting', () => {
@@ -72,19 +84,7 @@ describe('workout decider', () => {
       spec.given([started]).when({ type: 'DeleteWorkout', workoutId, userId: 'u2', at }).thenThrows(WorkoutNotFound);
     });
     it('treats a workout that never started as not found', () => {
-      spec
-        .given([])
-        .when({
-          type: 'AddExercise',
-          workoutId,
-          userId,
-          at,
-          workoutExerciseId: 'e1',
-          exerciseId: null,
-          name: 'Row',
-          notes: null,
-        })
-        .thenThrows(WorkoutNotFound);
+      spec.given([]).when(addExercise('e1')).thenThrows(WorkoutNotFound);
     });
     it('treats a deleted workout as not found, for every command', () => {
       spec.given([started, deleted]).when({ type: 'DeleteWorkout', workoutId, userId, at }).thenThrows(WorkoutNotFound);
@@ -97,19 +97,7 @@ describe('workout decider', () => {
 
   describe('exercises and sets', () => {
     it('adds an exercise', () => {
-      spec
-        .given([started])
-        .when({
-          type: 'AddExercise',
-          workoutId,
-          userId,
-          at,
-          workoutExerciseId: 'e1',
-          exerciseId: null,
-          name: 'Bench press',
-          notes: null,
-        })
-        .thenEvents([benchAdded]);
+      spec.given([started]).when(addExercise('e1', 'Bench press')).thenEvents([benchAdded]);
     });
     it('logs a set on an exercise of the workout', () => {
       spec
@@ -203,22 +191,10 @@ describe('workout decider', () => {
     });
     const fullOfExercises = Array.from({ length: MAX_EXERCISES_PER_WORKOUT }, (_, i) => exerciseAdded(`e${i + 1}`));
     const fullOfSets = Array.from({ length: MAX_SETS_PER_EXERCISE }, (_, i) => benchSet(i + 1));
-    const addRow = (workoutExerciseId: string) =>
-      ({
-        type: 'AddExercise',
-        workoutId,
-        userId,
-        at,
-        workoutExerciseId,
-        exerciseId: null,
-        name: 'Row',
-        notes: null,
-      }) as const;
-
     it(`refuses an exercise past the ${MAX_EXERCISES_PER_WORKOUT}th`, () => {
       spec
         .given([started, ...fullOfExercises.slice(1)])
-        .when(addRow('last'))
+        .when(addExercise('last'))
         .thenEvents([
           {
             type: 'WorkoutExerciseAdded',
@@ -227,7 +203,7 @@ describe('workout decider', () => {
         ]);
       spec
         .given([started, ...fullOfExercises])
-        .when(addRow('one-more'))
+        .when(addExercise('one-more'))
         .thenThrows(TooManyExercises);
     });
     it('counts the exercises still in the workout, not those removed', () => {
@@ -237,7 +213,7 @@ describe('workout decider', () => {
           ...fullOfExercises,
           { type: 'WorkoutExerciseRemoved', data: { workoutId, workoutExerciseId: 'e7' } },
         ])
-        .when(addRow('instead'))
+        .when(addExercise('instead'))
         .thenEvents([
           {
             type: 'WorkoutExerciseAdded',
@@ -311,19 +287,7 @@ describe('workout decider', () => {
         .given([started, benchAdded, completed])
         .when({ type: 'LogSet', workoutId, userId, at, workoutExerciseId: 'e1', setId: 's9', values })
         .thenThrows(WorkoutAlreadyCompleted);
-      spec
-        .given([started, completed])
-        .when({
-          type: 'AddExercise',
-          workoutId,
-          userId,
-          at,
-          workoutExerciseId: 'e2',
-          exerciseId: null,
-          name: 'Row',
-          notes: null,
-        })
-        .thenThrows(WorkoutAlreadyCompleted);
+      spec.given([started, completed]).when(addExercise('e2')).thenThrows(WorkoutAlreadyCompleted);
     });
     it('still lets a completed workout have a set corrected', () => {
       spec
