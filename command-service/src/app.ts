@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
-import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
+import type { Config } from '@fitness/platform/config.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress, projectionNames } from '@fitness/projections';
 import { openCounters, openStores } from '@fitness/stores';

@@ -1,9 +1,10 @@
-import { type Config, toApiSettings, type UserDocument } from '@fitness/contracts';
+import { toApiSettings, type UserDocument } from '@fitness/contracts';
 import { AccountMails } from '@fitness/notifications/mail/account/account-mails.ts';
 import type { Mailer } from '@fitness/notifications/mail/mailer.ts';
 import type { PushEndpointPolicy } from '@fitness/notifications/push/push-endpoint-policy.ts';
 import { WeeklyReports } from '@fitness/notifications/weekly-report/weekly-reports.ts';
 import type { Authenticator, RecordTokenUse, RevokeIdleToken } from '@fitness/platform/authentication.ts';
+import type { Config } from '@fitness/platform/config.ts';
 import type { Logger } from '@fitness/platform/logger.ts';
 import { loadOrCreateSecrets, Signer } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';
@@ -17,13 +18,13 @@ import { callbackUrl, type GoogleSignIn } from './google-sign-in/google-sign-in.
 import { openIdClientSignIn } from './google-sign-in/openid-client-adapter.ts';
 import { currentSystemSettings } from './system-settings/settings.ts';
 import { seedSystemTemplates } from './templates/seed.ts';
+import { AccountErasure } from './users/account-deletion/erasure.ts';
+import { WritesInFlight } from './users/account-deletion/writes-in-flight.ts';
 import { AccountSecurityMails } from './users/account-security/account-security-mails.ts';
 import { AdminDepartures } from './users/admin-departures.ts';
-import { AccountErasure } from './users/erasure.ts';
 import type { TokenTtlDays } from './users/sign-in/session-tokens.ts';
 import { SignInThrottle } from './users/sign-in-limits/sign-in-throttle.ts';
 import { runUserCommand } from './users/user-stream.ts';
-import { WritesInFlight } from './users/writes-in-flight.ts';
 
 /** What the command routes need, built once by whoever hosts them (gateway or main.ts). */
 export type CommandServices = {

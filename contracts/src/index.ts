@@ -4,7 +4,6 @@ export * from './admin/settings.ts';
 export * from './app-path.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
-export * from './config.ts';
 export * from './document-changes.ts';
 export * from './domain-error.ts';
 export * from './errors.ts';

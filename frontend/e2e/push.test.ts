@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig } from '@fitness/contracts';
 import { buildEmbeddedApp } from '@fitness/gateway/embedded-app.ts';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { PushPayload } from '@fitness/notifications/push/push-service.ts';
@@ -10,6 +9,7 @@ import {
   type PushEndpointServer,
   startPushEndpointServer,
 } from '@fitness/notifications/push/testing/push-endpoint-server.ts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, CHROMIUM, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';

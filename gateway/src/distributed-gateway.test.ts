@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readConfig } from '@fitness/contracts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildDistributedGateway } from './distributed-gateway.ts';
 import { mergeOpenApi } from './merged-api-docs.ts';

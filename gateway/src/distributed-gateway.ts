@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import type { Config } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
 import { registerHealthRoutes, upstreamChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';

@@ -9,11 +9,11 @@ import {
   sessionTokenWrites,
   userRoles,
 } from '@fitness/command-service';
-import type { Config } from '@fitness/contracts';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import { startPushNotifications } from '@fitness/notifications/push/push-notifications.ts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
+import type { Config } from '@fitness/platform/config.ts';
 import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { OwnWrites, recordOwnWrites } from '@fitness/platform/own-writes.ts';

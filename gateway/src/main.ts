@@ -1,4 +1,4 @@
-import { readConfig } from '@fitness/contracts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { runMain, serveUntilStopped } from '@fitness/platform/server-process.ts';
 import { buildDistributedGateway } from './distributed-gateway.ts';
 import { buildEmbeddedApp } from './embedded-app.ts';

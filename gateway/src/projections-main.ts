@@ -1,6 +1,6 @@
 import { CommandHandler, goneSubscriptionRecorder } from '@fitness/command-service';
-import { readConfig } from '@fitness/contracts';
 import { type PushNotifications, startPushNotifications } from '@fitness/notifications/push/push-notifications.ts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { runMain, serveUntilStopped } from '@fitness/platform/server-process.ts';
 import { buildProjectionsApp } from '@fitness/projections/app.ts';
 import type { ProjectorRole } from '@fitness/projections/projector-lease.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { DIST } from './frontend.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readConfig } from '@fitness/contracts';
 import { describe, it } from 'vitest';
+import { readConfig } from './config.ts';
 import { Unauthenticated } from './errors.ts';
 import { createHttpApp, SLOW_REQUEST_MS } from './http-app.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '@fitness/contracts';
 import Fastify, { type FastifyHttpOptions, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { Config } from './config.ts';
 import { clientError, frameworkError, installErrorHandler } from './error-handler.ts';
 import { installBoundedJsonParser } from './json-body.ts';
 import { trackAllowedMethods } from './method-not-allowed.ts';
@@ -10,7 +10,7 @@ import { boundBodyTime, capConnectionsPerAddress } from './request-limits.ts';
 import { registerResponseCompression } from './response-compression.ts';
 import { validatorCompiler } from './validation.ts';
 
-/** What the HTTP layer reads of the configuration (contracts' Config). */
+/** What the HTTP layer reads of the configuration (Config). */
 export type HttpConfig = Pick<
   Config,
   'logLevel' | 'trustProxy' | 'requestTimeoutMs' | 'bodyTimeoutMs' | 'connectionsPerAddress'

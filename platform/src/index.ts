@@ -1,6 +1,7 @@
 export * from './api-docs.ts';
 export * from './authentication.ts';
 export * from './change-notices.ts';
+export * from './config.ts';
 export * from './errors.ts';
 export * from './http-app.ts';
 export * from './language.ts';

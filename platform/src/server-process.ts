@@ -1,5 +1,5 @@
-import { ConfigError } from '@fitness/contracts';
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from './config.ts';
 
 /**
  * Runs a process's main function. A configuration error is told in one line, anything else

@@ -1,7 +1,8 @@
-import type { Config, ProjectionProgress } from '@fitness/contracts';
+import type { ProjectionProgress } from '@fitness/contracts';
 import type { EventStore, ReadStore } from '@fitness/stores';
 import { registerApiDocs } from './api-docs.ts';
 import { createAuthenticator, type RecordTokenUse, type RevokeIdleToken } from './authentication.ts';
+import type { Config } from './config.ts';
 import { registerHealthRoutes, storeChecks } from './health.ts';
 import { createHttpApp } from './http-app.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Config } from '@fitness/contracts';
 import { registerApiDocs } from '@fitness/platform/api-docs.ts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
+import type { Config } from '@fitness/platform/config.ts';
 import { registerHealthRoutes, storeChecks } from '@fitness/platform/health.ts';
 import { createHttpApp } from '@fitness/platform/http-app.ts';
 import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';

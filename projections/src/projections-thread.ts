@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ChangeNotice, Config } from '@fitness/contracts';
+import type { ChangeNotice } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import type { Logger } from '@fitness/platform/logger.ts';
 import { type EventStore, SqliteEventStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';

@@ -1,5 +1,5 @@
 import { CommandHandler, sessionTokenWrites } from '@fitness/command-service';
-import type { Config } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { pollProjectionProgress, projectionNames } from '@fitness/projections';
 import { openStores } from '@fitness/stores';

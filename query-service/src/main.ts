@@ -1,4 +1,4 @@
-import { readConfig } from '@fitness/contracts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { runMain, serveUntilStopped } from '@fitness/platform/server-process.ts';
 import { buildQueryServiceApp } from './app.ts';
 

@@ -1,5 +1,6 @@
-import type { Config, WeatherLocation } from '@fitness/contracts';
+import type { WeatherLocation } from '@fitness/contracts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
+import type { Config } from '@fitness/platform/config.ts';
 import type { OwnWrites } from '@fitness/platform/own-writes.ts';
 import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';

@@ -14,3 +14,4 @@ export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-
 export type { SyncFile } from './sqlite/sqlite-event-store-durable-head.ts';
 export { SqliteLease } from './sqlite/sqlite-lease.ts';
 export { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
+export * from './stores-config.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Config } from '@fitness/contracts';
 import type { CounterStore } from './counters.ts';
 import { SqliteCounterStore } from './sqlite/sqlite-counters.ts';
+import type { StoresConfig } from './stores-config.ts';
 
 /**
  * Opens the counters every process of the deployment shares (the sign-in rate limits): beside
@@ -9,7 +9,7 @@ import { SqliteCounterStore } from './sqlite/sqlite-counters.ts';
  * its own so a counted request never queues behind the projections' writes. Like openStores,
  * it loads the MongoDB client only when chosen.
  */
-export async function openCounters(config: Config): Promise<CounterStore> {
+export async function openCounters(config: StoresConfig): Promise<CounterStore> {
   if (config.readStore === 'mongodb') {
     const { MongoCounterStore } = await import('./mongodb/mongodb-counters.ts');
     return MongoCounterStore.connect(config.mongoUrl, config.mongoDatabase);

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Config } from '@fitness/contracts';
 import type { EventStore } from './event-store.ts';
 import type { Lease, LeaseOptions } from './lease.ts';
 import type { ReadStore } from './read-store.ts';
 import { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.ts';
 import { SqliteLease } from './sqlite/sqlite-lease.ts';
 import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
+import type { StoresConfig } from './stores-config.ts';
 
 /**
  * Opens the two stores the configuration names: SQLite files in DATA_DIR by default,
@@ -15,7 +15,7 @@ import { SqliteReadStore } from './sqlite/sqlite-read-store.ts';
  * `sqliteEventStore` reaches the SQLite event store (a test's failing sync).
  */
 export async function openStores(
-  config: Config,
+  config: StoresConfig,
   options: { sqliteEventStore?: SqliteEventStoreOptions } = {},
 ): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
   const eventStore: EventStore =
@@ -37,7 +37,7 @@ export async function openStores(
  * guards, and its commits check the lease's fence): a table in the SQLite read store's file, or
  * a `leases` collection in the MongoDB database. Open it after the stores.
  */
-export async function openLease(config: Config, options: LeaseOptions): Promise<Lease> {
+export async function openLease(config: StoresConfig, options: LeaseOptions): Promise<Lease> {
   return config.readStore === 'mongodb'
     ? await (await import('./mongodb/mongodb-lease.ts')).MongoLease.connect(
         config.mongoUrl,
@@ -48,6 +48,6 @@ export async function openLease(config: Config, options: LeaseOptions): Promise<
 }
 
 /** The SQLite read store's file: the lease must live in the very file whose commits check it. */
-function readStoreFile(config: Config) {
+function readStoreFile(config: StoresConfig) {
   return path.join(config.dataDir, 'read.sqlite');
 }

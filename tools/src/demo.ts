@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { readConfig } from '@fitness/contracts';
 import { buildEmbeddedApp } from '@fitness/gateway/embedded-app.ts';
 import { holdServerLock, runningServerPid } from '@fitness/gateway/server-lock.ts';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { allProjections } from '@fitness/projections';
 import { seedHistory } from './demo-history.ts';
 import { progressBar } from './progress-bar.ts';

@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { redactSecrets, stateAt } from '@fitness/command-service/time-travel.ts';
-import { type RecordedEvent, readConfig } from '@fitness/contracts';
+import type { RecordedEvent } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';

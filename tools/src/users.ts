@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { CommandHandler, userIdOfEmail, userRoles } from '@fitness/command-service';
-import { readConfig } from '@fitness/contracts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { openStores } from '@fitness/stores';
 
 const USAGE = `User administration (reads DATA_DIR, EVENT_STORE like the server; safe while it runs).

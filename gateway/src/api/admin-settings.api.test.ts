@@ -3,14 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  readConfig,
-  SYSTEM_SETTINGS_MODEL,
-  SYSTEM_SETTINGS_STREAM,
-  type UserDocument,
-  userStream,
-} from '@fitness/contracts';
+import { SYSTEM_SETTINGS_MODEL, SYSTEM_SETTINGS_STREAM, type UserDocument, userStream } from '@fitness/contracts';
 import { createAuthenticator } from '@fitness/platform/authentication.ts';
+import { readConfig } from '@fitness/platform/config.ts';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from '../testing/api-client.ts';

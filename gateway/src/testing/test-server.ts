@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig } from '@fitness/contracts';
+import { readConfig } from '@fitness/platform/config.ts';
 import type { SyncFile } from '@fitness/stores';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from './api-client.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import { FileMailer, type MailLogger } from './file-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { SmtpMailer } from './smtp-mailer.ts';

@@ -1,4 +1,5 @@
-import type { Config, PushSubscriptionDocument } from '@fitness/contracts';
+import type { PushSubscriptionDocument } from '@fitness/contracts';
+import type { Config } from '@fitness/platform/config.ts';
 import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ReadStore } from '@fitness/stores';
 import { PushSenders, type PushSendersOptions } from './push-senders.ts';
