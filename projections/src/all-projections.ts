@@ -1,4 +1,5 @@
-import { adminAnalyticsProjection, adminUsersProjection } from './admin-analytics/admin-analytics-projection.ts';
+import { adminAnalyticsProjection } from './admin/admin-analytics-projection.ts';
+import { adminUsersProjection } from './admin/admin-users-projection.ts';
 import { exercisesProjection, favoritesProjection } from './exercises/exercises-projection.ts';
 import { foodsProjection } from './foods/foods-projection.ts';
 import { loggedFoodsProjection } from './foods/logged-foods-projection.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type AnalyticsPoint, type WorkoutEvent, workoutStream } from '@fitness/contracts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';
-import { adminAnalyticsProjection } from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
+import { adminAnalyticsProjection } from '@fitness/projections/admin/admin-analytics-projection.ts';
 import { SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { analyticsFor, statsAt } from './analytics.ts';

@@ -14,7 +14,7 @@ import {
   type AnalyticsDayDocument,
   type AnalyticsMealDocument,
   type AnalyticsWorkoutDocument,
-} from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
+} from '@fitness/projections/admin/admin-analytics-projection.ts';
 import type { ReadStore } from '@fitness/stores';
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);

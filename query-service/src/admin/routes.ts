@@ -15,11 +15,8 @@ import {
 } from '@fitness/contracts';
 import { admit } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
-import {
-  ADMIN_ANALYTICS_MODEL,
-  ADMIN_USERS_MODEL,
-  type AdminUserDocument,
-} from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
+import { ADMIN_ANALYTICS_MODEL } from '@fitness/projections/admin/admin-analytics-projection.ts';
+import { ADMIN_USERS_MODEL, type AdminUserDocument } from '@fitness/projections/admin/admin-users-projection.ts';
 import type { ReadStore } from '@fitness/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitForOwnWrites } from '../read-your-writes.ts';

@@ -4,10 +4,8 @@ import type { Authenticator } from '@fitness/platform/authentication.ts';
 import type { ChangeNotices } from '@fitness/platform/change-notices.ts';
 import { ServiceUnavailable } from '@fitness/platform/errors.ts';
 import type { Logger } from '@fitness/platform/logger.ts';
-import {
-  ADMIN_ANALYTICS_MODEL,
-  ADMIN_USERS_MODEL,
-} from '@fitness/projections/admin-analytics/admin-analytics-projection.ts';
+import { ADMIN_ANALYTICS_MODEL } from '@fitness/projections/admin/admin-analytics-projection.ts';
+import { ADMIN_USERS_MODEL } from '@fitness/projections/admin/admin-users-projection.ts';
 import { Server } from 'socket.io';
 import { type DroppedSession, resumableSessions } from './resumable-sessions.ts';
 

@@ -7,129 +7,15 @@ import { type DomainEvent, mealStream, type RecordedEvent, userStream, workoutSt
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
-import {
-  type ManyDocumentProjection,
-  type ProjectionDocuments,
-  type ProjectionLog,
-  projectionLog,
-} from '../projection.ts';
+import { type ProjectionDocuments, type ProjectionLog, projectionLog } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
 import {
   type AdminAnalyticsDocument,
   type AnalyticsDayDocument,
   type AnalyticsWorkoutDocument,
   adminAnalyticsProjection,
-  adminUsersProjection,
 } from './admin-analytics-projection.ts';
-
-const USER = 'u1';
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
-
-/** A user's morning: signs up, trains for yesterday and today, moves a set, eats, deletes a meal. */
-const history: DomainEvent[] = [
-  {
-    type: 'UserRegistered',
-    data: {
-      userId: USER,
-      name: 'José',
-      email: 'jose@example.com',
-      passwordHash: 'x',
-      role: 'user',
-      registeredAt: at(0),
-    },
-  },
-  {
-    type: 'WorkoutStarted',
-    data: { workoutId: 'w1', userId: USER, name: 'A', notes: null, date: '2026-11-19', startedAt: at(1) },
-  },
-  {
-    type: 'SetLogged',
-    data: {
-      workoutId: 'w1',
-      workoutExerciseId: 'x1',
-      setId: 's1',
-      loggedAt: at(2),
-      reps: 5,
-      weight: 100,
-      restTime: null,
-      type: 'working',
-      notes: null,
-      duration: null,
-      distance: null,
-    },
-  },
-  {
-    type: 'SetLogged',
-    data: {
-      workoutId: 'w1',
-      workoutExerciseId: 'x1',
-      setId: 's2',
-      loggedAt: at(3),
-      reps: 5,
-      weight: 100,
-      restTime: null,
-      type: 'working',
-      notes: null,
-      duration: null,
-      distance: null,
-    },
-  },
-  { type: 'SetChanged', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's2', changes: { weight: 110 } } },
-  { type: 'SetRemoved', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's1' } },
-  { type: 'WorkoutCompleted', data: { workoutId: 'w1', completedAt: at(4), duration: 40 } },
-  { type: 'WorkoutDetailsChanged', data: { workoutId: 'w1', date: '2026-11-20' } },
-  {
-    type: 'MealCreated',
-    data: { mealId: 'm1', userId: USER, date: '2026-11-20', mealType: 'lunch', createdAt: at(5) },
-  },
-  {
-    type: 'MealCreated',
-    data: { mealId: 'm2', userId: USER, date: '2026-11-20', mealType: 'dinner', createdAt: at(6) },
-  },
-  { type: 'MealDeleted', data: { mealId: 'm2', deletedAt: at(7) } },
-  { type: 'UserProfileUpdated', data: { userId: USER, changes: { name: 'Josefine' }, updatedAt: at(8) } },
-];
-
-function recorded(event: DomainEvent, position: number): RecordedEvent {
-  return {
-    ...event,
-    id: `e${position}`,
-    streamId: 's',
-    revision: position,
-    position,
-    recordedAt: at(position),
-    metadata: {
-      actorId: event.type === 'UserRegistered' ? null : USER,
-      commandId: `c${position}`,
-      correlationId: 'c',
-      timestamp: at(position),
-      schemaVersion: 1,
-    },
-  };
-}
-
-/** Folds the history through a projection that reads no log, each event applied `times` in a row; the documents as stored. */
-async function fold<D extends Document>(projection: ManyDocumentProjection<D>, times: number) {
-  const stored = new Map<string, string>();
-  const documents: ProjectionDocuments<D> = {
-    get: async (id) => {
-      const json = stored.get(id);
-      return json ? JSON.parse(json) : null;
-    },
-    set: (id, document) => {
-      if (document) stored.set(id, JSON.stringify(document));
-      else stored.delete(id);
-    },
-  };
-  for (const [index, event] of history.entries()) {
-    for (let time = 0; time < times; time += 1) {
-      if ((projection.handles as readonly string[]).includes(event.type)) {
-        await projection.apply(recorded(event, index + 1) as never, documents, new Map());
-      }
-    }
-  }
-  return new Map([...stored].map(([id, json]) => [id, JSON.parse(json)]));
-}
+import { at, history, USER } from './admin-history-testing.ts';
 
 const opened: { dir: string; eventStore: SqliteEventStore }[] = [];
 afterEach(async () => {
@@ -340,7 +226,6 @@ describe('admin analytics projection', () => {
     // Ending with a set logged, which adds to its workout's counts.
     const log = await appended([...history, started('w2', '2026-11-20'), logged('w2', 'x', 's1', 5)]);
     assert.deepEqual(await foldAnalytics(log, { times: 2 }), await foldAnalytics(log));
-    assert.deepEqual(await fold(adminUsersProjection, 2), await fold(adminUsersProjection, 1));
   });
 
   it('counts a set changed in a stream erased since, and the account’s deletion then takes it all away, live and on a rebuild', async () => {
@@ -404,45 +289,5 @@ describe('admin analytics projection', () => {
     await foldAnalytics({ events: handled.slice(half), log: log.log }, { batchSize: handled.length, into });
     assert.equal(JSON.stringify([...left]), leftAsItWas);
     assert.deepEqual(into.stored, await foldAnalytics(log));
-  });
-
-  it('keeps a searchable row per user with their last activity', async () => {
-    const rows = await fold(adminUsersProjection, 1);
-    assert.deepEqual(rows.get(USER), {
-      id: USER,
-      user_id: USER,
-      name: 'Josefine',
-      email: 'jose@example.com',
-      role: 'user',
-      search: 'josefine jose@example.com',
-      created_at: at(0),
-      last_active_at: at(history.length),
-    });
-  });
-
-  it('moves the last activity only when it is a minute newer, so a busy session rewrites the row rarely', async () => {
-    const row = (await fold(adminUsersProjection, 1)).get(USER) as Document;
-    const writes: (Document | null)[] = [];
-    const documents: ProjectionDocuments = { get: async () => row, set: (_id, document) => writes.push(document) };
-    const setAt = (timestamp: string) => ({
-      ...recorded(history[2] as DomainEvent, 100),
-      metadata: { actorId: USER, commandId: 'c', correlationId: 'c', timestamp, schemaVersion: 1 },
-    });
-    const last = Date.parse(at(history.length));
-    await adminUsersProjection.apply(
-      setAt(new Date(last + 59_999).toISOString()) as never,
-      documents as never,
-      new Map(),
-    );
-    assert.equal(writes.length, 0);
-    await adminUsersProjection.apply(
-      setAt(new Date(last + 60_000).toISOString()) as never,
-      documents as never,
-      new Map(),
-    );
-    assert.deepEqual(
-      writes.map((document) => document?.last_active_at),
-      [new Date(last + 60_000).toISOString()],
-    );
   });
 });
