@@ -2,6 +2,7 @@ import {
   type ExercisePlan,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
+  MAX_WORKOUT_MINUTES,
   type SetValues,
   type WorkoutEvent,
 } from '@fitness/contracts';
@@ -23,6 +24,9 @@ import { evolveWorkout, initialWorkoutState, type WorkoutState } from './workout
 /** Every command carries the acting user and the moment it was decided (ISO 8601). */
 type Base = { userId: string; at: string };
 
+/** What the event of a command says: its fields are the command's, named alike. */
+type Says<T extends WorkoutEvent['type']> = Extract<WorkoutEvent, { type: T }>['data'];
+
 export type WorkoutCommand =
   | (Base & {
       type: 'StartWorkout';
@@ -43,38 +47,13 @@ export type WorkoutCommand =
       duration?: number;
     })
   | (Base & { type: 'DeleteWorkout'; workoutId: string })
-  | (Base & {
-      type: 'AddExercise';
-      workoutId: string;
-      workoutExerciseId: string;
-      exerciseId: string | null;
-      name: string;
-      notes: string | null;
-    })
-  | (Base & {
-      type: 'UpdateExercise';
-      workoutId: string;
-      workoutExerciseId: string;
-      name?: string;
-      notes?: string | null;
-      /** Moves the exercise to this place, 0 the first. */
-      position?: number;
-      /** Puts it in a superset (the exercises sharing the id), or takes it out with null. */
-      superset?: string | null;
-    })
-  | (Base & { type: 'RemoveExercise'; workoutId: string; workoutExerciseId: string })
+  | (Base & { type: 'AddExercise' } & Omit<Says<'WorkoutExerciseAdded'>, 'addedAt' | 'plan'>)
+  /** Moves the exercise (`position`), puts it in a superset or takes it out (`superset`), renames it, notes it. */
+  | (Base & { type: 'UpdateExercise' } & Says<'WorkoutExerciseChanged'>)
+  | (Base & { type: 'RemoveExercise' } & Says<'WorkoutExerciseRemoved'>)
   | (Base & { type: 'LogSet'; workoutId: string; workoutExerciseId: string; setId: string; values: SetValues })
-  | (Base & {
-      type: 'UpdateSet';
-      workoutId: string;
-      workoutExerciseId: string;
-      setId: string;
-      changes: Partial<SetValues>;
-    })
-  | (Base & { type: 'RemoveSet'; workoutId: string; workoutExerciseId: string; setId: string });
-
-/** Longest duration a workout may record, in minutes. */
-const MAX_DURATION = 1440;
+  | (Base & { type: 'UpdateSet' } & Says<'SetChanged'>)
+  | (Base & { type: 'RemoveSet' } & Says<'SetRemoved'>);
 
 export function decideWorkout(command: WorkoutCommand, state: WorkoutState): WorkoutEvent[] {
   if (command.type === 'StartWorkout') {
@@ -183,7 +162,7 @@ function decideUpdate(
 function elapsedMinutes(from: string | null, to: string) {
   if (!from) return 0;
   const minutes = Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
-  return Math.min(Math.max(minutes, 0), MAX_DURATION);
+  return Math.min(Math.max(minutes, 0), MAX_WORKOUT_MINUTES);
 }
 
 function assertOpen(state: WorkoutState) {

@@ -1,19 +1,10 @@
+import type { ExercisePlan } from '@fitness/contracts';
 import type { TFunction } from 'i18next';
 import { formatDistance, formatSeconds, formatWeight } from './format.ts';
 import type { Units } from './units.ts';
 
-type Plan = {
-  sets: number;
-  reps: number | null;
-  duration: number | null;
-  distance: number | null;
-  rest: number | null;
-  /** Kilograms per set; absent or null where the plan names none. */
-  weight?: number | null;
-};
-
 /** "3 × 8", "4 × 45 s", "1 × 5 km" and, when set, the weight and rest: how a plan reads in the reader's language. */
-export function describePlan(plan: Plan, t: TFunction, language: string, units: Units) {
+export function describePlan(plan: ExercisePlan, t: TFunction, language: string, units: Units) {
   const amount =
     plan.reps !== null
       ? String(plan.reps)
