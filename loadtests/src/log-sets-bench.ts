@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChangeNotice } from '@fitness/contracts';
 import { apiClient } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
-import { io } from 'socket.io-client';
 import { bareFastifyRequestsPerSecond } from './baselines.ts';
 import { benchReport, type Report } from './bench-report.ts';
 import {
@@ -18,6 +16,7 @@ import {
 } from './command-bench.ts';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { cpuPerRequest, fixed, percentile } from './measure.ts';
+import { PUSH_WAIT_MS, secondDevice } from './second-device.ts';
 
 /**
  * P1 (log a set) and P2 (another device sees it) against the embedded server in its own
@@ -140,64 +139,6 @@ async function setsAsPeopleLog(baseUrl: string, token: string, sets: number) {
   let next = 0;
   return { token, nextSet: () => setUrls[Math.floor(next++ / SETS_PER_WORKOUT) % setUrls.length] ?? '' };
 }
-
-/**
- * A socket.io client of `token`'s user (another device), and when it heard of each position:
- * the first change at or past it. A notice carries the last position folded into its document,
- * so two sets folded in one batch come as one notice, of the later one's position.
- */
-async function secondDevice(baseUrl: string, token: string) {
-  const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  // The highest position heard so far at each notice, and when: never decreasing.
-  const heard: number[] = [];
-  const heardAt: number[] = [];
-  const awaited = new Set<{ position: number; arrived: () => void }>();
-  socket.on('change', (notice: ChangeNotice) => {
-    if (notice.position <= (heard.at(-1) ?? 0)) return;
-    heard.push(notice.position);
-    heardAt.push(performance.now());
-    for (const waiter of awaited) if (waiter.position <= notice.position) waiter.arrived();
-  });
-  const heardOf = (position: number) => {
-    let low = 0;
-    let high = heard.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((heard[middle] ?? 0) < position) low = middle + 1;
-      else high = middle;
-    }
-    return heardAt[low];
-  };
-  /** When `position` was heard of, waiting for it up to PUSH_WAIT_MS; undefined if it was not. */
-  const arrival = async (position: number) => {
-    if (heardOf(position) === undefined) {
-      // Waits on the change itself. Polling with setImmediate kept this process's loop
-      // spinning, which took a core's share from the server it measures: the 50 clients'
-      // commands/s fell from about 3,600 to 2,000 and the push's p99 from the send was 115 ms
-      // instead of 40.
-      await new Promise<void>((resolve) => {
-        const waiter = {
-          position,
-          arrived: () => {
-            clearTimeout(timer);
-            awaited.delete(waiter);
-            resolve();
-          },
-        };
-        const timer = setTimeout(waiter.arrived, PUSH_WAIT_MS);
-        awaited.add(waiter);
-      });
-    }
-    return heardOf(position);
-  };
-  return { arrival, close: () => socket.disconnect() };
-}
-
-const PUSH_WAIT_MS = 2_000;
 
 /**
  * One writer logs sets one after another (up to LATENCY_SAMPLES, while `going()`); a second
