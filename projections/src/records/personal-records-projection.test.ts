@@ -17,6 +17,7 @@ import {
   type WorkoutEvent,
   workoutStream,
 } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { POSITION_FIELD, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { describe, it } from 'vitest';
@@ -44,23 +45,7 @@ const logged = (
   workoutExerciseId: string,
   setId: string,
   values: Partial<SetValues> & { reps: number },
-): WorkoutEvent => ({
-  type: 'SetLogged',
-  data: {
-    workoutId,
-    workoutExerciseId,
-    setId,
-    loggedAt: '2026-01-01T10:00:00.000Z',
-    weight: null,
-    restTime: null,
-    type: 'working',
-    notes: null,
-    duration: null,
-    distance: null,
-    rpe: null,
-    ...values,
-  },
-});
+): WorkoutEvent => setLogged(workoutId, workoutExerciseId, setId, values, '2026-01-01T10:00:00.000Z');
 const completed = (workoutId: string): WorkoutEvent => ({
   type: 'WorkoutCompleted',
   data: { workoutId, completedAt: '2026-01-01T11:00:00.000Z', duration: 60 },

@@ -11,6 +11,7 @@ import {
   type WorkoutSummaryDocument,
   workoutStream,
 } from '@fitness/contracts';
+import { setLogged as aSetLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { SqliteEventStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
 import { foldDocument, type ProjectionLog, projectionLog } from '../projection.ts';
@@ -87,23 +88,8 @@ const exerciseAdded = (workoutExerciseId: string, name: string): WorkoutEvent =>
   type: 'WorkoutExerciseAdded',
   data: { workoutId, workoutExerciseId, exerciseId: null, name, notes: null, addedAt: '2026-11-21T10:00:01.000Z' },
 });
-const setLogged = (workoutExerciseId: string, setId: string, weight: number | null = 100): WorkoutEvent => ({
-  type: 'SetLogged',
-  data: {
-    workoutId,
-    workoutExerciseId,
-    setId,
-    loggedAt: '2026-11-21T10:00:02.000Z',
-    reps: 5,
-    weight,
-    restTime: null,
-    type: 'working',
-    notes: null,
-    duration: null,
-    distance: null,
-    rpe: null,
-  },
-});
+const setLogged = (workoutExerciseId: string, setId: string, weight: number | null = 100): WorkoutEvent =>
+  aSetLogged(workoutId, workoutExerciseId, setId, { reps: 5, weight }, '2026-11-21T10:00:02.000Z');
 
 /** A workout's whole life: every kind of event, sets of removed exercises included. */
 const life: WorkoutEvent[] = [

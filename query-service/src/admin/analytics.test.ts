@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type AnalyticsPoint, type WorkoutEvent, workoutStream } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';
 import { adminAnalyticsProjection } from '@fitness/projections/admin/admin-analytics-projection.ts';
@@ -19,23 +20,8 @@ const started = (workoutId: string, date: string): WorkoutEvent => ({
   type: 'WorkoutStarted',
   data: { workoutId, userId: USER, name: 'Session', notes: null, date, startedAt: now.toISOString() },
 });
-const logged = (workoutId: string, setId: string, reps: number, weight: number, exercise = 'x'): WorkoutEvent => ({
-  type: 'SetLogged',
-  data: {
-    workoutId,
-    workoutExerciseId: exercise,
-    setId,
-    loggedAt: now.toISOString(),
-    reps,
-    weight,
-    restTime: null,
-    type: 'working',
-    notes: null,
-    duration: null,
-    distance: null,
-    rpe: null,
-  },
-});
+const logged = (workoutId: string, setId: string, reps: number, weight: number, exercise = 'x'): WorkoutEvent =>
+  setLogged(workoutId, exercise, setId, { reps, weight }, now.toISOString());
 const movedTo = (workoutId: string, date: string): WorkoutEvent => ({
   type: 'WorkoutDetailsChanged',
   data: { workoutId, date },
