@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChangeNotice, SavedMealEvent, WorkoutDocument, WorkoutEvent } from '@fitness/contracts';
+import type { ChangeNotice, WorkoutDocument, WorkoutEvent } from '@fitness/contracts';
 import { applyChanges, savedMealsStream, workoutStream } from '@fitness/contracts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { POSITION_FIELD, type ReadStore, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import { anEvent } from '@fitness/stores/testing/events.ts';
 import { describe, it } from 'vitest';
 import { allProjections } from './all-projections.ts';
 import { randomHistory } from './records/records-testing.ts';
@@ -40,7 +40,11 @@ describe('read models folded live, and the changes they push, equal a rebuild fr
   const users = ['ann', 'bob'];
   const workouts = new Map<string, WorkoutDocument>();
   for (const event of randomHistory({ seed: 31, steps: 1200, users }, () => [...workouts.values()])) {
-    const { position } = await eventStore.appendToStream(workoutStream(event.data.workoutId), [envelope(event)], 'any');
+    const { position } = await eventStore.appendToStream(
+      workoutStream(event.data.workoutId),
+      [anEvent(event.type, event.data)],
+      'any',
+    );
     // Waited for now and then only, so batches hold one event or several.
     if (position % 4 === 0) await runner.waitFor(['workouts'], position, 10_000);
     const stored = await waitForWorkout(live, runner, event, position);
@@ -50,7 +54,7 @@ describe('read models folded live, and the changes they push, equal a rebuild fr
   // Saved meals: several documents in each user's one stream, saved, renamed and deleted.
   for (const event of savedMealHistory(users, 60)) {
     const stream = savedMealsStream(event.data.userId);
-    const { position } = await eventStore.appendToStream(stream, [envelope(event)], 'any');
+    const { position } = await eventStore.appendToStream(stream, [anEvent(event.type, event.data)], 'any');
     if (position % 3 === 0) await runner.waitFor(['saved_meals'], position, 10_000);
   }
   const head = await eventStore.headPosition();
@@ -127,18 +131,4 @@ async function contents(store: ReadStore, collection: string, projection: (typeo
   const documents = await store.find(collection, { orderBy: [{ field: 'id', direction: 'asc' }] });
   if (!('finish' in projection && projection.finish)) return documents;
   return documents.map(({ [POSITION_FIELD]: _position, ...content }) => content);
-}
-
-function envelope(event: WorkoutEvent | SavedMealEvent) {
-  return {
-    ...event,
-    id: randomUUID(),
-    metadata: {
-      actorId: null,
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      timestamp: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
 }

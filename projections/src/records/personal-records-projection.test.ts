@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import {
 import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { POSITION_FIELD, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
+import { anEvent } from '@fitness/stores/testing/events.ts';
 import { describe, it } from 'vitest';
 import { ProjectionRunner } from '../runner.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
@@ -212,7 +212,7 @@ describe('personal records projection', () => {
       ])) {
         const { position } = await eventStore.appendToStream(
           workoutStream(event.data.workoutId),
-          [envelope(event)],
+          [anEvent(event.type, event.data)],
           'any',
         );
         await runner.waitFor(['workouts', 'personal_records'], position, 10_000);
@@ -254,17 +254,3 @@ describe('personal records projection', () => {
     }
   });
 });
-
-function envelope(event: WorkoutEvent) {
-  return {
-    ...event,
-    id: randomUUID(),
-    metadata: {
-      actorId: null,
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      timestamp: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
