@@ -104,9 +104,7 @@ describe('the first screen', () => {
 
   it('would be told of each kind', () => {
     const found = (file: string, text: string) => valueImportsOf(path.join(SRC, file), text);
-    // Written so that tools/src/workspace-rules.test.ts, which reads this file's imports from its
-    // text, does not take these for the web app's own.
-    const source = (clause: string, from: string) => `import ${clause} from ${`'${from}'`};`;
+    const source = (clause: string, from: string) => `import ${clause} from '${from}';`;
     assert.deepEqual(
       heavyImports([
         ...found('lib/stores/a.ts', source('{ summariseWorkout }', 'typebox')),
