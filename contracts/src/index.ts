@@ -1,6 +1,5 @@
 export * from './admin/api.ts';
 export * from './admin/events.ts';
-export * from './admin/settings.ts';
 export * from './app-path.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
@@ -37,6 +36,7 @@ export * from './projection-progress.ts';
 export * from './records/api.ts';
 export * from './records/records.ts';
 export * from './saved-meals/saved-meals.ts';
+export * from './system-settings/system-settings.ts';
 export * from './templates/api.ts';
 export * from './templates/events.ts';
 export * from './upcasting.ts';

@@ -2,7 +2,7 @@ import {
   SESSION_TIMEOUT_BOUNDS,
   type SystemSettings,
   USERS_PER_PAGE_BOUNDS,
-} from '@fitness/contracts/admin/settings.ts';
+} from '@fitness/contracts/system-settings/system-settings.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

@@ -6,7 +6,7 @@ import type {
   AdminUserList,
   AnalyticsPeriod,
 } from '@fitness/contracts/admin/api.ts';
-import type { SystemSettings, UpdateSystemSettingsBody } from '@fitness/contracts/admin/settings.ts';
+import type { SystemSettings, UpdateSystemSettingsBody } from '@fitness/contracts/system-settings/system-settings.ts';
 import type { User } from '@fitness/contracts/users/api.ts';
 import { proxy } from 'valtio';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
