@@ -10,8 +10,8 @@ export {
   sendWeeklyReports,
   sessionTokenWrites,
 } from './services.ts';
+export { AccountErasure } from './users/account-deletion/erasure.ts';
 export { userDecider } from './users/decide.ts';
-export { AccountErasure } from './users/erasure.ts';
 export { userIdOfEmail } from './users/sign-in/email-claims.ts';
 export { userRoles } from './users/user-roles.ts';
 export { workoutDecider } from './workouts/decide.ts';

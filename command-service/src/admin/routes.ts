@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminRoleBody, AdminUserParams, ErrorBody, MessageResponse, User } from '@fitness/contracts';
 import { requireAdmin } from '@fitness/platform/authentication.ts';
-import { namedUserCommandRunner, requestContext } from '../core/command-route.ts';
+import { namedUserCommandRunner } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
-import { userDecider } from '../users/decide.ts';
+import { deleteAccount } from '../users/account-deletion/delete-account.ts';
 import { UserNotFound } from '../users/errors.ts';
 import { userStateOf, users } from '../users/user-stream.ts';
-
-/** How long an admin's deletion waits for the user's own writes under way (an import, say). */
-const WRITES_DRAIN_MS = 30_000;
 
 /**
  * An admin manages users (spec 7 "Admin"): changes a role, deletes an account. Admins only.
@@ -62,21 +59,13 @@ export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
     async (request, reply) => {
       const userId = request.params.id;
       const state = await userStateOf(services.handler, userId);
-      const { position } = await services.adminDepartures.run(state.role === 'admin', async (admins) => {
-        const command = { type: 'AdminDeleteAccount', userId, admins } as const;
-        // Decided first on the state read here, so a refused deletion never closes the account to
-        // writes; the command route decides again on the state it appends after.
-        userDecider.decide({ ...command, at: requestContext(request, services.clock).now.toISOString() }, state);
-        // No new write of theirs from here on, and the ones under way finish first.
-        await services.writes.close(userId, userId === request.auth?.id ? 1 : 0, WRITES_DRAIN_MS);
-        return runOn(users, request, reply, command).catch((error) => {
-          services.writes.reopen(userId);
-          throw error;
-        });
-      });
-      // Answer once the account is gone from the read side, so its tokens are refused from here on.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
-      void services.erasure.start(userId);
+      // An admin deleting their own account is one of its writes under way.
+      const ownWrites = userId === request.auth?.id ? 1 : 0;
+      await deleteAccount(services, request, reply, { userId, state, ownWrites }, (admins) => ({
+        type: 'AdminDeleteAccount',
+        userId,
+        admins,
+      }));
       return { message: 'The account has been deleted.' };
     },
   );

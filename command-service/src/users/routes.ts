@@ -16,15 +16,12 @@ import { recordedWeight } from '../body-weight/body-weight.ts';
 import { bodyWeight } from '../body-weight/routes.ts';
 import { commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
 import type { CommandServices } from '../services.ts';
+import { deleteAccount } from './account-deletion/delete-account.ts';
 import { withStoredWeight } from './answered-user.ts';
-import { userDecider } from './decide.ts';
 import { UserNotFound } from './errors.ts';
 import { confirmPassword } from './sign-in/passwords.ts';
 import { registerAccountRateLimits, signInRouteLimits } from './sign-in-limits/rate-limits.ts';
 import { userStateOf, users } from './user-stream.ts';
-
-/** How long deleting an account waits for the user's other writes under way (an import, say). */
-const WRITES_DRAIN_MS = 30_000;
 
 /**
  * The account's profile (PATCH /me) and its closing (DELETE /me), under /api/v1/me. The rules
@@ -108,22 +105,14 @@ export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const state = await userStateOf(services.handler, userId);
       const passwordMatches =
         state.passwordHash && password ? await confirmPassword(services.signInThrottle, state, password, now) : null;
-      const { position } = await services.adminDepartures.run(state.role === 'admin', async (admins) => {
-        const command = { type: 'DeleteOwnAccount', passwordMatches, email, admins } as const;
-        // Decided first on the state read here, so a refused deletion never closes the account to
-        // writes; the command route decides again on the state it appends after.
-        userDecider.decide({ ...command, userId, at: now.toISOString() }, state);
-        // No new write of theirs from here on, and the ones under way finish first.
-        await services.writes.close(userId, 1, WRITES_DRAIN_MS);
-        return run(users, request, reply, command).catch((error) => {
-          services.writes.reopen(userId);
-          throw error;
-        });
-      });
-      // Answer once the account is gone from the read side, so its tokens are refused from here on.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
-      // What they wrote leaves the event log too, in the background (see AccountErasure).
-      void services.erasure.start(userId);
+      // The deleting request itself is one of their writes under way.
+      await deleteAccount(services, request, reply, { userId, state, ownWrites: 1 }, (admins) => ({
+        type: 'DeleteOwnAccount',
+        userId,
+        passwordMatches,
+        email,
+        admins,
+      }));
       return { message: 'Your account has been deleted.' };
     },
   );

@@ -1,9 +1,9 @@
 import { FIRST_ADMIN_STREAM, type RecordedEvent, userStream } from '@fitness/contracts';
 import type { Logger } from '@fitness/platform/logger.ts';
 import type { EventStore, StreamErasure } from '@fitness/stores';
-import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
-import { uuidFromName } from '../core/ids.ts';
-import { runUserCommand } from './user-stream.ts';
+import type { CommandContext, CommandHandler } from '../../core/command-handler.ts';
+import { uuidFromName } from '../../core/ids.ts';
+import { runUserCommand } from '../user-stream.ts';
 
 const SCAN_BATCH = 2000;
 /** Streams erased per store call: one transaction and one checkpoint each. */

@@ -13,9 +13,9 @@ import {
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { SqliteEventStore, type StreamErasure } from '@fitness/stores';
 import { afterEach, beforeEach, describe, it } from 'vitest';
-import { type CommandContext, CommandHandler } from '../core/command-handler.ts';
+import { type CommandContext, CommandHandler } from '../../core/command-handler.ts';
+import { accountsWithoutHttp } from '../testing/accounts.ts';
 import { AccountErasure } from './erasure.ts';
-import { accountsWithoutHttp } from './testing/accounts.ts';
 
 const context = (): CommandContext => ({
   actorId: null,
