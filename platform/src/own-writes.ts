@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { minPosition } from './authentication.ts';
 
 /**
@@ -9,26 +10,20 @@ import { minPosition } from './authentication.ts';
  * Users seen least recently are forgotten first: their writes are long projected by then.
  */
 export class OwnWrites {
-  private readonly latest = new Map<string, number>();
-  private readonly limit: number;
+  private readonly latest: LRUCache<string, number>;
 
   constructor(limit = 10_000) {
-    this.limit = limit;
+    this.latest = new LRUCache({ max: limit });
   }
 
   note(userId: string, position: number) {
-    if (position <= (this.latest.get(userId) ?? 0)) return;
-    // A Map iterates in insertion order: re-inserting marks the user most recently written.
-    this.latest.delete(userId);
+    // peek: only a write makes a user recently written, not a read of their position.
+    if (position <= (this.latest.peek(userId) ?? 0)) return;
     this.latest.set(userId, position);
-    if (this.latest.size > this.limit) {
-      const oldest = this.latest.keys().next().value;
-      if (oldest !== undefined) this.latest.delete(oldest);
-    }
   }
 
   positionOf(userId: string) {
-    return this.latest.get(userId) ?? 0;
+    return this.latest.peek(userId) ?? 0;
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type ProjectionDocuments,
   type ProjectionLog,
 } from './projection.ts';
-import type { RecentDocuments } from './recent-documents.ts';
+import { type RecentDocuments, recalled, recentEntries } from './recent-documents.ts';
 
 /** One projection as the runner follows it. */
 export type Follower = {
@@ -62,8 +62,8 @@ export async function foldBatch(follower: Follower, events: RecordedEvent[], con
   /** What the batch already knows of a document (null: not there), undefined if it must be read. */
   const known = (id: string): Document | null | undefined => {
     if (documents.has(id)) return documents.get(id) ?? null;
-    if (follower.recent.has(id)) return follower.recent.get(id) ?? null;
-    return loaded.get(id);
+    const kept = recalled(follower.recent, id);
+    return kept !== undefined ? kept : loaded.get(id);
   };
   const read = async (id: string): Promise<Document | null> => {
     const found = await reads.get(collection, id);
@@ -149,7 +149,7 @@ export async function foldBatch(follower: Follower, events: RecordedEvent[], con
       for (const document of await reads.find(collection, { where: { [projection.ownerField]: userId } })) {
         owned.set(document.id, document);
       }
-      for (const [id, document] of [...follower.recent, ...documents]) {
+      for (const [id, document] of [...recentEntries(follower.recent), ...documents]) {
         if (owned.has(id) || owns(document)) owned.set(id, document);
       }
       for (const [id, current] of owned) {

@@ -8,7 +8,7 @@ import { CommitAnnouncements } from './commit-announcements.ts';
 import { DELETED_USERS, type DeletedUsers, loadDeletedUsers } from './deleted-users.ts';
 import type { ProjectionProgress } from './progress.ts';
 import { type AnyProjection, asManyDocument, projectionLog } from './projection.ts';
-import { remember } from './recent-documents.ts';
+import { recentDocuments, remember } from './recent-documents.ts';
 import { SerialQueue } from './serial-queue.ts';
 
 export type RunnerOptions = {
@@ -83,7 +83,7 @@ export class ProjectionRunner implements ProjectionProgress {
         projection: asManyDocument(projection),
         position: 0,
         attached: true,
-        recent: new Map(),
+        recent: recentDocuments(),
       });
       projectionOfModel.set(projection.collection.name, projection.name);
     }

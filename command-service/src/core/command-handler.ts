@@ -7,6 +7,7 @@ import {
   type StreamErasure,
   WrongExpectedRevisionError,
 } from '@fitness/stores';
+import { LRUCache } from 'lru-cache';
 import { eventIdOf } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
 
@@ -74,7 +75,7 @@ export class CommandHandler {
   private readonly eventStore: EventStore;
   private readonly soleWriter: boolean;
   private readonly lock = new KeyedLock();
-  private readonly memory = new Map<string, StreamMemory>();
+  private readonly memory = new LRUCache<string, StreamMemory>({ max: REMEMBERED_STREAMS });
 
   /**
    * `soleWriter`: no other process runs commands against this store (the embedded server, which
@@ -173,7 +174,8 @@ export class CommandHandler {
     view: Projection | null,
     trustMemory: boolean,
   ): Promise<StreamMemory> {
-    let known = this.memory.get(streamId);
+    // peek: a stream counts as used when new events of it are folded (fold), not when it is only looked at.
+    let known = this.memory.peek(streamId);
     if (trustMemory && known?.view === view) return known;
     if (!known || known.view !== view) {
       known = {
@@ -201,18 +203,8 @@ export class CommandHandler {
     }
     const next: StreamMemory = { ...known, state, document, revision, lastPosition, commands };
     const streamId = events[0]?.streamId;
-    if (streamId) this.remember(streamId, next);
+    if (streamId) this.memory.set(streamId, next);
     return next;
-  }
-
-  private remember(streamId: string, known: StreamMemory) {
-    // A Map iterates in insertion order: re-inserting marks the stream most recently used.
-    this.memory.delete(streamId);
-    this.memory.set(streamId, known);
-    if (this.memory.size > REMEMBERED_STREAMS) {
-      const oldest = this.memory.keys().next().value;
-      if (oldest !== undefined) this.memory.delete(oldest);
-    }
   }
 
   private envelope(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {

@@ -1,4 +1,5 @@
 import type { Weather, WeatherLocation } from '@fitness/contracts';
+import { LRUCache } from 'lru-cache';
 
 /** The port every weather source sits behind. */
 export interface WeatherProvider {
@@ -19,17 +20,23 @@ export function cachedWeather(
 ): WeatherProvider {
   const now = options.now ?? Date.now;
   const failureTtlMs = options.failureTtlMs ?? Math.min(options.ttlMs, 60_000);
-  const entries = new Map<string, { expires: number; answer: Promise<Weather> }>();
+  // ttlResolution 0: the clock is read at each look, where lru-cache's default keeps it a
+  // millisecond with a timer; `now` is the caller's clock, which tests move on.
+  const answers = new LRUCache<string, Promise<Weather>>({
+    max: 10_000,
+    ttl: options.ttlMs,
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
     current(location) {
       const key = `${location.latitude.toFixed(2)},${location.longitude.toFixed(2)},${location.name}`;
-      const cached = entries.get(key);
-      if (cached && cached.expires > now()) return cached.answer;
+      const cached = answers.get(key);
+      if (cached) return cached;
       // Concurrent requests for one place share a single call.
       const answer = provider.current(location);
-      entries.set(key, { expires: now() + options.ttlMs, answer });
-      answer.catch(() => entries.set(key, { expires: now() + failureTtlMs, answer }));
-      if (entries.size > 10_000) entries.delete(entries.keys().next().value ?? key);
+      answers.set(key, answer);
+      answer.catch(() => answers.set(key, answer, { ttl: failureTtlMs }));
       return answer;
     },
   };
