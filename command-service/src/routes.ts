@@ -13,7 +13,7 @@ import { savedMealCommandRoutes } from './saved-meals/routes.ts';
 import type { CommandServices } from './services.ts';
 import { stepsCommandRoutes } from './steps/routes.ts';
 import { systemSettingsCommandRoutes } from './system-settings/routes.ts';
-import { templateCommandRoutes } from './templates/routes.ts';
+import { templateCommandRoutes, workoutTemplateRoutes } from './templates/routes.ts';
 import { accountCommandRoutes } from './users/account-routes.ts';
 import { accountSecurityRoutes } from './users/account-security/routes.ts';
 import { pushSubscriptionCommandRoutes } from './users/push-subscriptions/routes.ts';
@@ -24,6 +24,8 @@ import { workoutCommandRoutes } from './workouts/routes.ts';
 
 /** Every write route of the API; mount under /api/v1. */
 export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  // Each group of routes is registered under its prefix; its plugin's options are the services.
+  const at = (prefix: string) => ({ ...services, prefix });
   registerMaintenanceGate(app, services.authenticator);
   // Every signed-in write is counted while it runs, and refused once its account is closing.
   // In callback form: every write passes here, and an async hook costs each a promise.
@@ -40,17 +42,18 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(accountCommandRoutes, services);
   await app.register(accountSecurityRoutes, services);
   await app.register(pushSubscriptionCommandRoutes, services);
-  await app.register(workoutCommandRoutes, services);
-  await app.register(exerciseCommandRoutes, services);
-  await app.register(importCommandRoutes, services);
-  await app.register(templateCommandRoutes, services);
-  await app.register(foodCommandRoutes, services);
-  await app.register(mealCommandRoutes, services);
-  await app.register(mealCopyRoutes, services);
-  await app.register(savedMealCommandRoutes, services);
-  await app.register(waterCommandRoutes, services);
+  await app.register(workoutCommandRoutes, at('/workouts'));
+  await app.register(exerciseCommandRoutes, at('/exercises'));
+  await app.register(importCommandRoutes, at('/imports'));
+  await app.register(templateCommandRoutes, at('/templates'));
+  await app.register(workoutTemplateRoutes, at('/workouts'));
+  await app.register(foodCommandRoutes, at('/foods'));
+  await app.register(mealCommandRoutes, at('/meals'));
+  await app.register(mealCopyRoutes, at('/meals'));
+  await app.register(savedMealCommandRoutes, at('/saved-meals'));
+  await app.register(waterCommandRoutes, at('/water'));
   await app.register(stepsCommandRoutes, services);
   await app.register(bodyWeightCommandRoutes, services);
   await app.register(adminCommandRoutes, services);
-  await app.register(systemSettingsCommandRoutes, services);
+  await app.register(systemSettingsCommandRoutes, at('/admin/settings'));
 };

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type CustomExerciseFields,
   ErrorBody,
@@ -15,13 +14,12 @@ import {
   MessageResponse,
   presentExercise,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { exercisesProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { type Aggregate, requestContext, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { type ExerciseCommand, exerciseDecider, type FavoriteCommand, favoritesDecider } from './decide.ts';
 import { ExerciseNotFound } from './errors.ts';
 import type { ExerciseState, FavoritesState } from './exercise.ts';
@@ -64,10 +62,8 @@ const favorites: Aggregate<FavoriteCommand, FavoriteEvent, FavoritesState> = {
 };
 
 /** Writes on the exercise library under /api/v1/exercises: custom exercises and favorites. */
-export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
+export const exerciseCommandRoutes = signedInCommands(async (app, { services, run }) => {
   const { handler, clock } = services;
-  const run = commandRunner(services);
 
   /** The exercise as the API shows it to its reader: in their language, with their star. */
   async function answer(request: FastifyRequest, exerciseId: string, document: ExerciseDocument | null) {
@@ -77,7 +73,7 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   }
 
   app.post(
-    '/exercises',
+    '',
     {
       schema: {
         tags: ['exercises'],
@@ -112,18 +108,18 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   const changeSchema = (body: typeof ExerciseBody | typeof ExercisePatchBody, summary: string) => ({
     schema: { tags: ['exercises'], summary, params: ExerciseParams, body, response: { 200: Exercise, ...errors } },
   });
-  app.put('/exercises/:id', changeSchema(ExerciseBody, 'Replace a custom exercise'), async (request, reply) =>
+  app.put('/:id', changeSchema(ExerciseBody, 'Replace a custom exercise'), async (request, reply) =>
     // PUT replaces: what the body leaves out goes back to its default.
     change(request, reply, request.params.id, { ...DEFAULTS, ...toFields(request.body) }),
   );
   app.patch(
-    '/exercises/:id',
+    '/:id',
     changeSchema(ExercisePatchBody, 'Change some fields of a custom exercise'),
     async (request, reply) => change(request, reply, request.params.id, toFields(request.body)),
   );
 
   app.delete(
-    '/exercises/:id',
+    '/:id',
     {
       schema: {
         tags: ['exercises'],
@@ -143,7 +139,7 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     ['delete', false],
   ] as const) {
     app[method](
-      '/exercises/:id/favorite',
+      '/:id/favorite',
       {
         schema: {
           tags: ['exercises'],
@@ -161,4 +157,4 @@ export const exerciseCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       },
     );
   }
-};
+});

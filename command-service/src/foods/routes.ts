@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateFoodBody,
   ErrorBody,
@@ -11,12 +10,11 @@ import {
   presentFood,
   roundNutrients,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { foodsProjection } from '@fitness/projections';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import type { Aggregate } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { type FoodCommand, foodDecider } from './decide.ts';
 import { FoodNotFound } from './errors.ts';
 import type { FoodState } from './food.ts';
@@ -30,12 +28,9 @@ export const foods: Aggregate<FoodCommand, FoodEvent, FoodState, FoodDocument> =
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 /** Custom foods under /api/v1/foods; the library's foods come from the seed (seed.ts). */
-export const foodCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const foodCommandRoutes = signedInCommands(async (app, { run }) => {
   app.post(
-    '/foods',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -61,7 +56,7 @@ export const foodCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   );
 
   app.delete(
-    '/foods/:id',
+    '/:id',
     {
       schema: {
         tags: ['nutrition'],
@@ -75,4 +70,4 @@ export const foodCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       return { message: 'Food deleted.' };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   EMPTY_CSV_MESSAGE,
   ErrorBody,
@@ -9,10 +8,9 @@ import {
   MAX_EXPORT_MEGABYTES,
   MAX_EXPORT_ROWS,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { CommandServices } from '../services.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { exportParser } from './export-parser.ts';
 import { importWorkouts } from './importer.ts';
 
@@ -21,8 +19,7 @@ const MEGABYTE = 1024 * 1024;
 const BODY_LIMIT = 2 * MAX_EXPORT_MEGABYTES * MEGABYTE + 64 * 1024;
 
 /** Imports of workout history from other apps, under /api/v1/imports. */
-export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
+export const importCommandRoutes = signedInCommands(async (app, { services }) => {
   // Kept as the text it is (within the route's body limit; the import refuses what is over
   // the file limit with its own message); only this plugin's routes take CSV.
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -41,7 +38,7 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   });
 
   app.post(
-    '/imports/workouts',
+    '/workouts',
     {
       bodyLimit: BODY_LIMIT,
       schema: {
@@ -72,7 +69,7 @@ export const importCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
       return report;
     },
   );
-};
+});
 
 /** The file and its options, from a JSON body or from a CSV body and the query. */
 function uploadOf(body: ImportWorkoutsBody | string | undefined, query: ImportWorkoutsQuery) {

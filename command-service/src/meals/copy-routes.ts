@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CopiedMeals, CopyDayBody, ErrorBody, LogAgainBody, Meal, MealParams } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
-import { commandRunner, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { filledMealsOf, logAgain, loggedEntries } from './copy.ts';
 import { ownMeal } from './entries.ts';
 import { CopyOntoItself, NothingToCopy } from './errors.ts';
@@ -10,12 +8,9 @@ import { CopyOntoItself, NothingToCopy } from './errors.ts';
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 /** Copying a meal or a whole day into another day's meals, under /api/v1/meals. */
-export const mealCopyRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const mealCopyRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/meals/:id/copy',
+    '/:id/copy',
     {
       schema: {
         tags: ['nutrition'],
@@ -40,7 +35,7 @@ export const mealCopyRoutes: FastifyPluginAsyncTypebox<CommandServices> = async 
   );
 
   app.post(
-    '/meals/copy-day',
+    '/copy-day',
     {
       schema: {
         tags: ['nutrition'],
@@ -63,4 +58,4 @@ export const mealCopyRoutes: FastifyPluginAsyncTypebox<CommandServices> = async 
       return { data };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddEntryBody,
   CreateMealBody,
@@ -14,13 +13,12 @@ import {
   mealStream,
   UpdateEntryBody,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { mealsProjection } from '@fitness/projections';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { type Aggregate, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { type MealCommand, mealDecider } from './decide.ts';
 import { type EntryInput, entryAfterChange, entryToAdd } from './entries.ts';
 import { EntryNotFound, MealNotFound } from './errors.ts';
@@ -74,12 +72,9 @@ function entryOf(meal: MealDocument | null, entryId: string) {
 }
 
 /** Meals and their entries under /api/v1/meals. */
-export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const mealCommandRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/meals',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -105,7 +100,7 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   );
 
   app.delete(
-    '/meals/:id',
+    '/:id',
     {
       schema: {
         tags: ['nutrition'],
@@ -121,7 +116,7 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   );
 
   app.post(
-    '/meals/:id/entries',
+    '/:id/entries',
     {
       schema: {
         tags: ['nutrition'],
@@ -152,7 +147,7 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
     },
   };
   for (const method of ['patch', 'put'] as const) {
-    app[method]('/meals/:id/entries/:entryId', updateEntry, async (request, reply) => {
+    app[method]('/:id/entries/:entryId', updateEntry, async (request, reply) => {
       const id = mealId(request.params.id);
       const { entryId } = request.params;
       const { quantity, unit, calories, protein, carbs, fat } = request.body;
@@ -173,7 +168,7 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   }
 
   app.delete(
-    '/meals/:id/entries/:entryId',
+    '/:id/entries/:entryId',
     {
       schema: {
         tags: ['nutrition'],
@@ -188,4 +183,4 @@ export const mealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       return { message: 'Entry removed.' };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   LogAgainBody,
@@ -13,13 +12,12 @@ import {
   savedMealDocument,
   savedMealsStream,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import type { FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner, signedInUser } from '../core/command-route.ts';
+import { type Aggregate, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { logAgain, loggedEntries } from '../meals/copy.ts';
 import { mealOf } from '../meals/entries.ts';
-import type { CommandServices } from '../services.ts';
 import { type SavedMealCommand, savedMealsDecider } from './decide.ts';
 import { MealToSaveNotFound, SavedMealNotFound } from './errors.ts';
 import type { SavedMealsState } from './saved-meals.ts';
@@ -39,10 +37,7 @@ function answer(state: SavedMealsState, savedMealId: string): SavedMeal {
 }
 
 /** Saving one of your meals to log again, renaming and deleting it, and logging it, under /api/v1/saved-meals. */
-export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const savedMealCommandRoutes = signedInCommands(async (app, { services, run }) => {
   /** The caller's saved meals as their stream holds them now. */
   async function savedMealsOf(request: FastifyRequest) {
     const events = await services.handler.readStream(savedMealsStream(signedInUser(request)));
@@ -53,7 +48,7 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
   }
 
   app.post(
-    '/saved-meals',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -80,7 +75,7 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
   );
 
   app.patch(
-    '/saved-meals/:id',
+    '/:id',
     {
       schema: {
         tags: ['nutrition'],
@@ -102,7 +97,7 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
   );
 
   app.delete(
-    '/saved-meals/:id',
+    '/:id',
     {
       schema: {
         tags: ['nutrition'],
@@ -118,7 +113,7 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
   );
 
   app.post(
-    '/saved-meals/:id/log',
+    '/:id/log',
     {
       schema: {
         tags: ['nutrition'],
@@ -138,4 +133,4 @@ export const savedMealCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> 
       return meal;
     },
   );
-};
+});

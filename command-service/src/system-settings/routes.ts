@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   fromApiSettings,
@@ -9,9 +8,8 @@ import {
   toApiSettings,
   UpdateSystemSettingsBody,
 } from '@fitness/contracts';
-import { requireAdmin } from '@fitness/platform/authentication.ts';
-import { type Aggregate, commandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import type { Aggregate } from '../core/command-route.ts';
+import { adminCommands } from '../core/route-group.ts';
 import { type SystemSettingsCommand, systemSettingsDecider } from './decide.ts';
 import type { SystemSettingsState } from './settings.ts';
 
@@ -21,12 +19,9 @@ const systemSettings: Aggregate<SystemSettingsCommand, SystemSettingsEvent, Syst
 };
 
 /** Changing the system settings (spec 3 "Admin settings"), admins only; reading them is a query. */
-export const systemSettingsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireAdmin(services.authenticator));
-  const run = commandRunner(services);
-
+export const systemSettingsCommandRoutes = adminCommands(async (app, { services, run }) => {
   app.put(
-    '/admin/settings',
+    '',
     {
       schema: {
         tags: ['admin'],
@@ -46,4 +41,4 @@ export const systemSettingsCommandRoutes: FastifyPluginAsyncTypebox<CommandServi
       return toApiSettings(result.state);
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   MessageResponse,
@@ -10,12 +9,11 @@ import {
   Workout,
   WorkoutParams,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { type Aggregate, requestContext, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { WorkoutNotFound } from '../workouts/errors.ts';
 import { workouts } from '../workouts/routes.ts';
 import { type TemplateCommand, templateDecider } from './decide.ts';
@@ -29,13 +27,10 @@ const templates: Aggregate<TemplateCommand, TemplateEvent, TemplateState> = {
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
-/** Starting workouts from templates, and saving and deleting personal templates. */
-export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+/** Starting workouts from templates, and deleting personal templates. */
+export const templateCommandRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/templates/:id/start',
+    '/:id/start',
     {
       schema: {
         tags: ['templates'],
@@ -70,8 +65,27 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
     },
   );
 
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Delete one of your templates',
+        params: TemplateParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await run(templates, request, reply, { type: 'DeletePersonalTemplate', templateId: request.params.id });
+      return { message: 'Template deleted.' };
+    },
+  );
+});
+
+/** Saving one of your workouts as a personal template (under /api/v1/workouts). */
+export const workoutTemplateRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/workouts/:id/template',
+    '/:id/template',
     {
       schema: {
         tags: ['templates'],
@@ -97,20 +111,4 @@ export const templateCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       return { id: templateId, message: 'Template saved.' };
     },
   );
-
-  app.delete(
-    '/templates/:id',
-    {
-      schema: {
-        tags: ['templates'],
-        summary: 'Delete one of your templates',
-        params: TemplateParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await run(templates, request, reply, { type: 'DeletePersonalTemplate', templateId: request.params.id });
-      return { message: 'Template deleted.' };
-    },
-  );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   LogWaterBody,
@@ -9,10 +8,9 @@ import {
   WaterParams,
   waterStream,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import type { Aggregate } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { type WaterCommand, waterDecider } from './decide.ts';
 import type { WaterState } from './water.ts';
 
@@ -24,12 +22,9 @@ const water: Aggregate<WaterCommand, WaterEvent, WaterState> = {
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 /** A day's water under /api/v1/water/{date}. */
-export const waterCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const waterCommandRoutes = signedInCommands(async (app, { run }) => {
   app.post(
-    '/water/:date',
+    '/:date',
     {
       schema: {
         tags: ['nutrition'],
@@ -49,7 +44,7 @@ export const waterCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   );
 
   app.delete(
-    '/water/:date/:entryId',
+    '/:date/:entryId',
     {
       schema: {
         tags: ['nutrition'],
@@ -64,4 +59,4 @@ export const waterCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       return { message: 'Water entry removed.' };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddWorkoutExerciseBody,
   ErrorBody,
@@ -21,13 +20,12 @@ import {
   WorkoutSet,
   workoutStream,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, commandRunner, type RouteCommand, signedInUser } from '../core/command-route.ts';
+import { type Aggregate, type RouteCommand, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { exerciseVisibleTo } from '../exercises/reads.ts';
-import type { CommandServices } from '../services.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
 import { ExerciseNotInLibrary, SetNotFound, WorkoutExerciseNotFound, WorkoutNotFound } from './errors.ts';
 import type { WorkoutState } from './workout.ts';
@@ -43,10 +41,7 @@ export const workouts: Aggregate<WorkoutCommand, WorkoutEvent, WorkoutState, Wor
 const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /** Writes on workouts, their exercises and sets, under /api/v1/workouts. */
-export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const workoutCommandRoutes = signedInCommands(async (app, { services, run }) => {
   /**
    * An exercise a workout names must be in the user's library: a system one, or their own
    * custom one. Another user's or a made-up id would file records under it.
@@ -71,7 +66,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   }
 
   app.post(
-    '/workouts',
+    '',
     {
       schema: {
         tags: ['workouts'],
@@ -108,7 +103,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
   };
   for (const method of ['patch', 'put'] as const) {
-    app[method]('/workouts/:id', updateWorkout, async (request, reply) => {
+    app[method]('/:id', updateWorkout, async (request, reply) => {
       const { name, ...rest } = request.body;
       const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateWorkout',
@@ -120,7 +115,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   }
 
   app.delete(
-    '/workouts/:id',
+    '/:id',
     {
       schema: {
         tags: ['workouts'],
@@ -136,7 +131,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   );
 
   app.post(
-    '/workouts/:id/exercises',
+    '/:id/exercises',
     {
       schema: {
         tags: ['workouts'],
@@ -171,7 +166,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
   };
   for (const method of ['patch', 'put'] as const) {
-    app[method]('/workouts/:id/exercises/:exerciseId', updateExercise, async (request, reply) => {
+    app[method]('/:id/exercises/:exerciseId', updateExercise, async (request, reply) => {
       const { name, notes, position, superset } = request.body;
       const workout = await onWorkout(request, reply, request.params, {
         type: 'UpdateExercise',
@@ -186,7 +181,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   }
 
   app.delete(
-    '/workouts/:id/exercises/:exerciseId',
+    '/:id/exercises/:exerciseId',
     {
       schema: {
         tags: ['workouts'],
@@ -205,7 +200,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   );
 
   app.post(
-    '/workouts/:id/exercises/:exerciseId/sets',
+    '/:id/exercises/:exerciseId/sets',
     {
       schema: {
         tags: ['workouts'],
@@ -238,7 +233,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
     },
   };
   for (const method of ['patch', 'put'] as const) {
-    app[method]('/workouts/:id/exercises/:exerciseId/sets/:setId', updateSet, async (request, reply) => {
+    app[method]('/:id/exercises/:exerciseId/sets/:setId', updateSet, async (request, reply) => {
       const changes = setChangesFromBody(request.body);
       const { exerciseId, setId } = request.params;
       const workout = await onWorkout(request, reply, request.params, {
@@ -252,7 +247,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   }
 
   app.delete(
-    '/workouts/:id/exercises/:exerciseId/sets/:setId',
+    '/:id/exercises/:exerciseId/sets/:setId',
     {
       schema: {
         tags: ['workouts'],
@@ -267,7 +262,7 @@ export const workoutCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       return { message: 'Set removed.' };
     },
   );
-};
+});
 
 /** Ids are UUIDs; anything else cannot name an existing thing, so it is not found. */
 function assertIds(ids: Ids) {
