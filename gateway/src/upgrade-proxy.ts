@@ -37,6 +37,13 @@ export type UpgradeProxyOptions = {
  * the two sockets together. Bytes pass untouched, so the WebSocket handshake, its extensions
  * (permessage-deflate) and pings are negotiated end to end between browser and service, with
  * no WebSocket library in between.
+ *
+ * Not @fastify/http-proxy's `websocket: true`, which does less here: it accepts the browser's
+ * WebSocket itself (101) before it opens a second one to the service, so a replica that refuses
+ * the connection cannot be passed over for the next (the browser is told 1011 instead), nor a
+ * service's refusal (socket.io's 400 for an unknown session) passed on as it was; and it parses
+ * and re-sends every message between two WebSockets, forwarding one subprotocol and, unless told
+ * otherwise, only the cookie of the headers (none of X-Forwarded-For, X-Request-Id).
  */
 export function proxyUpgrades(server: http.Server, options: UpgradeProxyOptions) {
   const { connections } = options;
