@@ -144,6 +144,30 @@ export default {
       from: { path: '^frontend/src/', pathNot: TESTS },
       to: { path: anyOf(SERVER) },
     },
+    // The web app's layers, one way: app -> features -> components, lib (frontend/README.md, "Who
+    // may import what"; which names a component takes from the API client is
+    // frontend/src/import-rules.test.ts's to check).
+    {
+      name: 'feature-imports-no-other-feature',
+      severity: 'error',
+      comment: 'A feature imports another feature: share it through components/, lib/ or @fitness/contracts.',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
+    },
+    {
+      name: 'only-app-imports-app',
+      severity: 'error',
+      comment: 'Only app/ may import app/: take services from useServices() (lib/services.ts).',
+      from: { path: '^frontend/src/', pathNot: '^frontend/src/(app/|main\\.tsx$)' },
+      to: { path: '^frontend/src/app/' },
+    },
+    {
+      name: 'shared-code-imports-no-feature',
+      severity: 'error',
+      comment: 'components/ and lib/ are shared by the features: they import none of them.',
+      from: { path: '^frontend/src/(components|lib)/' },
+      to: { path: '^frontend/src/features/' },
+    },
   ],
   options: {
     // dependency-cruiser reads TypeScript through the compiler's JS API, which TypeScript 7 (ours)

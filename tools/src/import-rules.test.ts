@@ -133,6 +133,22 @@ describe('import rules catch each kind of breach', () => {
     'stores/src/store.ts': 'export const store = 1;',
     'frontend/src/lib/api.ts': "import { app } from '../../../gateway/src/app.ts';\nexport const api = app;",
     'gateway/src/app.ts': 'export const app = 1;',
+    // The web app's layers: a feature takes another's hook, a store takes app/, lib/ and
+    // components/ take features (a lazy import too); a feature's own files and app/ taking a
+    // feature are allowed.
+    'frontend/src/features/dashboard/Page.tsx':
+      "import { useWorkoutList } from '../workouts/useWorkoutList.ts';\nimport type { Day } from '../dashboard/store.ts';\nexport const page = [useWorkoutList] as Day[];",
+    'frontend/src/features/dashboard/store.ts': 'export type Day = unknown;',
+    'frontend/src/features/workouts/useWorkoutList.ts': 'export const useWorkoutList = 1;',
+    'frontend/src/features/meals/store.ts':
+      "import { services } from '../../app/services.ts';\nexport const meals = services;",
+    'frontend/src/app/services.ts':
+      "import { plan } from '../features/templates/plan.ts';\nexport const services = plan;",
+    'frontend/src/features/templates/plan.ts': 'export const plan = 1;',
+    'frontend/src/lib/format.ts': "export { plan } from '../features/templates/plan.ts';",
+    'frontend/src/components/Weather.tsx':
+      "export const WeekChart = () => import('../features/dashboard/WeekChart.tsx');",
+    'frontend/src/features/dashboard/WeekChart.tsx': 'export const WeekChart = 1;',
   };
   let dir: string;
   let result: ICruiseResult;
@@ -152,11 +168,15 @@ describe('import rules catch each kind of breach', () => {
       '@fitness/contracts-imports-declared-workspaces: contracts/src/store.ts -> stores/src/store.ts',
       'contracts-does-no-io: contracts/src/clock.ts -> fs',
       'contracts-imports-no-workspace: contracts/src/store.ts -> stores/src/store.ts',
+      'feature-imports-no-other-feature: frontend/src/features/dashboard/Page.tsx -> frontend/src/features/workouts/useWorkoutList.ts',
       'no-circular: projections/src/batch.ts -> projections/src/runner.ts',
       'no-folder-cycle: query-service/src/metrics -> query-service/src/workouts',
       'no-folder-cycle: query-service/src/workouts -> query-service/src/metrics',
       'no-non-package-json: query-service/src/pad.ts -> node_modules/undeclared/index.js',
       'not-to-unresolvable: query-service/src/nowhere.ts -> ./gone.ts',
+      'only-app-imports-app: frontend/src/features/meals/store.ts -> frontend/src/app/services.ts',
+      'shared-code-imports-no-feature: frontend/src/components/Weather.tsx -> frontend/src/features/dashboard/WeekChart.tsx',
+      'shared-code-imports-no-feature: frontend/src/lib/format.ts -> frontend/src/features/templates/plan.ts',
       'web-app-imports-no-server: frontend/src/lib/api.ts -> gateway/src/app.ts',
       'workspaces-import-by-package-name: contracts/src/store.ts -> stores/src/store.ts',
       'workspaces-import-by-package-name: frontend/src/lib/api.ts -> gateway/src/app.ts',
