@@ -1,17 +1,10 @@
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import { parseDuration, type ScenarioOptions, type Schedule, scheduleOf } from './executors.ts';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { parseDuration, type Schedule, scheduleOf } from './executors.ts';
 import { perform, type WireRequest } from './http-client.ts';
-import { MetricRegistry, type Sample, type ThresholdOptions, type ThresholdResult } from './metrics.ts';
+import { MetricRegistry, type Sample, type ThresholdResult } from './metrics.ts';
+import { type ScriptOptions, scenariosOf } from './script-options.ts';
 import type { Message } from './vu-bridge.ts';
-
-type ScriptOptions = {
-  scenarios?: Record<string, ScenarioOptions>;
-  thresholds?: ThresholdOptions;
-  vus?: number;
-  iterations?: number;
-  duration?: string;
-  stages?: { duration: string; target: number }[];
-};
+import { openSocket, send, type Vu } from './vu-thread.ts';
 
 type CheckTally = { group: string; name: string; passes: number; fails: number };
 
@@ -26,18 +19,6 @@ export type RunResult = {
   /** Why the run could not go on (the script failed to load, setup threw): k6 exits 107 then. */
   aborted?: string;
 };
-
-type Vu = { worker: Worker; port: MessagePort; signal: Int32Array; sockets: Map<number, WebSocket> };
-
-/** The scenarios a script asks for; with none, k6's shortcut options (vus, iterations, duration, stages). */
-function scenariosOf(options: ScriptOptions): Record<string, ScenarioOptions> {
-  if (options.scenarios && Object.keys(options.scenarios).length > 0) return options.scenarios;
-  if (options.stages)
-    return { default: { executor: 'ramping-vus', startVUs: options.vus ?? 1, stages: options.stages } };
-  if (options.duration)
-    return { default: { executor: 'constant-vus', vus: options.vus ?? 1, duration: options.duration } };
-  return { default: { executor: 'shared-iterations', vus: options.vus ?? 1, iterations: options.iterations ?? 1 } };
-}
 
 /**
  * Runs a k6 script as k6 would: the lifecycle VU reads the options and runs setup(), each
@@ -83,12 +64,6 @@ export async function runScript(
       else tally.fails += 1;
       checks.set(key, tally);
     }
-  }
-
-  function send(vu: Vu, message: Message) {
-    vu.port.postMessage(message);
-    Atomics.add(vu.signal, 0, 1);
-    Atomics.notify(vu.signal, 0);
   }
 
   function gauge(metric: string, value: number) {
@@ -162,30 +137,6 @@ export async function runScript(
       });
     });
     return { vu, reply, exited };
-  }
-
-  /** A VU's socket: a real WebSocket here, its events forwarded to the VU's thread. */
-  function openSocket(vu: Vu, socketId: number, url: string) {
-    const forward = (event: string, extra: Record<string, unknown> = {}) =>
-      send(vu, { type: 'ws', socketId, event, ...extra });
-    let socket: WebSocket;
-    try {
-      socket = new WebSocket(url);
-    } catch (error) {
-      forward('error', { error: String((error as Error).message) });
-      forward('close', { code: 1006 });
-      return;
-    }
-    vu.sockets.set(socketId, socket);
-    socket.addEventListener('open', () => forward('open'));
-    socket.addEventListener('message', (event) => forward('message', { data: String(event.data) }));
-    socket.addEventListener('error', (event) =>
-      forward('error', { error: String((event as Event & { message?: string }).message ?? 'error') }),
-    );
-    socket.addEventListener('close', (event) => {
-      vu.sockets.delete(socketId);
-      forward('close', { code: event.code });
-    });
   }
 
   // The lifecycle VU: options, setup(), and once the scenarios are over, teardown().
