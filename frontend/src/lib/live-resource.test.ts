@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { applyChanges, type DocumentChange } from '@fitness/contracts/document-changes.ts';
 import { describe, it } from 'vitest';
 import type { ChangeNotice } from './live.ts';
-import { liveResource } from './live-resource.ts';
+import { type LiveResourceOptions, liveResource } from './live-resource.ts';
 
 /** A promise the test settles by hand, to make answers arrive in any order. */
 function deferred<T>() {
@@ -51,14 +51,15 @@ const notice = (extra: Partial<ChangeNotice> = {}): ChangeNotice => ({
 });
 const setLogged = (id: string, reps: number): DocumentChange[] => [{ op: 'push', path: ['sets'], value: { id, reps } }];
 
-/** A workout kept by a live resource, read from a scripted server. */
-function workoutResource() {
+/** A workout kept by a live resource, read from a scripted server; `answered` as the resource's option. */
+function workoutResource(answered?: LiveResourceOptions<Workout>['answered']) {
   const server = scriptedFetch<Workout>();
   const state: { workout: Workout | null } = { workout: null };
   const resource = liveResource({
     what: 'a test',
     fetch: server.fetch,
     take: (workout) => (state.workout = workout),
+    answered,
   });
   return { server, state, resource };
 }
@@ -233,14 +234,7 @@ describe('live resource', () => {
   });
 
   it('reads again for a notice without a change, or one whose document it does not hold', async () => {
-    const server = scriptedFetch<Workout>();
-    const state: { workout: Workout | null } = { workout: null };
-    const resource = liveResource({
-      what: 'a test',
-      fetch: server.fetch,
-      take: (workout) => (state.workout = workout),
-      answered: (correlationId) => correlationId === 'mine',
-    });
+    const { server, resource } = workoutResource((correlationId) => correlationId === 'mine');
     const patch = () => false;
     resource.show();
     server.calls[0]?.resolve({ id: 'w1', sets: [] });
