@@ -7,7 +7,21 @@ import { prepareFormats } from './lib/format.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/components.css';
+// The shared components' styles, in this order: a later file's rule wins a tie with an earlier one's.
+import './styles/components/buttons.css';
+import './styles/components/fields.css';
+import './styles/components/cards.css';
+import './styles/components/loading.css';
+import './styles/components/dialogs.css';
+import './styles/components/toasts.css';
+import './styles/components/link-cards.css';
+import './styles/components/forms.css';
+import './styles/components/library.css';
+import './styles/components/meters-and-charts.css';
+import './styles/components/achievements.css';
+import './styles/components/admin-nav.css';
+import './styles/components/settings.css';
+import './styles/components/email.css';
 import './styles/layout.css';
 
 /** The spec's startup failure screen: plain DOM, since React itself may be what failed. */
