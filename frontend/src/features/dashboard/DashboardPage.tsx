@@ -16,7 +16,12 @@ import { TodayCards } from './TodayCards.tsx';
 import { WeatherCard } from './WeatherCard.tsx';
 import { WeekCard } from './WeekCard.tsx';
 import type { WeatherStore } from './weather-store.ts';
+// In this order, as one file they were: a later rule wins a tie with an earlier one.
 import './dashboard.css';
+import './calories-card.css';
+import './macros-card.css';
+import './dashboard-more.css';
+import './week-chart.css';
 
 /**
  * Today at a glance: the quick actions first, the workout in progress, today's numbers, the

@@ -13,7 +13,7 @@ function ticksUpTo(highest: number, step: number) {
 /**
  * Calories eaten per day of the week against the daily target, and above the same days the
  * minutes trained: two charts sharing their days (and their tooltip, syncId), so what was eaten
- * and what was trained read together. Each is sized by its box in dashboard.css, which the
+ * and what was trained read together. Each is sized by its box in week-chart.css, which the
  * dashboard keeps from the first frame; each says its days in words to screen readers.
  */
 export function WeekChart({ week }: { week: Week }) {
