@@ -22,6 +22,7 @@ import { type Pending, WorkoutConfirmDialog } from './WorkoutConfirmDialog.tsx';
 import { WorkoutHeader } from './WorkoutHeader.tsx';
 import { WorkoutNotFound } from './WorkoutNotFound.tsx';
 import './logger.css';
+import './set-table.css';
 
 /**
  * One workout, logged between sets: its exercises with their sets as rows to tick off, notes,
