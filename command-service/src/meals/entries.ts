@@ -3,6 +3,7 @@ import {
   foodStream,
   isUuid,
   type Language,
+  MAX_QUANTITY,
   type MealDocument,
   mealStream,
   type Nutrients,
@@ -113,6 +114,6 @@ function gramsOf(quantity: number, unit: QuantityUnit, food: FoodDocument | null
     if (error instanceof RangeError) throw new InvalidQuantity(error.message);
     throw error;
   }
-  if (grams <= 0 || grams > 10000) throw new InvalidQuantity();
+  if (grams <= 0 || grams > MAX_QUANTITY) throw new InvalidQuantity();
   return grams;
 }

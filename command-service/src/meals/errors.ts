@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput } from '@fitness/contracts';
+import { DomainError, InvalidInput, MAX_QUANTITY } from '@fitness/contracts';
 
 /** Also another user's meal: indistinguishable from a missing one. */
 export class MealNotFound extends DomainError {
@@ -15,7 +15,7 @@ export class EntryNotFound extends DomainError {
 
 /** A quantity that comes to no food, or more than anyone eats at once, or servings of a food without one. */
 export class InvalidQuantity extends InvalidInput {
-  constructor(message = 'The quantity must come to more than 0 and at most 10000 g.') {
+  constructor(message = `The quantity must come to more than 0 and at most ${MAX_QUANTITY} g.`) {
     super({ quantity: [message] });
   }
 }

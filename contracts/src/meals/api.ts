@@ -1,14 +1,15 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
+import { MAX_QUANTITY } from '../nutrition/arithmetic.ts';
 import { Nullable, oneOf } from '../schema-parts.ts';
 import { MEAL_TYPES, type MealType } from './events.ts';
 
 export const MealTypeField = oneOf(MEAL_TYPES, `The meal type must be one of: ${MEAL_TYPES.join(', ')}.`);
 const Quantity = Type.Number({
   exclusiveMinimum: 0,
-  maximum: 10000,
-  errorMessage: 'The quantity must be a number greater than 0 and at most 10000.',
+  maximum: MAX_QUANTITY,
+  errorMessage: `The quantity must be a number greater than 0 and at most ${MAX_QUANTITY}.`,
 });
 
 export const ListMealsQuery = Type.Object({

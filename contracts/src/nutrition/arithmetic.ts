@@ -6,6 +6,12 @@ export const GRAMS_PER_OUNCE = 28.349523125;
 
 export type QuantityUnit = 'g' | 'oz' | 'serving';
 
+/**
+ * The most one entry may be, more than anyone eats at once: as typed in its unit (the API's
+ * schema, the browser's fields) and as the grams it comes to (the meal's rules).
+ */
+export const MAX_QUANTITY = 10_000;
+
 /** Energy to the kilocalorie, macronutrients to a tenth of a gram: as labels print them. */
 export function roundNutrients(nutrients: Nutrients): Nutrients {
   const tenth = (value: number) => Math.round(value * 10) / 10;

@@ -1,3 +1,4 @@
+import { MAX_QUANTITY } from '@fitness/contracts/nutrition/arithmetic.ts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function EntryRow({
   async function save() {
     if (editing === null) return;
     const typed = parseDecimal(editing);
-    if (!(typed > 0) || typed > 10000) {
+    if (!(typed > 0) || typed > MAX_QUANTITY) {
       toasts.error(t('errors.invalidInput'), t('meals.invalidQuantity'));
       return;
     }

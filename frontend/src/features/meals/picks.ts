@@ -1,5 +1,6 @@
 import {
   GRAMS_PER_OUNCE,
+  MAX_QUANTITY,
   type Nutrients,
   nutrientsFor,
   type QuantityUnit,
@@ -9,9 +10,6 @@ import {
 import { formatFoodAmount } from '../../lib/format.ts';
 import { parseDecimal, type Units } from '../../lib/units.ts';
 import type { EntryInput, Food } from './types.ts';
-
-/** The most one entry may weigh in its unit, as the API takes it. */
-const MAX_QUANTITY = 10000;
 
 /** A food picked in the add dialog, with the amount typed for it (as typed, so it can be edited freely). */
 export type Pick = { food: Food; amount: string; unit: QuantityUnit };
