@@ -71,6 +71,18 @@ export default {
       to: { circular: true },
     },
     {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'A module that nothing imports and that imports nothing is dead: delete it.',
+      from: {
+        orphan: true,
+        // Type declarations are read by the compiler; the k6 adapter's loader hooks by Node, from
+        // the URL vu-worker.ts registers (node:module's register).
+        pathNot: ['\\.d\\.ts$', '^loadtests/src/k6-adapter/loader-hooks\\.ts$'],
+      },
+      to: {},
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:

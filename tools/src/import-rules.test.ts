@@ -114,18 +114,20 @@ describe('import rules catch each kind of breach', () => {
     'package.json': '{ "name": "fixture", "private": true }',
     'node_modules/undeclared/package.json': '{ "name": "undeclared", "main": "index.js" }',
     'node_modules/undeclared/index.js': 'export const pad = 1;',
-    // Two folders that import each other, though no module imports itself back.
+    // Two folders that import each other (one of them for a type only), though no module imports itself back.
     'query-service/src/workouts/list.ts': "import { weekly } from '../metrics/weekly.ts';\nexport const list = weekly;",
     'query-service/src/metrics/weekly.ts': 'export const weekly = 1;',
     'query-service/src/metrics/streak.ts':
-      "import { named } from '../workouts/names.ts';\nexport const streak = named;",
-    'query-service/src/workouts/names.ts': 'export const named = 1;',
+      "import type { Named } from '../workouts/names.ts';\nexport const streak: Named = 1;",
+    'query-service/src/workouts/names.ts': 'export type Named = number;',
     // Two modules that run each other.
     'projections/src/runner.ts': "import { batch } from './batch.ts';\nexport const runner = () => batch;",
     'projections/src/batch.ts': "import { runner } from './runner.ts';\nexport const batch = () => runner;",
     // Two modules that name each other's types only: nothing runs in a circle (allowed).
     'projections/src/shape.ts': "import type { Fold } from './fold.ts';\nexport type Shape = { fold: Fold };",
     'projections/src/fold.ts': "import type { Shape } from './shape.ts';\nexport type Fold = (shape: Shape) => Shape;",
+    // Imported by nothing, importing nothing.
+    'query-service/src/unused.ts': 'export const unused = 1;',
     'query-service/src/nowhere.ts': "import { gone } from './gone.ts';\nexport const nowhere = gone;",
     'query-service/src/pad.ts': "import { pad } from 'undeclared';\nexport const padded = pad;",
     'contracts/src/clock.ts': "import { readFileSync } from 'node:fs';\nexport const clock = readFileSync;",
@@ -173,6 +175,7 @@ describe('import rules catch each kind of breach', () => {
       'no-folder-cycle: query-service/src/metrics -> query-service/src/workouts',
       'no-folder-cycle: query-service/src/workouts -> query-service/src/metrics',
       'no-non-package-json: query-service/src/pad.ts -> node_modules/undeclared/index.js',
+      'no-orphans: query-service/src/unused.ts -> query-service/src/unused.ts',
       'not-to-unresolvable: query-service/src/nowhere.ts -> ./gone.ts',
       'only-app-imports-app: frontend/src/features/meals/store.ts -> frontend/src/app/services.ts',
       'shared-code-imports-no-feature: frontend/src/components/Weather.tsx -> frontend/src/features/dashboard/WeekChart.tsx',
