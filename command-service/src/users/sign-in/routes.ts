@@ -5,15 +5,12 @@ import { requestLanguage } from '@fitness/platform/language.ts';
 import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { commandRunner, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
 import type { CommandServices } from '../../services.ts';
-import { userDecider } from '../decide.ts';
-import { CredentialsDoNotMatch, EmailTaken } from '../errors.ts';
 import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
-import type { UserState } from '../user.ts';
 import { users } from '../user-stream.ts';
+import { accountSignedInTo } from './credentials.ts';
 import { deviceName } from './device-name.ts';
-import { claimNewAccount, holderOfEmail, roleForNewAccount } from './email-claims.ts';
 import { checkNewPassword } from './new-password.ts';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { newAccount } from './registration.ts';
 import { newSession, signedIn } from './session-tokens.ts';
 
 /**
@@ -40,26 +37,21 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
       },
     },
     async (request, reply) => {
-      const { name, password } = request.body;
-      const email = request.body.email.trim();
-      checkNewPassword(request.body, { email: request.body.email, name });
+      const { name, email, password } = request.body;
+      checkNewPassword(request.body, { email, name });
       const context = requestContext(request, clock);
-      const role = await roleForNewAccount(handler);
-      const passwordHash = await hashPassword(password);
-      const account = await claimNewAccount(handler, email, role, context);
-      if (!account) throw new EmailTaken();
-      const issued = newSession(deviceName(request.headers['user-agent']), false, services.tokenTtlDays, context.now);
-      const { document } = await runOn(users, request, reply, {
-        type: 'Register',
-        ...account,
-        name: name.trim(),
-        email,
-        passwordHash,
-        token: issued.token,
-      });
-      const answer = signedIn(account.userId, issued, document, await services.storedUser(account.userId));
+      const device = deviceName(request.headers['user-agent']);
+      const { command, issued } = await newAccount(
+        handler,
+        { name, email, password, device },
+        services.tokenTtlDays,
+        context,
+      );
+      const { userId } = command;
+      const { document } = await runOn(users, request, reply, command);
+      const answer = signedIn(userId, issued, document, await services.storedUser(userId));
       // Essential, whatever the notification switches say; the new account does not wait for it.
-      services.accountSecurityMails.sendVerificationInBackground(account.userId, requestLanguage(request), context.now);
+      services.accountSecurityMails.sendVerificationInBackground(userId, requestLanguage(request), context.now);
       reply.status(201);
       return answer;
     },
@@ -79,18 +71,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const now = requestContext(request, clock).now;
-      // Per account, whichever address the guesses come from; an unknown email is held back alike.
-      let holder: { userId: string; state: UserState } | null = null;
-      const valid = await services.signInThrottle.attempt(email, now, async () => {
-        holder = await holderOfEmail(handler, email);
-        const state = holder?.state ?? userDecider.initialState();
-        const matches = state.passwordHash
-          ? await verifyPassword(state.passwordHash, password)
-          : await verifyPassword(await decoyHash, password).then(() => false);
-        return holder !== null && matches;
-      });
-      const account = holder as { userId: string; state: UserState } | null;
-      if (!valid || !account) throw new CredentialsDoNotMatch();
+      const account = await accountSignedInTo(handler, services.signInThrottle, { email, password }, now);
       // Maintenance mode refuses anyone but an admin, by the role the write side knows, before anything is written.
       await refuseSignInDuringMaintenance(services.authenticator, account.state.role);
       const issued = newSession(
