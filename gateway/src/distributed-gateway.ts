@@ -63,8 +63,8 @@ export async function buildDistributedGateway(config: Config, options: Distribut
       handler: async (request, reply) =>
         forwardTo(await activeProjector(config.projectionsServiceUrls))(request, reply),
     });
-    // Starting a Google sign-in is a GET, but it belongs with finishing it, where Accounts and
-    // the provider's adapter are: the command service.
+    // Starting a Google sign-in is a GET, but it belongs with finishing it, where the other
+    // sign-ins and the provider's adapter are: the command service.
     proxied.route({ method: ['GET'], url: '/api/v1/auth/google/redirect', handler: toCommands });
     proxied.route({
       method: API_METHODS,
