@@ -2,8 +2,8 @@ import { MailQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { EmailField } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
 import { isolated } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
@@ -34,16 +34,7 @@ export function ForgotPasswordPage() {
         </div>
       )}
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={form.fieldError('email')}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={form.fieldError('email')} />
         <Button type="submit" variant="primary" busy={form.busy} block>
           {t('auth.sendResetLink')}
         </Button>

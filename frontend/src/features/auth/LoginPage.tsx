@@ -2,8 +2,8 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { CurrentPasswordField, EmailField } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthAlternatives, AuthCard } from './AuthCard.tsx';
@@ -26,22 +26,10 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} error={form.message}>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={form.fieldError('email')}
-        />
-        <TextField
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={form.fieldError('email')} />
+        <CurrentPasswordField
           label={t('auth.password')}
-          type="password"
           name="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={form.fieldError('password')}

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
+import { EmailField, NewPasswordFields } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
-import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard } from './AuthCard.tsx';
@@ -64,36 +64,15 @@ export function RegisterPage() {
           onChange={set('name')}
           error={form.fieldError('name')}
         />
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={set('email')}
-          error={form.fieldError('email')}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={t('auth.passwordHint')}
-          value={fields.password}
-          onChange={set('password')}
-          error={form.fieldError('password') && newPasswordRefusal(t, form.fieldError('password'))}
-        />
-        <TextField
-          label={t('auth.confirmPassword')}
-          type="password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          required
-          value={fields.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={form.fieldError('password_confirmation')}
+        <EmailField value={fields.email} onChange={set('email')} error={form.fieldError('email')} />
+        <NewPasswordFields
+          labels={{ password: t('auth.password'), confirmation: t('auth.confirmPassword') }}
+          password={{ value: fields.password, onChange: set('password'), error: form.fieldError('password') }}
+          confirmation={{
+            value: fields.password_confirmation,
+            onChange: set('password_confirmation'),
+            error: form.fieldError('password_confirmation'),
+          }}
         />
         <Button type="submit" variant="primary" icon={<UserPlus size={18} />} busy={form.busy} block>
           {form.busy ? t('auth.registering') : t('auth.register')}

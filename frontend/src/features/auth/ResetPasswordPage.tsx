@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { NewPasswordFields } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
 import { isolated } from '../../lib/format.ts';
-import { newPasswordRefusal } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
@@ -32,9 +31,6 @@ export function ResetPasswordPage() {
     },
     () => ({ ...(password !== confirmation && { password_confirmation: [t('errors.passwordsDoNotMatch')] }) }),
   );
-  // The server's rules are the registration's: its messages here are known ones.
-  const passwordError = form.fieldError('password');
-  const confirmationError = form.fieldError('password_confirmation') && t('errors.passwordsDoNotMatch');
 
   if (!token || !email) {
     return (
@@ -55,26 +51,19 @@ export function ResetPasswordPage() {
       ) : (
         <>
           <form className="stack" onSubmit={submit} noValidate>
-            <TextField
-              label={t('auth.newPassword')}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              hint={t('auth.passwordHint')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={passwordError && newPasswordRefusal(t, passwordError)}
-            />
-            <TextField
-              label={t('auth.confirmNewPassword')}
-              type="password"
-              name="password_confirmation"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              error={confirmationError}
+            <NewPasswordFields
+              labels={{ password: t('auth.newPassword'), confirmation: t('auth.confirmNewPassword') }}
+              password={{
+                value: password,
+                onChange: (e) => setPassword(e.target.value),
+                // The server's rules are the registration's: its messages here are known ones.
+                error: form.fieldError('password'),
+              }}
+              confirmation={{
+                value: confirmation,
+                onChange: (e) => setConfirmation(e.target.value),
+                error: form.fieldError('password_confirmation') && t('errors.passwordsDoNotMatch'),
+              }}
             />
             <Button type="submit" variant="primary" busy={form.busy} block>
               {t('auth.resetSubmit')}
