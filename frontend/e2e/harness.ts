@@ -6,20 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@fitness/tools/chromium.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no network chatter). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The browser the tests launch (push.test.ts launches its own with it). */
+export { CHROMIUM };
 
 /** Where screenshots go; CI leaves the folder in place for people to look at. */
 export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -47,7 +39,7 @@ export async function startApp(env: Record<string, string> = {}) {
   ensureFrontendBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const server = await startServerProcess(dataDir, { AUTH_RATE_LIMIT: '1000', ...env });
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   const api = apiClient(server.baseUrl);
   mkdirSync(SCREENSHOTS, { recursive: true });
 

@@ -5,23 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@fitness/tools/chromium.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import { type Browser, chromium } from 'playwright-core';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile } from './measure.ts';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the browser tests use on this machine (no sandbox as root, no network chatter). */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const COLD_LOADS = 5;
 /**
  * Runs in the page from its first byte: notes the moment the screen's main heading is in place
@@ -154,7 +144,7 @@ export async function frontendFigures(): Promise<FrontendFigures> {
   ensureFrontendBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-frontend-'));
   const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   try {
     const account = await registerUser(apiClient(server.baseUrl), 'Bench Visitor');
     const signIn = await screenFigures(browser, server.baseUrl, '/login');

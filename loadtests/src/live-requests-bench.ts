@@ -3,22 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@fitness/tools/chromium.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import { chromium, type Page } from 'playwright-core';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
 import { percentile } from './measure.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the browser tests use on this machine (no sandbox as root, no network chatter). */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** Sets logged and shown before the measured ones, so that neither the server nor the page is cold. */
 const WARM_UP_SETS = 5;
 /** Sets that beat a record, after the ordinary ones: each makes a screen following records read them again. */
@@ -68,7 +58,7 @@ export async function liveRequestsBench(sets = 20): Promise<LiveRequestFigures> 
   ensureFrontendBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-requests-'));
   const server = await startServerProcess(dataDir, LOAD_SERVER_ENV);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   try {
     const api = apiClient(server.baseUrl);
     const account = await registerUser(api, 'Bench Athlete');
