@@ -2,23 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { parseWorkoutExport } from './csv-formats.ts';
 import { EmptyExport, ExportFormatMismatch, TooManyRows, UnknownExportFormat } from './errors.ts';
-import type { ImportedSet } from './imported-workout.ts';
+import { importedSet } from './testing/imported-set.ts';
 
 const STRONG_HEADER =
   'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
 const HEVY_HEADER =
   'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe';
-
-const set = (values: Partial<ImportedSet>): ImportedSet => ({
-  reps: 0,
-  weightKg: null,
-  type: 'working',
-  durationSeconds: null,
-  distanceMetres: null,
-  notes: null,
-  rpe: null,
-  ...values,
-});
 
 describe('reading a Strong export', () => {
   const strong = [
@@ -47,12 +36,12 @@ describe('reading a Strong export', () => {
             name: 'Bench Press (Barbell)',
             notes: null,
             sets: [
-              set({ reps: 10, weightKg: 40, type: 'warmup' }),
-              set({ reps: 8, weightKg: 60.5, notes: 'paused', rpe: 8 }),
-              set({ reps: 6, weightKg: 60 }),
+              importedSet({ reps: 10, weightKg: 40, type: 'warmup' }),
+              importedSet({ reps: 8, weightKg: 60.5, notes: 'paused', rpe: 8 }),
+              importedSet({ reps: 6, weightKg: 60 }),
             ],
           },
-          { name: 'Plank', notes: null, sets: [set({ durationSeconds: 60 })] },
+          { name: 'Plank', notes: null, sets: [importedSet({ durationSeconds: 60 })] },
         ],
       },
       {
@@ -62,7 +51,9 @@ describe('reading a Strong export', () => {
         name: 'Legs',
         durationMinutes: 45,
         notes: null,
-        exercises: [{ name: 'Running', notes: null, sets: [set({ durationSeconds: 1800, distanceMetres: 5200 })] }],
+        exercises: [
+          { name: 'Running', notes: null, sets: [importedSet({ durationSeconds: 1800, distanceMetres: 5200 })] },
+        ],
       },
     ]);
   });
@@ -83,8 +74,8 @@ describe('reading a Strong export', () => {
     assert.equal(parsed.format, 'strong');
     assert.deepEqual(parsed.rejected, []);
     assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [
-      set({ reps: 5, weightKg: 62.5 }),
-      set({ reps: 8, weightKg: 50, type: 'drop' }),
+      importedSet({ reps: 5, weightKg: 62.5 }),
+      importedSet({ reps: 8, weightKg: 50, type: 'drop' }),
     ]);
     assert.equal(parsed.workouts[0]?.durationMinutes, 60);
   });
@@ -102,7 +93,10 @@ describe('reading a Strong export', () => {
     assert.deepEqual([workout?.name, workout?.durationMinutes, workout?.notes], ['Oberkörper', 66, 'Gut; schwer']);
     assert.deepEqual(
       workout?.exercises.map((exercise) => exercise.sets),
-      [[set({ reps: 5, weightKg: 62.5, rpe: 8.5 })], [set({ durationSeconds: 1800, distanceMetres: 5200.5 })]],
+      [
+        [importedSet({ reps: 5, weightKg: 62.5, rpe: 8.5 })],
+        [importedSet({ durationSeconds: 1800, distanceMetres: 5200.5 })],
+      ],
       'the header names the unit: kg whatever was chosen, metres',
     );
   });
@@ -165,7 +159,7 @@ describe('reading a Strong export', () => {
       { row: 14, reason: 'The workout name is missing.' },
     ]);
     assert.equal(parsed.workouts.length, 1);
-    assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [set({ reps: 8, weightKg: 60 })]);
+    assert.deepEqual(parsed.workouts[0]?.exercises[0]?.sets, [importedSet({ reps: 8, weightKg: 60 })]);
   });
 
   it('reads only plain decimal numbers, and rejects names with control characters, line breaks or broken unicode', () => {
@@ -197,7 +191,7 @@ describe('reading a Strong export', () => {
     ]);
     assert.deepEqual(
       parseWorkoutExport(text).workouts.map((workout) => workout.exercises.map((e) => [e.name, e.sets])),
-      [[['Bench Press 💪', [set({ reps: 8, weightKg: 60.25 })]]]],
+      [[['Bench Press 💪', [importedSet({ reps: 8, weightKg: 60.25 })]]]],
     );
   });
 
@@ -236,12 +230,12 @@ describe('reading a Hevy export', () => {
             name: 'Bench Press (Barbell)',
             notes: 'Elbows in',
             sets: [
-              set({ reps: 10, weightKg: 40, type: 'warmup' }),
-              set({ reps: 8, weightKg: 60, rpe: 8.5 }),
-              set({ reps: 5, weightKg: 60, type: 'failure' }),
+              importedSet({ reps: 10, weightKg: 40, type: 'warmup' }),
+              importedSet({ reps: 8, weightKg: 60, rpe: 8.5 }),
+              importedSet({ reps: 5, weightKg: 60, type: 'failure' }),
             ],
           },
-          { name: 'Treadmill', notes: null, sets: [set({ durationSeconds: 1200, distanceMetres: 3500 })] },
+          { name: 'Treadmill', notes: null, sets: [importedSet({ durationSeconds: 1200, distanceMetres: 3500 })] },
         ],
       },
     ]);
@@ -256,7 +250,7 @@ describe('reading a Hevy export', () => {
     const parsed = parseWorkoutExport(text, { weightUnit: 'kg' });
     assert.deepEqual(
       parsed.workouts[0]?.exercises.map((e) => e.sets[0]),
-      [set({ reps: 5, weightKg: 102.058 }), set({ distanceMetres: 1609.34 })],
+      [importedSet({ reps: 5, weightKg: 102.058 }), importedSet({ distanceMetres: 1609.34 })],
     );
     assert.equal(parsed.workouts[0]?.durationMinutes, null, 'no end time: unknown duration');
   });
@@ -271,7 +265,7 @@ describe('reading a Hevy export', () => {
     assert.deepEqual(parsed.rejected, []);
     assert.deepEqual(
       parsed.workouts[0]?.exercises.map((e) => e.sets[0]),
-      [set({ reps: 5, weightKg: 102.5 }), set({ durationSeconds: 900, distanceMetres: 2500 })],
+      [importedSet({ reps: 5, weightKg: 102.5 }), importedSet({ durationSeconds: 900, distanceMetres: 2500 })],
     );
   });
 

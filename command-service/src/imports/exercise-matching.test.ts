@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { candidateNames, customExerciseFields, matchLibraryExercise } from './exercise-matching.ts';
-import type { ImportedSet } from './imported-workout.ts';
-
-const set = (values: Partial<ImportedSet>): ImportedSet => ({
-  reps: 0,
-  weightKg: null,
-  type: 'working',
-  durationSeconds: null,
-  distanceMetres: null,
-  rpe: null,
-  notes: null,
-  ...values,
-});
+import { importedSet } from './testing/imported-set.ts';
 
 describe('matching exported exercise names to the library', () => {
   it('tries the name, then the equipment in front, then the name without it', () => {
@@ -45,13 +34,13 @@ describe('matching exported exercise names to the library', () => {
 
 describe('a custom exercise for an unknown name', () => {
   it('takes its unit from the sets and its equipment from the name', () => {
-    const strength = customExerciseFields('Zercher Carry (Dumbbell)', [set({ reps: 5 })]);
+    const strength = customExerciseFields('Zercher Carry (Dumbbell)', [importedSet({ reps: 5 })]);
     assert.equal(strength.unit, 'reps');
     assert.equal(strength.equipment, 'dumbbells');
     assert.equal(strength.category, 'strength');
-    assert.equal(customExerciseFields('Trail Run', [set({ distanceMetres: 8000 })]).unit, 'distance');
-    assert.equal(customExerciseFields('Trail Run', [set({ distanceMetres: 8000 })]).category, 'cardio');
-    const hold = customExerciseFields('L-Sit Hold (Kettlebell)', [set({ durationSeconds: 30 })]);
+    assert.equal(customExerciseFields('Trail Run', [importedSet({ distanceMetres: 8000 })]).unit, 'distance');
+    assert.equal(customExerciseFields('Trail Run', [importedSet({ distanceMetres: 8000 })]).category, 'cardio');
+    const hold = customExerciseFields('L-Sit Hold (Kettlebell)', [importedSet({ durationSeconds: 30 })]);
     assert.deepEqual([hold.unit, hold.equipment], ['time', 'bodyweight']);
   });
 });
