@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SYSTEM_SETTINGS_MODEL, userStream } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { connectLive } from '../testing/live-client.ts';
+import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '../testing/read-models.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -75,14 +75,7 @@ describe('account deletion (DELETE /me)', () => {
   }
 
   async function settle() {
-    const head = await server.eventStore.headPosition();
-    assert.ok(
-      await server.runner.waitFor(
-        allProjections.map((p) => p.name),
-        head,
-        5000,
-      ),
-    );
+    assert.ok(await server.caughtUp());
   }
 
   it('exports everything the user owns as a download, and nothing of anyone else', async () => {
@@ -223,7 +216,8 @@ describe('account deletion (DELETE /me)', () => {
         if (response.status === 401) return;
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The deletion comes once the writers are under way: a write of theirs has been answered.
+    assert.ok(await waitUntil(() => outcomes.length > 0, 10_000), 'the writers are under way');
     const deleted = await server.api('DELETE', '/me', { token: user.token, body: { password: user.password } });
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
     stop = true;

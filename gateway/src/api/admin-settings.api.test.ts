@@ -13,6 +13,18 @@ import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { startServerProcess } from '../testing/server-process.ts';
 
 const MINUTE = 60_000;
+/** The settings of a new site, written out here as the spec gives them. */
+const DEFAULTS = {
+  site_name: 'Stride',
+  maintenance_mode: false,
+  maintenance_message: null,
+  allow_registration: true,
+  default_user_role: 'user',
+  session_timeout_minutes: 10_080,
+  users_per_page: 20,
+  email_notifications: true,
+  push_notifications: true,
+};
 
 /** The embedded product as startTestServer builds it, on a clock the session timeout test moves. */
 async function startServer() {
@@ -57,17 +69,7 @@ describe('admin settings API', () => {
   });
   afterEach(async () => {
     // Every test leaves the settings as it found them: the defaults.
-    const reset = await put({
-      site_name: 'Stride',
-      maintenance_mode: false,
-      maintenance_message: null,
-      allow_registration: true,
-      default_user_role: 'user',
-      session_timeout_minutes: 10_080,
-      users_per_page: 20,
-      email_notifications: true,
-      push_notifications: true,
-    });
+    const reset = await put(DEFAULTS);
     assert.equal(reset.status, 200);
   });
 
@@ -80,17 +82,7 @@ describe('admin settings API', () => {
     assert.equal((await put({ site_name: 'X' }, user.token)).status, 403);
     const defaults = await server.api('GET', '/admin/settings', { token: admin.token });
     assert.equal(defaults.status, 200);
-    assert.deepEqual(defaults.body, {
-      site_name: 'Stride',
-      maintenance_mode: false,
-      maintenance_message: null,
-      allow_registration: true,
-      default_user_role: 'user',
-      session_timeout_minutes: 10_080,
-      users_per_page: 20,
-      email_notifications: true,
-      push_notifications: true,
-    });
+    assert.deepEqual(defaults.body, DEFAULTS);
   });
 
   it('refuses bad values with a message per field (422) and changes nothing', async () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { workoutStream } from '@fitness/contracts';
-import { allProjections } from '@fitness/projections';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { connectLive } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -60,9 +59,7 @@ describe('authorization matrix', () => {
   let fixtureSets = 0;
 
   async function settle() {
-    const head = await server.eventStore.headPosition();
-    const names = allProjections.map((p) => p.name);
-    assert.ok(await server.runner.waitFor(names, head, 10_000), 'the projections caught up');
+    assert.ok(await server.caughtUp(), 'the projections caught up');
   }
 
   async function succeed(token: string, method: string, url: string, body?: unknown) {

@@ -20,15 +20,7 @@ describe('event explorer API (admin)', () => {
   };
 
   async function settle() {
-    const head = await server.eventStore.headPosition();
-    assert.ok(
-      await server.runner.waitFor(
-        allProjections.map((p) => p.name),
-        head,
-        5000,
-      ),
-      'projections caught up',
-    );
+    assert.ok(await server.caughtUp(), 'projections caught up');
   }
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '@fitness/platform/config.ts';
+import { allProjections } from '@fitness/projections';
 import type { SyncFile } from '@fitness/stores';
 import { buildEmbeddedApp } from '../embedded-app.ts';
 import { apiClient, registerUser } from './api-client.ts';
@@ -44,6 +45,15 @@ export async function startTestServer(
     config,
     api,
     register,
+    /** Whether every projection has folded in the log's head (all written so far) within `ms`. */
+    async caughtUp(ms = 10_000) {
+      const head = await built.eventStore.headPosition();
+      return built.runner.waitFor(
+        allProjections.map((projection) => projection.name),
+        head,
+        ms,
+      );
+    },
     async close() {
       await built.app.close();
       await stores.stop();
