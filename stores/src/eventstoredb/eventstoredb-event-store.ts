@@ -1,25 +1,18 @@
 import {
-  type AllStreamResolvedEvent,
-  type AllStreamSubscription,
-  ANY,
-  type AppendExpectedRevision,
   BACKWARDS,
   END,
   type AppendResult as EsdbAppendResult,
   EventStoreDBClient,
-  excludeSystemEvents,
   FORWARDS,
   jsonEvent,
   NO_STREAM,
-  type Position,
   type ReadPosition,
   START,
-  STREAM_EXISTS,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { type EventMetadata, type NewEvent, type RecordedEvent, upcast } from '@fitness/contracts';
+import type { NewEvent, RecordedEvent } from '@fitness/contracts';
 import {
   type AppendResult,
   type EventStore,
@@ -29,6 +22,17 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from '../event-store.ts';
+import { BatchingSubscription } from './batching-subscription.ts';
+import {
+  isSystemEvent,
+  parseLink,
+  positionOf,
+  type StoredEvent,
+  toExpectedRevision,
+  toNumber,
+  toReadPosition,
+  toRecorded,
+} from './esdb-records.ts';
 
 /**
  * The distributed event store: EventStoreDB (24.10) over gRPC.
@@ -278,173 +282,3 @@ export class EventStoreDbEventStore implements EventStore {
 
 /** Largest page asked of the server in one read. */
 const MAX_PAGE = 1000;
-/** Events held for a slow consumer before the gRPC stream is paused (flow control takes over). */
-const SUBSCRIPTION_BUFFER = 1000;
-
-/**
- * A catch-up subscription to $all that hands events over in batches: while `onEvents` works on
- * one batch, what arrives is buffered and becomes the next batch. A full buffer pauses the
- * stream, so a slow consumer slows the server down instead of growing memory.
- */
-class BatchingSubscription {
-  private readonly source: AllStreamSubscription;
-  private readonly options: SubscribeOptions;
-  private state: 'running' | 'stopped' | 'failed' = 'running';
-  private buffer: RecordedEvent[] = [];
-  private lastPosition: number;
-  private delivering = false;
-  private delivered: Promise<void> = Promise.resolve();
-  private unsubscribed: Promise<void> = Promise.resolve();
-
-  constructor(client: EventStoreDBClient, options: SubscribeOptions) {
-    this.options = options;
-    this.lastPosition = options.fromPosition;
-    this.source = client.subscribeToAll({
-      fromPosition: toReadPosition(options.fromPosition),
-      // Filtered on the server by event type ($>, $metadata, ...); stream names are checked here.
-      filter: excludeSystemEvents(),
-    });
-    this.source.on('data', (resolved) => this.receive(resolved));
-    this.source.on('error', (error) => this.fail(error));
-    this.source.on('end', () => this.fail(new Error('EventStoreDB ended the subscription')));
-    this.source.on('close', () => this.fail(new Error('EventStoreDB closed the subscription')));
-  }
-
-  private receive(resolved: AllStreamResolvedEvent) {
-    if (this.state !== 'running' || !resolved.event || isSystemEvent(resolved.event)) return;
-    let event: RecordedEvent;
-    try {
-      event = toRecorded(resolved.event);
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    // The start position itself comes back from the server: deliver strictly after it, once.
-    if (event.position <= this.lastPosition) return;
-    this.lastPosition = event.position;
-    this.buffer.push(event);
-    if (this.buffer.length >= SUBSCRIPTION_BUFFER) this.source.pause();
-    if (!this.delivering) {
-      this.delivering = true;
-      this.delivered = this.deliver();
-    }
-  }
-
-  private async deliver() {
-    try {
-      while (this.state === 'running' && this.buffer.length > 0) {
-        const batch = this.buffer;
-        this.buffer = [];
-        this.source.resume();
-        await this.options.onEvents(batch);
-      }
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.delivering = false;
-    }
-  }
-
-  private fail(error: unknown) {
-    if (this.state !== 'running') return;
-    this.state = 'failed';
-    this.buffer = [];
-    this.unsubscribed = this.source.unsubscribe();
-    this.options.onError(error);
-  }
-
-  async stop() {
-    if (this.state === 'running') {
-      this.state = 'stopped';
-      this.buffer = [];
-      this.unsubscribed = this.source.unsubscribe();
-    }
-    await this.unsubscribed;
-    // A batch being handled when stop was called finishes first, like the SQLite adapter's.
-    await this.delivered;
-  }
-}
-
-/** What this adapter reads of an EventStoreDB recorded event (stream reads and $all reads alike). */
-type StoredEvent = {
-  id: string;
-  streamId: string;
-  type: string;
-  revision: bigint;
-  isJson: boolean;
-  data: unknown;
-  metadata: unknown;
-  created: Date;
-  position?: Position;
-};
-
-/** EventStoreDB's "no position known" marker (ulong max). */
-const NO_POSITION = 2n ** 64n - 1n;
-
-function positionOf(event: StoredEvent): number {
-  const position = event.position;
-  if (!position || position.commit === NO_POSITION) {
-    throw new Error(`Event ${event.id} in ${event.streamId} has no log position (EventStoreDB older than 22.6?)`);
-  }
-  if (position.commit !== position.prepare) {
-    throw new Error(
-      `Event ${event.id} in ${event.streamId} was written by an explicit transaction (commit ${position.commit} ≠ prepare ${position.prepare}); its position cannot be a single number`,
-    );
-  }
-  return toNumber(position.commit);
-}
-
-function toNumber(position: bigint): number {
-  if (position > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`Log position ${position} exceeds 2^53`);
-  return Number(position);
-}
-
-function toReadPosition(after: number): ReadPosition {
-  if (after === 0) return START;
-  const position = BigInt(after);
-  return { commit: position, prepare: position };
-}
-
-function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
-  switch (expected) {
-    case 'any':
-      return ANY;
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    default:
-      if (!Number.isSafeInteger(expected) || expected < 0) throw new Error(`Invalid expected revision: ${expected}`);
-      return BigInt(expected);
-  }
-}
-
-const isSystemEvent = (event: StoredEvent) => event.streamId.startsWith('$') || event.type.startsWith('$');
-
-/** An event as stored, read at its type's current version (upcast from the one it was written at). */
-function toRecorded(event: StoredEvent): RecordedEvent {
-  if (!event.isJson || !isObject(event.data) || !isObject(event.metadata)) {
-    throw new Error(`Event ${event.id} in ${event.streamId} does not carry JSON object data and metadata`);
-  }
-  return upcast({
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata as EventMetadata,
-    streamId: event.streamId,
-    revision: Number(event.revision),
-    position: positionOf(event),
-    recordedAt: event.created.toISOString(),
-  });
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
-
-/** A link event's data is "<revision>@<stream name>". */
-function parseLink(data: unknown) {
-  const text = data instanceof Uint8Array ? Buffer.from(data).toString('utf8') : String(data);
-  const at = text.indexOf('@');
-  if (at < 1) throw new Error(`Malformed link in $streams: ${text}`);
-  return { revision: BigInt(text.slice(0, at)), streamId: text.slice(at + 1) };
-}
