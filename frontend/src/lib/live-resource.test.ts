@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { applyChanges, type DocumentChange } from '@fitness/contracts/document-changes.ts';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import type { ChangeNotice } from './live.ts';
 import { type LiveResourceOptions, liveResource } from './live-resource.ts';
 
@@ -165,20 +165,28 @@ describe('live resource', () => {
   });
 
   it('keeps the gap between reloads, and a reload asked for before a new load is answered by it', async () => {
-    const starts: number[] = [];
-    const resource = liveResource({
-      what: 'a test',
-      fetch: async () => {
-        starts.push(Date.now());
-      },
-      take: () => {},
-      gapMs: 50,
-    });
-    await resource.reload();
-    await resource.reload();
-    const [first = 0, second = 0] = starts;
-    assert.equal(starts.length, 2);
-    assert.ok(second - first >= 45, `loads ${second - first} ms apart`);
+    // Fake timers: the gap is waited out on a clock the test moves, to the millisecond.
+    vi.useFakeTimers();
+    try {
+      let starts = 0;
+      const resource = liveResource({
+        what: 'a test',
+        fetch: async () => {
+          starts += 1;
+        },
+        take: () => {},
+        gapMs: 50,
+      });
+      await resource.reload();
+      const second = resource.reload();
+      await vi.advanceTimersByTimeAsync(49);
+      assert.equal(starts, 1, 'the second reload waits out the gap');
+      await vi.advanceTimersByTimeAsync(1);
+      await second;
+      assert.equal(starts, 2, 'and starts once it is over');
+    } finally {
+      vi.useRealTimers();
+    }
 
     const server = scriptedFetch<number>();
     const answered = liveResource({ what: 'a test', fetch: server.fetch, take: () => {} });
