@@ -14,6 +14,15 @@ import {
 } from '../read-store.ts';
 import { omitMembers } from './omit-members.ts';
 import { assertIdentifier, isInMemory, openDatabase, truncateWal } from './open-database.ts';
+import {
+  type CollectionTable,
+  columnOf,
+  columnValue,
+  fieldColumn,
+  tableOf,
+  toDocument,
+  whereClause,
+} from './sqlite-collection-table.ts';
 import { SQLITE_FENCE_QUERY } from './sqlite-lease.ts';
 import { watchWriteAheadLog } from './watch-write-ahead-log.ts';
 
@@ -406,59 +415,3 @@ function runFenced(transaction: Database.Transaction<() => void>, fence: LeaseFe
 
 /** Rows a find reads at once before it lets other work run (see `find`). */
 const PAGE_ROWS = 500;
-
-const tableOf = (collection: string) => `doc_${assertIdentifier('collection', collection)}`;
-/** A collection's table, the fields it keeps in columns (`f_<field>`), and the SQL of its per-document statements, written once. */
-type CollectionTable = { table: string; fields: string[]; upsert: string; select: string; remove: string };
-
-const fieldColumn = (field: string) => `f_${assertIdentifier('field', field)}`;
-
-/**
- * A field as SQL: the id and the indexed fields are columns of their own, any other field is
- * read out of the JSON.
- */
-const columnOf = (known: CollectionTable, field: string) =>
-  field === 'id'
-    ? 'id'
-    : known.fields.includes(field)
-      ? fieldColumn(field)
-      : `json_extract(data, '$.${assertIdentifier('field', field)}')`;
-
-/**
- * A field's value as its column holds it: what `json_extract` gives for it, so a column and the
- * JSON compare alike (booleans as 1 and 0, objects and arrays as their JSON text, nothing as NULL).
- */
-function columnValue(value: unknown): string | number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return Number(value);
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  return JSON.stringify(value);
-}
-
-/** Equality on each field of `where`, and, for a page after the first in id order, `id > afterId`. */
-function whereClause(known: CollectionTable, where: Where = {}, afterId?: string) {
-  const parts: string[] = [];
-  const values: (string | number | null)[] = [];
-  if (afterId !== undefined) {
-    parts.push('id > ?');
-    values.push(afterId);
-  }
-  for (const [field, value] of Object.entries(where)) {
-    const column = columnOf(known, field);
-    if (value === null) {
-      parts.push(`${column} IS NULL`);
-    } else {
-      parts.push(`${column} = ?`);
-      // As the column holds it, and as json_extract gives it (booleans as 1 and 0).
-      values.push(columnValue(value));
-    }
-  }
-  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
-}
-
-function toDocument<T extends Document>(row: { data: string; position: number }): T {
-  // Set on the parsed object itself: copying it to add one field was a visible share of every read.
-  const document = JSON.parse(row.data);
-  document[POSITION_FIELD] = row.position;
-  return document as T;
-}
