@@ -1,23 +1,20 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminRoleBody, AdminUserParams, ErrorBody, MessageResponse, User } from '@fitness/contracts';
-import { requireAdmin } from '@fitness/platform/authentication.ts';
 import { namedUserCommandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { adminCommands } from '../core/route-group.ts';
 import { deleteAccount } from '../users/account-deletion/delete-account.ts';
 import { UserNotFound } from '../users/errors.ts';
 import { userStateOf, users } from '../users/user-stream.ts';
 
 /**
- * An admin manages users (spec 7 "Admin"): changes a role, deletes an account. Admins only.
+ * An admin manages users (spec 7 "Admin"), under /api/v1/admin/users: changes a role, deletes an account. Admins only.
  * The acting admin is the events' actor. The last admin can be neither demoted nor deleted: the
  * user decider's rule, given the admins AdminDepartures counts.
  */
-export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+export const adminCommandRoutes = adminCommands(async (app, { services }) => {
   const runOn = namedUserCommandRunner(services);
-  app.addHook('onRequest', requireAdmin(services.authenticator));
 
   app.patch(
-    '/admin/users/:id/role',
+    '/:id/role',
     {
       schema: {
         tags: ['admin'],
@@ -45,7 +42,7 @@ export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   );
 
   app.delete(
-    '/admin/users/:id',
+    '/:id',
     {
       schema: {
         tags: ['admin'],
@@ -69,4 +66,4 @@ export const adminCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       return { message: 'The account has been deleted.' };
     },
   );
-};
+});

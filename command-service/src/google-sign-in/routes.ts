@@ -36,7 +36,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   };
 
   app.get(
-    '/auth/google/redirect',
+    '/redirect',
     {
       ...limited,
       schema: {
@@ -57,7 +57,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   );
 
   app.post(
-    '/auth/google/callback',
+    '/callback',
     {
       ...limited,
       schema: {

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ClientSettingsResponse,
   CreateAccessTokenBody,
@@ -11,26 +10,20 @@ import {
   presentToken,
   UpdateClientSettingsBody,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { Type } from 'typebox';
-import { commandRunner, requestContext, signedInUser } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { requestContext, signedInUser } from '../core/command-route.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { AccessTokenNotFound, UserNotFound } from './errors.ts';
 import { newToken } from './sign-in/session-tokens.ts';
 import { users } from './user-stream.ts';
 
 /**
- * The account's settings and bearer tokens: the client settings the user changes on one device
- * (they reach the others through the users read model's live change), personal access tokens
- * made for scripts, and signing out any session or token, which stops it at once, open sockets
- * included.
+ * The client settings the user changes on one device, under /api/v1/me/settings: they reach the
+ * others through the users read model's live change.
  */
-export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  const run = commandRunner(services);
-  app.addHook('onRequest', requireUser(services.authenticator));
-
+export const clientSettingsCommandRoutes = signedInCommands(async (app, { run }) => {
   app.patch(
-    '/me/settings',
+    '',
     {
       schema: {
         tags: ['account'],
@@ -44,9 +37,15 @@ export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       return clientSettingsResponse(result.document?.settings);
     },
   );
+});
 
+/**
+ * The account's bearer tokens, under /api/v1/auth/tokens: personal access tokens made for
+ * scripts, and signing out any session or token, which stops it at once, open sockets included.
+ */
+export const accessTokenCommandRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/auth/tokens',
+    '',
     {
       schema: {
         tags: ['auth'],
@@ -73,7 +72,7 @@ export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
   );
 
   app.delete(
-    '/auth/tokens/:id',
+    '/:id',
     {
       schema: {
         tags: ['auth'],
@@ -91,4 +90,4 @@ export const accountCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = 
       return { message: 'The token was revoked.' };
     },
   );
-};
+});

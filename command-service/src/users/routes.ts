@@ -35,7 +35,7 @@ export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   const limited = signInRouteLimits(services.authRateLimit);
 
   app.patch(
-    '/me',
+    '',
     {
       onRequest: requireUser(services.authenticator),
       schema: {
@@ -84,7 +84,7 @@ export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
   );
 
   app.delete(
-    '/me',
+    '',
     {
       ...limited,
       onRequest: requireUser(services.authenticator),

@@ -13,6 +13,7 @@ import { requireUser } from '@fitness/platform/authentication.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import type { FastifyRequest } from 'fastify';
 import { commandRunner, namedUserCommandRunner, requestContext, signedInUser } from '../../core/command-route.ts';
+import type { CommandApp } from '../../core/route-group.ts';
 import type { CommandServices } from '../../services.ts';
 import { CurrentPasswordIncorrect, PasswordResetLinkInvalid, UserNotFound } from '../errors.ts';
 import { userIdOfEmail } from '../sign-in/email-claims.ts';
@@ -26,20 +27,28 @@ import { openedVerificationLink } from './verification-links.ts';
 const RESENDS_PER_QUARTER_HOUR = 3;
 
 /**
- * Email verification, forgotten and changed passwords. Each mail is in the language the request
- * asks for (Accept-Language). Resetting and changing a password answer once the read model has
- * dropped the tokens they revoke, so the next request with one is refused (and its sockets close).
+ * What both groups of account security routes set up: the sign-in rate limits (a guest's few
+ * short fields), and the wait for the users model to drop the tokens a new password revokes, so
+ * the next request with one is refused (and its sockets close). Each mail is in the language the
+ * request asks for (Accept-Language).
  */
+async function accountSecurityGroup(app: CommandApp, services: CommandServices) {
+  await registerAccountRateLimits(app, services.counters);
+  return {
+    limited: signInRouteLimits(services.authRateLimit),
+    settled: (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs),
+  };
+}
+
+/** Email verification and changing a known password, under /api/v1/auth. */
 export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurityMails, clock, handler } = services;
   const run = commandRunner(services);
   const runOn = namedUserCommandRunner(services);
-  await registerAccountRateLimits(app, services.counters);
-  const limited = signInRouteLimits(services.authRateLimit);
-  const settled = (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+  const { limited, settled } = await accountSecurityGroup(app, services);
 
   app.post(
-    '/auth/verify-email',
+    '/verify-email',
     {
       ...limited,
       schema: {
@@ -60,7 +69,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   );
 
   app.post(
-    '/auth/verify-email/resend',
+    '/verify-email/resend',
     {
       onRequest: requireUser(services.authenticator),
       config: {
@@ -85,60 +94,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   );
 
   app.post(
-    '/password/forgot',
-    {
-      ...limited,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Mail a single-use password reset link (valid 60 minutes); the same answer whether or not the email has an account',
-        body: ForgotPasswordBody,
-        response: { 200: MessageResponse, 422: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const email = request.body.email.trim();
-      const language = requestLanguage(request);
-      const context = requestContext(request, clock);
-      // Looked up, written and mailed once the answer is sent (or the asker has gone): the answer
-      // waits for the same nothing whether or not the address has an account.
-      reply.raw.once('close', () => accountSecurityMails.requestPasswordResetInBackground(email, language, context));
-      return { message: PASSWORD_RESET_SENT };
-    },
-  );
-
-  app.post(
-    '/password/reset',
-    {
-      ...limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the mailed link; the link is used up and every device is signed out',
-        body: ResetPasswordBody,
-        response: { 200: MessageResponse, 422: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      checkNewPassword(request.body, { email: request.body.email });
-      const { email, token, password } = request.body;
-      const userId = await userIdOfEmail(handler, email.trim());
-      if (!userId) throw new PasswordResetLinkInvalid();
-      const passwordHash = await hashPassword(password);
-      // The link's owner is the actor: whoever opens it is not signed in.
-      const command = { type: 'ResetPassword', userId, tokenHash: hashSecret(token), passwordHash } as const;
-      const { state, position } = await runOn(users, request, reply, command, userId);
-      accountSecurityMails.passwordChangedInBackground(
-        { userId, ...state },
-        requestLanguage(request),
-        requestContext(request, clock).now,
-      );
-      await settled(position);
-      return { message: 'Your password has been reset. Please sign in with your new password.' };
-    },
-  );
-
-  app.post(
-    '/auth/change-password',
+    '/change-password',
     {
       ...limited,
       onRequest: requireUser(services.authenticator),
@@ -165,6 +121,66 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       accountSecurityMails.passwordChangedInBackground({ userId: auth.id, ...state }, requestLanguage(request), now);
       await settled(position);
       return { message: 'Your password has been changed. Your other devices have been signed out.' };
+    },
+  );
+};
+
+/** A forgotten password: its reset link mailed, and the new password it sets, under /api/v1/password. */
+export const passwordResetRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
+  const { accountSecurityMails, clock, handler } = services;
+  const runOn = namedUserCommandRunner(services);
+  const { limited, settled } = await accountSecurityGroup(app, services);
+
+  app.post(
+    '/forgot',
+    {
+      ...limited,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a single-use password reset link (valid 60 minutes); the same answer whether or not the email has an account',
+        body: ForgotPasswordBody,
+        response: { 200: MessageResponse, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      const language = requestLanguage(request);
+      const context = requestContext(request, clock);
+      // Looked up, written and mailed once the answer is sent (or the asker has gone): the answer
+      // waits for the same nothing whether or not the address has an account.
+      reply.raw.once('close', () => accountSecurityMails.requestPasswordResetInBackground(email, language, context));
+      return { message: PASSWORD_RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      ...limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed link; the link is used up and every device is signed out',
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      checkNewPassword(request.body, { email: request.body.email });
+      const { email, token, password } = request.body;
+      const userId = await userIdOfEmail(handler, email.trim());
+      if (!userId) throw new PasswordResetLinkInvalid();
+      const passwordHash = await hashPassword(password);
+      // The link's owner is the actor: whoever opens it is not signed in.
+      const command = { type: 'ResetPassword', userId, tokenHash: hashSecret(token), passwordHash } as const;
+      const { state, position } = await runOn(users, request, reply, command, userId);
+      accountSecurityMails.passwordChangedInBackground(
+        { userId, ...state },
+        requestLanguage(request),
+        requestContext(request, clock).now,
+      );
+      await settled(position);
+      return { message: 'Your password has been reset. Please sign in with your new password.' };
     },
   );
 };

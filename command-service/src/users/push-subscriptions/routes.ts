@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   INVALID_TIME_ZONE,
@@ -10,20 +9,19 @@ import {
   PushSubscriptionView,
 } from '@fitness/contracts';
 import { pushEndpointProblem } from '@fitness/notifications/push/push-endpoint-policy.ts';
-import { requireUser } from '@fitness/platform/authentication.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
-import { commandRunner, signedInUser } from '../../core/command-route.ts';
+import { signedInUser } from '../../core/command-route.ts';
 import { uuidFromName } from '../../core/ids.ts';
-import type { CommandServices } from '../../services.ts';
+import { signedInCommands } from '../../core/route-group.ts';
 import { users } from '../user-stream.ts';
 
-/** A browser subscribes to push (POST, the same endpoint again is the same one) or stops (DELETE). */
-export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  const run = commandRunner(services);
-  app.addHook('onRequest', requireUser(services.authenticator));
-
+/**
+ * A browser subscribes to push (POST, the same endpoint again is the same one) or stops (DELETE),
+ * under /api/v1/me/push-subscriptions.
+ */
+export const pushSubscriptionCommandRoutes = signedInCommands(async (app, { services, run }) => {
   app.post(
-    '/me/push-subscriptions',
+    '',
     {
       schema: {
         tags: ['account'],
@@ -63,7 +61,7 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
   );
 
   app.delete(
-    '/me/push-subscriptions/:id',
+    '/:id',
     {
       schema: {
         tags: ['account'],
@@ -81,4 +79,4 @@ export const pushSubscriptionCommandRoutes: FastifyPluginAsyncTypebox<CommandSer
       return { message: 'Push notifications stopped for this browser.' };
     },
   );
-};
+});

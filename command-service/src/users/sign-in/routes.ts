@@ -14,7 +14,7 @@ import { newAccount } from './registration.ts';
 import { newSession, signedIn } from './session-tokens.ts';
 
 /**
- * Registration, sign-in and sign-out under /api/v1/auth. Registering spans several streams: the
+ * Registration, sign-in and sign-out, under /api/v1/auth. Registering spans several streams: the
  * email's claim and the first-admin seat are taken before the user's stream is written.
  */
 export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
@@ -25,7 +25,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   const limited = signInRouteLimits(services.authRateLimit);
 
   app.post(
-    '/auth/register',
+    '/register',
     {
       ...limited,
       schema: {
@@ -58,7 +58,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   );
 
   app.post(
-    '/auth/login',
+    '/login',
     {
       ...limited,
       schema: {
@@ -87,7 +87,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   );
 
   app.post(
-    '/auth/logout',
+    '/logout',
     {
       onRequest: requireUser(services.authenticator),
       schema: {
