@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 type FieldProps = {
   label: string;
@@ -45,6 +51,28 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+};
+
+export function TextAreaField({ label, hint, error, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          className="textarea"
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          {...textarea}
         />
       )}
     </Field>

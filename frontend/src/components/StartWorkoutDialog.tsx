@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client.ts';
+import { useForm } from '../lib/form.ts';
 import { localToday } from '../lib/format.ts';
 import { useServices } from '../lib/services.ts';
 import { TextField } from './Field.tsx';
@@ -13,34 +13,23 @@ import { useWorkoutStarter } from './WorkoutStarter.tsx';
  */
 export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { workouts, toasts } = useServices();
+  const { workouts } = useServices();
   const starter = useWorkoutStarter();
   const [name, setName] = useState('');
   const [date, setDate] = useState(localToday());
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm({ fallback: t('workouts.failedToStart'), telling: 'toast' });
 
   const reset = () => {
     setName('');
     setDate(localToday());
-    setErrors({});
+    form.reset();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const input = { name: name.trim() || t('workouts.defaultName'), date };
-      await starter.start(() => workouts.start(input));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else if (error instanceof ApiError && error.status !== null && error.status < 500)
-        toasts.error(t('workouts.failedToStart'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.submit(async () => {
+    const input = { name: name.trim() || t('workouts.defaultName'), date };
+    await starter.start(() => workouts.start(input));
+    onClose();
+  });
 
   return (
     <>
@@ -51,8 +40,8 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
         titleId="start-title"
         title={t('workouts.startNew')}
         onSubmit={submit}
-        busy={busy}
-        submitLabel={busy ? t('workouts.starting') : t('workouts.start')}
+        busy={form.busy}
+        submitLabel={form.busy ? t('workouts.starting') : t('workouts.start')}
       >
         <TextField
           label={t('workouts.name')}
@@ -60,7 +49,7 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
           value={name}
           maxLength={120}
           onChange={(event) => setName(event.target.value)}
-          error={errors.name?.[0]}
+          error={form.fieldError('name')}
           autoFocus
         />
         <TextField
@@ -69,7 +58,7 @@ export function StartWorkoutDialog({ open, onClose }: { open: boolean; onClose: 
           value={date}
           required
           onChange={(event) => setDate(event.target.value)}
-          error={errors.date?.[0]}
+          error={form.fieldError('date')}
         />
       </FormDialog>
       {starter.dialog}

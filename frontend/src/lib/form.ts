@@ -133,6 +133,8 @@ export function useForm(options: FormOptions) {
     /** The first message for a field, if it was refused. */
     fieldError: (field: string): string | undefined => state.fieldErrors[field]?.[0],
     submit,
+    /** Forgets the last submit's refusals: a dialog opened again starts clean. */
+    reset: useCallback(() => setState(IDLE_FORM), []),
   };
 }
 

@@ -39,15 +39,14 @@ export function RegisterPage() {
     }),
   );
 
+  const signInInstead = (
+    <AuthAlternatives prompt={t('auth.haveAccount')} linkLabel={t('auth.loginInstead')} path="/login" search={search} />
+  );
+
   if (site.info?.allow_registration === false) {
     return (
       <AuthCard title={t('auth.registrationClosedTitle')} subtitle={t('auth.registrationClosedBody')}>
-        <AuthAlternatives
-          prompt={t('auth.haveAccount')}
-          linkLabel={t('auth.loginInstead')}
-          path="/login"
-          search={search}
-        />
+        {signInInstead}
       </AuthCard>
     );
   }
@@ -78,12 +77,7 @@ export function RegisterPage() {
           {form.busy ? t('auth.registering') : t('auth.register')}
         </Button>
       </form>
-      <AuthAlternatives
-        prompt={t('auth.haveAccount')}
-        linkLabel={t('auth.loginInstead')}
-        path="/login"
-        search={search}
-      />
+      {signInInstead}
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField, TextField } from '../../components/Field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { choiceOptions } from '../../lib/i18n.ts';
 import { useServices } from '../../lib/services.ts';
 import type { Exercises } from './store.ts';
@@ -51,11 +51,13 @@ export function ExerciseFormDialog({
   const { t } = useTranslation();
   const { toasts } = useServices();
   const [draft, setDraft] = useState<Draft>(blank);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    fallback: editing ? t('exercises.failedToUpdate') : t('exercises.failedToCreate'),
+    telling: 'toast',
+  });
 
   const reset = () => {
-    setErrors({});
+    form.reset();
     setDraft(
       editing
         ? {
@@ -78,27 +80,16 @@ export function ExerciseFormDialog({
       setDraft({ ...draft, [key]: event.target.value });
   const options = (values: readonly string[], enumName: string) => choiceOptions(t, `enums.${enumName}`, values);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draft.name.trim()) {
-      setErrors({ name: [t('exercises.nameRequired')] });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    const body: ExerciseBody = { ...draft, instructions: lines(draft.instructions), tips: lines(draft.tips) };
-    try {
+  const submit = form.submit(
+    async () => {
+      const body: ExerciseBody = { ...draft, instructions: lines(draft.instructions), tips: lines(draft.tips) };
       if (editing) await library.update(editing.id, body);
       else await library.create(body);
       toasts.success(editing ? t('exercises.updated') : t('exercises.created'), draft.name.trim());
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else toasts.error(editing ? t('exercises.failedToUpdate') : t('exercises.failedToCreate'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () => ({ ...(!draft.name.trim() && { name: [t('exercises.nameRequired')] }) }),
+  );
 
   return (
     <FormDialog
@@ -110,7 +101,7 @@ export function ExerciseFormDialog({
       wide
       noValidate
       onSubmit={submit}
-      busy={busy}
+      busy={form.busy}
       submitLabel={t('exercises.save')}
     >
       <TextField
@@ -118,7 +109,7 @@ export function ExerciseFormDialog({
         value={draft.name}
         maxLength={120}
         onChange={set('name')}
-        error={errors.name?.[0]}
+        error={form.fieldError('name')}
         autoFocus
       />
       <div className="form-grid">
@@ -132,32 +123,20 @@ export function ExerciseFormDialog({
           />
         ))}
       </div>
-      <Field
+      <TextAreaField
         label={t('exercises.instructions')}
         hint={t('exercises.instructionsHint')}
-        error={errors.instructions?.[0]}
-      >
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            className="textarea"
-            aria-describedby={describedBy}
-            value={draft.instructions}
-            onChange={set('instructions')}
-          />
-        )}
-      </Field>
-      <Field label={t('exercises.tips')} hint={t('exercises.tipsHint')} error={errors.tips?.[0]}>
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            className="textarea"
-            aria-describedby={describedBy}
-            value={draft.tips}
-            onChange={set('tips')}
-          />
-        )}
-      </Field>
+        error={form.fieldError('instructions')}
+        value={draft.instructions}
+        onChange={set('instructions')}
+      />
+      <TextAreaField
+        label={t('exercises.tips')}
+        hint={t('exercises.tipsHint')}
+        error={form.fieldError('tips')}
+        value={draft.tips}
+        onChange={set('tips')}
+      />
     </FormDialog>
   );
 }

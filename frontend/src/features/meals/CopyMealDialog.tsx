@@ -1,8 +1,9 @@
 import { shiftDay } from '@fitness/contracts/calendar.ts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useForm } from '../../lib/form.ts';
 import { formatDay, localToday } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import type { Meals } from './store.ts';
@@ -16,28 +17,18 @@ export function CopyMealDialog({ meals, meal, onClose }: { meals: Meals; meal: M
   const { t, i18n } = useTranslation();
   const { toasts } = useServices();
   const [date, setDate] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: t('meals.failedToCopy'), fields: ['date'], telling: 'toast' });
   const name = meal ? t(`meals.types.${meal.type}`) : '';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!meal) return;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setError(t('meals.pickDate'));
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = form.submit(
+    async () => {
+      if (!meal) return;
       await meals.copyMeal(meal.id, date);
       toasts.success(t('meals.mealCopied', { meal: name }), formatDay(date, i18n.language));
       onClose();
-    } catch {
-      toasts.error(t('meals.failedToCopy'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () => ({ ...(!/^\d{4}-\d{2}-\d{2}$/.test(date) && { date: [t('meals.pickDate')] }) }),
+  );
 
   return (
     <FormDialog
@@ -45,14 +36,14 @@ export function CopyMealDialog({ meals, meal, onClose }: { meals: Meals; meal: M
       onShow={() => {
         const today = localToday();
         setDate(meal?.date === today ? shiftDay(today, 1) : today);
-        setError(undefined);
+        form.reset();
       }}
       onClose={onClose}
       titleId="copy-meal-title"
       title={t('meals.copyMealTitle', { meal: name })}
       noValidate
       onSubmit={submit}
-      busy={busy}
+      busy={form.busy}
       submitLabel={t('meals.copy')}
     >
       <TextField
@@ -60,7 +51,7 @@ export function CopyMealDialog({ meals, meal, onClose }: { meals: Meals; meal: M
         type="date"
         value={date}
         onChange={(event) => setDate(event.target.value)}
-        error={error}
+        error={form.fieldError('date')}
         required
       />
     </FormDialog>

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { formatNames } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import type { Meals } from './store.ts';
@@ -19,29 +19,17 @@ export function SaveMealDialog({ meals, meal, onClose }: { meals: Meals; meal: M
   const { t, i18n } = useTranslation();
   const { toasts } = useServices();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: t('meals.failedToSave'), fields: ['name'], telling: 'toast' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!meal) return;
-    if (!name.trim()) {
-      setError(t('meals.nameRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = form.submit(
+    async () => {
+      if (!meal) return;
       const saved = await meals.saveMeal(meal.id, name.trim());
       toasts.success(t('meals.mealSaved'), saved.name);
       onClose();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422) {
-        setError(Object.values(failure.fieldErrors).flat()[0] ?? failure.message);
-      } else toasts.error(t('meals.failedToSave'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () => ({ ...(!name.trim() && { name: [t('meals.nameRequired')] }) }),
+  );
 
   return (
     <FormDialog
@@ -49,21 +37,21 @@ export function SaveMealDialog({ meals, meal, onClose }: { meals: Meals; meal: M
       onShow={() => {
         const foods = formatNames(meal?.entries.map((entry) => entry.food_name) ?? [], i18n.language);
         setName(foods.length > MAX_NAME ? `${foods.slice(0, MAX_NAME - 1)}…` : foods);
-        setError(undefined);
+        form.reset();
       }}
       onClose={onClose}
       titleId="save-meal-title"
       title={t('meals.saveAsMeal')}
       noValidate
       onSubmit={submit}
-      busy={busy}
+      busy={form.busy}
       submitLabel={t('common.save')}
     >
       <TextField
         label={t('meals.savedMealName')}
         value={name}
         onChange={(event) => setName(event.target.value)}
-        error={error}
+        error={form.fieldError('name')}
         maxLength={MAX_NAME}
         hint={t('meals.savedMealHint')}
       />

@@ -1,10 +1,10 @@
 import type { Workout } from '@fitness/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { TextField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { useServices } from '../../lib/services.ts';
 
 /** Saves the workout's exercises and sets as a personal template, then shows the templates. */
@@ -21,30 +21,20 @@ export function SaveTemplateDialog({
   const [, navigate] = useLocation();
   const { workouts, toasts } = useServices();
   const [name, setName] = useState(workout.name);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: t('templates.failedToSave'), fields: ['name'], telling: 'toast' });
 
   const reset = () => {
     setName(workout.name);
-    setError('');
+    form.reset();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await workouts.saveAsTemplate(workout.id, name.trim() || workout.name);
-      toasts.success(t('templates.saved'), name.trim() || workout.name);
-      onClose();
-      navigate('/templates');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422)
-        setError(failure.fieldErrors.name?.[0] ?? failure.message);
-      else toasts.error(t('templates.failedToSave'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Its name's refusal is told under it; any other failure as a toast.
+  const submit = form.submit(async () => {
+    await workouts.saveAsTemplate(workout.id, name.trim() || workout.name);
+    toasts.success(t('templates.saved'), name.trim() || workout.name);
+    onClose();
+    navigate('/templates');
+  });
 
   return (
     <FormDialog
@@ -54,7 +44,7 @@ export function SaveTemplateDialog({
       titleId="save-template-title"
       title={t('templates.saveTitle')}
       onSubmit={submit}
-      busy={busy}
+      busy={form.busy}
       submitLabel={t('templates.save')}
     >
       <p className="muted">{t('templates.saveBody')}</p>
@@ -63,7 +53,7 @@ export function SaveTemplateDialog({
         value={name}
         maxLength={120}
         onChange={(e) => setName(e.target.value)}
-        error={error || undefined}
+        error={form.fieldError('name')}
         autoFocus
       />
     </FormDialog>
