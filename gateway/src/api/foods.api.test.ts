@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChangeNotice } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ownWrites } from '../testing/api-client.ts';
+import { searchFoods } from '../testing/food-search.ts';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
@@ -247,11 +248,7 @@ describe('food library API', () => {
   });
   afterAll(() => server.close());
 
-  const foods = async (query: string, language = 'en') => {
-    const response = await server.api('GET', `/foods?${query}`, { token, headers: { 'accept-language': language } });
-    assert.equal(response.status, 200, JSON.stringify(response.body));
-    return response.body as { data: LibraryFood[]; meta: { total: number } };
-  };
+  const foods = (query: string, language?: string) => searchFoods<LibraryFood>(server, token, query, language);
   const openMeal = async (type: string, date: string) => server.api('POST', '/meals', { token, body: { date, type } });
 
   it('has a library of at least 300 foods in all eight categories', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { searchFoods } from '../testing/food-search.ts';
 import { startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
 
 type Food = {
@@ -18,11 +19,7 @@ describe('meals API', () => {
   });
   afterAll(() => server.close());
 
-  const foods = async (query: string, language = 'en') => {
-    const response = await server.api('GET', `/foods?${query}`, { token, headers: { 'accept-language': language } });
-    assert.equal(response.status, 200, JSON.stringify(response.body));
-    return response.body as { data: Food[]; meta: { total: number } };
-  };
+  const foods = (query: string, language?: string) => searchFoods<Food>(server, token, query, language);
   const openMeal = async (type: string, date = '2026-11-21', as = token) =>
     server.api('POST', '/meals', { token: as, body: { date, type } });
 
