@@ -103,9 +103,11 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
         queryRoutes,
         createQueryServices(config, { readStore, authenticator, progress: runner, ownWrites }),
       );
-      await api.register(eventExplorerRoutes, { eventStore, readStore, authenticator });
-      await api.register(async (scope) =>
-        registerRebuildRoutes(scope, { runner, eventStore, authenticator, projectionNames, projector: null }),
+      await api.register(eventExplorerRoutes, { eventStore, readStore, authenticator, prefix: '/admin' });
+      await api.register(
+        async (scope) =>
+          registerRebuildRoutes(scope, { runner, eventStore, authenticator, projectionNames, projector: null }),
+        { prefix: '/admin/projections' },
       );
     },
     { prefix: '/api/v1' },

@@ -80,7 +80,7 @@ export async function buildProjectionsApp(config: Config, options: { logger?: bo
   };
   // The process serves its own OpenAPI document, which the gateway merges.
   await registerApiDocs(app);
-  await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1' });
+  await app.register(async (api) => registerRebuildRoutes(api, rebuild), { prefix: '/api/v1/admin/projections' });
   app.addHook('onClose', async () => {
     // Stops the runner and lets the lease go, so a standby takes over at its next attempt.
     await projector.stop();

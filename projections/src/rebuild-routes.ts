@@ -51,7 +51,7 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
   });
 
   app.post(
-    '/admin/projections/:name/rebuild',
+    '/:name/rebuild',
     {
       preHandler: [activeOnly, adminOnly],
       schema: {

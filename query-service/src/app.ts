@@ -32,7 +32,7 @@ export async function buildQueryServiceApp(config: Config, options: ServiceAppOp
   await app.register(
     async (api) => {
       await api.register(queryRoutes, services);
-      await api.register(eventExplorerRoutes, { ...stores, authenticator });
+      await api.register(eventExplorerRoutes, { ...stores, authenticator, prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerMaintenanceGate } from '@fitness/platform/maintenance.ts';
-import type { FastifyInstance } from 'fastify';
 import { adminQueryRoutes } from './admin/routes.ts';
+import { bodyWeightQueryRoutes } from './body-weight/routes.ts';
 import { exerciseProgressRoutes } from './exercises/progress-routes.ts';
 import { exerciseQueryRoutes } from './exercises/routes.ts';
 import { foodQueryRoutes } from './foods/routes.ts';
@@ -22,25 +22,28 @@ import { workoutQueryRoutes } from './workouts/routes.ts';
 
 /** Every read route of the API; mount under /api/v1. */
 export const queryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  registerMaintenanceGate(app as unknown as FastifyInstance, services.authenticator);
-  registerReadTurns(app as unknown as FastifyInstance);
-  await app.register(siteQueryRoutes, services);
-  await app.register(adminSettingsQueryRoutes, services);
+  // Each group of routes is registered under its prefix; its plugin's options are the services.
+  const at = (prefix: string) => ({ ...services, prefix });
+  registerMaintenanceGate(app, services.authenticator);
+  registerReadTurns(app);
+  await app.register(siteQueryRoutes, at('/site'));
+  await app.register(adminSettingsQueryRoutes, at('/admin/settings'));
   await app.register(userQueryRoutes, services);
   await app.register(accountExportRoutes, services);
   await app.register(pushSubscriptionQueryRoutes, services);
   await app.register(pushPublicKeyRoutes, services);
-  await app.register(workoutQueryRoutes, services);
-  await app.register(exerciseQueryRoutes, services);
-  await app.register(exerciseProgressRoutes, services);
-  await app.register(templateQueryRoutes, services);
-  await app.register(foodQueryRoutes, services);
-  await app.register(mealQueryRoutes, services);
-  await app.register(waterQueryRoutes, services);
-  await app.register(nutritionTargetsRoutes, services);
-  await app.register(savedMealQueryRoutes, services);
-  await app.register(metricsQueryRoutes, services);
-  await app.register(trainingWeeksRoutes, services);
-  await app.register(weatherQueryRoutes, services);
-  await app.register(adminQueryRoutes, services);
+  await app.register(workoutQueryRoutes, at('/workouts'));
+  await app.register(exerciseQueryRoutes, at('/exercises'));
+  await app.register(exerciseProgressRoutes, at('/exercises'));
+  await app.register(templateQueryRoutes, at('/templates'));
+  await app.register(foodQueryRoutes, at('/foods'));
+  await app.register(mealQueryRoutes, at('/meals'));
+  await app.register(waterQueryRoutes, at('/water'));
+  await app.register(nutritionTargetsRoutes, at('/nutrition/targets'));
+  await app.register(savedMealQueryRoutes, at('/saved-meals'));
+  await app.register(metricsQueryRoutes, at('/metrics'));
+  await app.register(bodyWeightQueryRoutes, at('/body-weight'));
+  await app.register(trainingWeeksRoutes, at('/metrics'));
+  await app.register(weatherQueryRoutes, at('/weather'));
+  await app.register(adminQueryRoutes, at('/admin'));
 };

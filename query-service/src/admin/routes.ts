@@ -53,7 +53,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   const denied = { 401: ErrorBody, 403: ErrorBody };
 
   app.get(
-    '/admin/stats',
+    '/stats',
     {
       schema: {
         tags: ['admin'],
@@ -67,7 +67,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   );
 
   app.get(
-    '/admin/users',
+    '/users',
     {
       schema: {
         tags: ['admin'],
@@ -106,7 +106,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   );
 
   app.get(
-    '/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['admin'],
@@ -119,7 +119,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
   );
 
   app.get(
-    '/admin/analytics',
+    '/analytics',
     {
       schema: {
         tags: ['admin'],

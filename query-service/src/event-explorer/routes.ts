@@ -67,13 +67,13 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   const denied = { 401: ErrorBody, 403: ErrorBody };
 
   app.get(
-    '/admin/events/categories',
+    '/events/categories',
     { schema: { tags, summary: 'The stream categories', response: { 200: StreamCategoryList, ...denied } } },
     async () => ({ data: [...STREAM_CATEGORIES] }),
   );
 
   app.get(
-    '/admin/events/streams',
+    '/events/streams',
     {
       schema: {
         tags,
@@ -103,7 +103,7 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 
   app.get(
-    '/admin/events/streams/:streamId',
+    '/events/streams/:streamId',
     {
       schema: {
         tags,
@@ -129,7 +129,7 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 
   app.get(
-    '/admin/events/streams/:streamId/state',
+    '/events/streams/:streamId/state',
     {
       schema: {
         tags,
@@ -153,7 +153,7 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 
   app.get(
-    '/admin/events/log/:position',
+    '/events/log/:position',
     {
       schema: {
         tags,
@@ -171,7 +171,7 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 
   app.get(
-    '/admin/events/users/:userId/timeline',
+    '/events/users/:userId/timeline',
     {
       schema: {
         tags,
@@ -213,7 +213,7 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
   );
 
   app.get(
-    '/admin/projections',
+    '/projections',
     {
       schema: {
         tags,

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   Exercise,
@@ -10,13 +9,11 @@ import {
   presentExercise,
 } from '@fitness/contracts';
 import { requestLanguage } from '@fitness/platform/language.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 import { catalogueOf, selectExercises } from './catalogue.ts';
 
 /** Reads of the exercise library: the system library plus the caller's own, with their stars. */
-export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['exercises', 'favorites']));
+export const exerciseQueryRoutes = signedInReads(['exercises', 'favorites'], async (app, services) => {
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
@@ -26,7 +23,7 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
   }
 
   app.get(
-    '/exercises',
+    '',
     {
       schema: {
         tags: ['exercises'],
@@ -51,7 +48,7 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
   );
 
   app.get(
-    '/exercises/:id',
+    '/:id',
     {
       schema: {
         tags: ['exercises'],
@@ -66,4 +63,4 @@ export const exerciseQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
       return presentExercise(exercise, requestLanguage(request), (await favoritesOf(userId)).has(exercise.id));
     },
   );
-};
+});

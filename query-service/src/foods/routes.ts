@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   compareFoodResults,
   ErrorBody,
@@ -18,8 +17,7 @@ import {
   recentFoodsOrder,
 } from '@fitness/contracts';
 import { requestLanguage } from '@fitness/platform/language.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 type Stored<T> = T & { id: string };
 
@@ -36,8 +34,7 @@ const collators = Object.fromEntries(
  * /foods/recent). A request reads the library from memory, your own foods and the foods you
  * logged by one indexed read each: never the meal history.
  */
-export const foodQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['foods', LOGGED_FOODS_MODEL]));
+export const foodQueryRoutes = signedInReads(['foods', LOGGED_FOODS_MODEL], async (app, services) => {
   const { readStore } = services;
   let library: { checkpoint: number; foods: Stored<FoodDocument>[]; byId: Map<string, FoodDocument> } | null = null;
 
@@ -55,7 +52,7 @@ export const foodQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
     readStore.find<Stored<LoggedFoodDocument>>(LOGGED_FOODS_MODEL, { where: { user_id: userId, kind: 'food' } });
 
   app.get(
-    '/foods',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -93,7 +90,7 @@ export const foodQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
   );
 
   app.get(
-    '/foods/recent',
+    '/recent',
     {
       schema: {
         tags: ['nutrition'],
@@ -120,4 +117,4 @@ export const foodQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
       };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   ListMealsQuery,
@@ -10,8 +9,7 @@ import {
   shiftDay,
 } from '@fitness/contracts';
 import { NotFound, ValidationFailed } from '@fitness/platform/errors.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 type Stored<T> = T & { id: string };
 
@@ -19,11 +17,10 @@ type Stored<T> = T & { id: string };
 const MAX_RANGE_DAYS = 92;
 
 /** Reads of the caller's meals. */
-export const mealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['meals']));
+export const mealQueryRoutes = signedInReads(['meals'], async (app, services) => {
   const { readStore } = services;
   app.get(
-    '/meals',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -53,7 +50,7 @@ export const mealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
   );
 
   app.get(
-    '/meals/:id',
+    '/:id',
     {
       schema: {
         tags: ['nutrition'],
@@ -69,4 +66,4 @@ export const mealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (
       return presentMeal(meal);
     },
   );
-};
+});

@@ -1,10 +1,6 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AchievementsQuery,
   allBeats,
-  type BodyWeightDocument,
-  BodyWeightList,
-  BodyWeightQuery,
   clientSettingsOf,
   DAILY_METRICS_MODEL,
   DailyMetricsSchema,
@@ -35,18 +31,17 @@ import {
   weekOf,
 } from '@fitness/contracts';
 import { catalogueOf } from '../exercises/catalogue.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
-type Stored<T> = T & { id: string };
+/** What a metrics read carrying X-Min-Position waits for (GET /body-weight, served with them, waits for the same). */
+export const METRICS_MODELS = [DAILY_METRICS_MODEL, 'body_weight', PERSONAL_RECORDS_MODEL];
 
 /**
  * Today's, this week's and this month's metrics in the spec's shape, from the daily metrics read
  * model (one document of each day's totals per user and month); records and achievements from the personal
  * records read model's summaries. No event is replayed and no history is folded to answer.
  */
-export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, [DAILY_METRICS_MODEL, 'body_weight', PERSONAL_RECORDS_MODEL]));
+export const metricsQueryRoutes = signedInReads(METRICS_MODELS, async (app, services) => {
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
@@ -83,7 +78,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   const errors = { 401: ErrorBody, 422: ErrorBody };
 
   app.get(
-    '/metrics/today',
+    '/today',
     {
       schema: {
         tags: ['metrics'],
@@ -102,7 +97,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
 
   for (const span of ['weekly', 'monthly'] as const) {
     app.get(
-      `/metrics/${span}`,
+      `/${span}`,
       {
         schema: {
           tags: ['metrics'],
@@ -124,7 +119,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   }
 
   app.get(
-    '/metrics/prs',
+    '/prs',
     {
       schema: {
         tags: ['metrics'],
@@ -139,7 +134,7 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   );
 
   app.get(
-    '/metrics/achievements',
+    '/achievements',
     {
       schema: {
         tags: ['metrics'],
@@ -164,26 +159,4 @@ export const metricsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       });
     },
   );
-
-  app.get(
-    '/body-weight',
-    {
-      schema: {
-        tags: ['metrics'],
-        summary: 'Weigh-ins (kg), oldest first, between from and to (inclusive, both optional)',
-        querystring: BodyWeightQuery,
-        response: { 200: BodyWeightList, ...errors },
-      },
-    },
-    async (request) => {
-      const { from = '0000-01-01', to = '9999-12-31' } = request.query;
-      const days = await readStore.find<Stored<BodyWeightDocument>>('body_weight', {
-        where: { user_id: request.auth?.id ?? '' },
-        orderBy: [{ field: 'date', direction: 'asc' }],
-      });
-      return {
-        data: days.filter((day) => day.date >= from && day.date <= to).map(({ date, weight }) => ({ date, weight })),
-      };
-    },
-  );
-};
+});

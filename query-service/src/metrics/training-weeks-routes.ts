@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type BodyWeightDocument, clientSettingsOf, ErrorBody, PERSONAL_RECORDS_MODEL } from '@fitness/contracts';
 import { TrainingWeeks, TrainingWeeksQuery, trainingWeeks } from '@fitness/contracts/metrics/training-weeks.ts';
 import { type TrainingLogDocument, trainingLogId } from '@fitness/projections/records/training.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 type Stored<T> = T & { id: string };
 
@@ -12,12 +10,11 @@ type Stored<T> = T & { id: string };
  * workouts from the personal records read model's training log (a few numbers each, one
  * document), and their weigh-ins.
  */
-export const trainingWeeksRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, [PERSONAL_RECORDS_MODEL, 'body_weight']));
+export const trainingWeeksRoutes = signedInReads([PERSONAL_RECORDS_MODEL, 'body_weight'], async (app, services) => {
   const { readStore } = services;
 
   app.get(
-    '/metrics/training-weeks',
+    '/training-weeks',
     {
       schema: {
         tags: ['metrics'],
@@ -38,4 +35,4 @@ export const trainingWeeksRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
       return { weeks: trainingWeeks(log?.workouts ?? [], weighIns, { date, weeks, startOfWeek }) };
     },
   );
-};
+});

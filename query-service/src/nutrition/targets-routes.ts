@@ -1,15 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, nutritionTargets, TargetsResponse } from '@fitness/contracts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 /** The caller's daily targets, worked out from their profile. */
-export const nutritionTargetsRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
+export const nutritionTargetsRoutes = signedInReads(['meals', 'water'], async (app) => {
   // Waits for the models the meals page reads beside the targets, as it did when served with them.
-  app.addHook('onRequest', signedInRead(services, ['meals', 'water']));
 
   app.get(
-    '/nutrition/targets',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -19,4 +16,4 @@ export const nutritionTargetsRoutes: FastifyPluginAsyncTypebox<QueryServices> = 
     },
     async (request) => nutritionTargets(request.auth?.user.profile ?? null),
   );
-};
+});

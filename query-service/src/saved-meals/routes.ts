@@ -1,15 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, presentSavedMeal, type SavedMealDocument, SavedMealList } from '@fitness/contracts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 /** The caller's saved meals (at most MAX_SAVED_MEALS, so one answer holds them all). */
-export const savedMealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['saved_meals']));
+export const savedMealQueryRoutes = signedInReads(['saved_meals'], async (app, services) => {
   const { readStore } = services;
 
   app.get(
-    '/saved-meals',
+    '',
     {
       schema: {
         tags: ['nutrition'],
@@ -25,4 +22,4 @@ export const savedMealQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = as
       return { data: saved.map(presentSavedMeal) };
     },
   );
-};
+});

@@ -7,7 +7,7 @@ import type { QueryServices } from '../services.ts';
 export const adminSettingsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.addHook('onRequest', requireAdmin(services.authenticator));
   app.get(
-    '/admin/settings',
+    '',
     {
       schema: {
         tags: ['admin'],
@@ -25,7 +25,7 @@ export const adminSettingsQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> 
  */
 export const siteQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.get(
-    '/site',
+    '',
     {
       schema: {
         tags: ['site'],

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   type ExerciseDocument,
@@ -12,8 +11,7 @@ import {
 import { NotFound } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { catalogueOf } from '../exercises/catalogue.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 type Stored<T> = T & { id: string };
 
@@ -48,8 +46,7 @@ function present(template: TemplateDocument, library: Map<string, ExerciseDocume
 }
 
 /** Reads of workout templates: the system's and the caller's own. */
-export const templateQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['templates', 'exercises']));
+export const templateQueryRoutes = signedInReads(['templates', 'exercises'], async (app, services) => {
   const { readStore } = services;
   const catalogue = catalogueOf(readStore);
 
@@ -59,7 +56,7 @@ export const templateQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
   }
 
   app.get(
-    '/templates',
+    '',
     {
       schema: {
         tags: ['templates'],
@@ -93,7 +90,7 @@ export const templateQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
   );
 
   app.get(
-    '/templates/:id',
+    '/:id',
     {
       schema: {
         tags: ['templates'],
@@ -110,4 +107,4 @@ export const templateQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
       return present(template, await libraryOf(userId), requestLanguage(request));
     },
   );
-};
+});

@@ -1,15 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, nutritionTargets, userDayId, WaterDay, type WaterDocument, WaterParams } from '@fitness/contracts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 
 /** Reads of the caller's water, a day at a time. */
-export const waterQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['water']));
+export const waterQueryRoutes = signedInReads(['water'], async (app, services) => {
   const { readStore } = services;
 
   app.get(
-    '/water/:date',
+    '/:date',
     {
       schema: {
         tags: ['nutrition'],
@@ -29,4 +26,4 @@ export const waterQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
       };
     },
   );
-};
+});

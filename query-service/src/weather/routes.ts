@@ -12,7 +12,7 @@ export const weatherQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   const { weather } = services;
 
   app.get(
-    '/weather',
+    '',
     {
       schema: {
         tags: ['metrics'],

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   ListWorkoutsQuery,
@@ -11,18 +10,15 @@ import {
   WorkoutParams,
 } from '@fitness/contracts';
 import { NotFound } from '@fitness/platform/errors.ts';
-import { signedInRead } from '../read-your-writes.ts';
-import type { QueryServices } from '../services.ts';
+import { signedInReads } from '../route-group.ts';
 import { previousSetsPaged } from './previous-sets.ts';
 
 const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
 
 /** Reads of the `workouts` read model and its summaries, scoped to the caller. */
-export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, ['workouts', WORKOUT_SUMMARIES_MODEL]));
-
+export const workoutQueryRoutes = signedInReads(['workouts', WORKOUT_SUMMARIES_MODEL], async (app, services) => {
   app.get(
-    '/workouts',
+    '',
     {
       schema: {
         tags: ['workouts'],
@@ -59,7 +55,7 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   );
 
   app.get(
-    '/workouts/:id',
+    '/:id',
     {
       schema: {
         tags: ['workouts'],
@@ -77,7 +73,7 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
   );
 
   app.get(
-    '/workouts/:id/previous',
+    '/:id/previous',
     {
       schema: {
         tags: ['workouts'],
@@ -105,4 +101,4 @@ export const workoutQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = asyn
       return { data };
     },
   );
-};
+});
