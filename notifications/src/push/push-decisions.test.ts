@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import {
   clientSettingsOf,
   DEFAULT_SYSTEM_SETTINGS,
-  type ExerciseRecordsDocument,
-  type PersonalRecord,
   progressOf,
   summarizeTraining,
   toApiSettings,
@@ -11,29 +9,9 @@ import {
 import { describe, it } from 'vitest';
 import { achievementNews, localTime, pushAllowed, recordNews, reminderDue } from './push-decisions.ts';
 import { achievementMessage, recordMessage, reminderMessage } from './push-messages.ts';
+import { aRecord, benchRecords } from './testing/bench-records.ts';
 
 const system = toApiSettings(DEFAULT_SYSTEM_SETTINGS);
-const record = (fields: Partial<PersonalRecord>): PersonalRecord => ({
-  value: 100,
-  reps: 5,
-  weight: 100,
-  date: '2026-11-23',
-  workout_id: 'w2',
-  set_id: 's2',
-  previous: { value: 95, date: '2026-11-20' },
-  ...fields,
-});
-const bench = (records: ExerciseRecordsDocument['records']): ExerciseRecordsDocument => ({
-  id: 'exercise_records:u1:id:bench',
-  user_id: 'u1',
-  kind: 'exercise_records',
-  exercise_id: 'bench',
-  name: 'Bench Press',
-  first_logged: { date: '2026-11-01', started_at: '2026-11-01T10:00:00Z', workout_id: 'w1', index: 0 },
-  records,
-  best_e1rm_brzycki: null,
-  beats: { count: 0, first_days: [] },
-});
 
 describe('push switches', () => {
   it('sends only when the admins’ switch, the user’s push switch and the switch for its kind are on', () => {
@@ -51,7 +29,7 @@ describe('push switches', () => {
 
 describe('record news', () => {
   it('is a recent record that beat an earlier best, announced once', () => {
-    const document = bench({ heaviest_weight: record({}), most_reps: record({ previous: null }) });
+    const document = benchRecords({ heaviest_weight: aRecord({}), most_reps: aRecord({ previous: null }) });
     const first = recordNews(document, {}, '2026-11-23');
     assert.deepEqual(first.news, [
       { exercise: 'Bench Press', exerciseKey: 'id:bench', type: 'heaviest_weight', value: 100, reps: 5 },
@@ -59,12 +37,12 @@ describe('record news', () => {
     // The same records again (a restart, a rebuild): nothing new.
     assert.deepEqual(recordNews(document, first.announced, '2026-11-23').news, []);
     // A heavier set later is news again.
-    const heavier = bench({ heaviest_weight: record({ set_id: 's3', value: 105 }) });
+    const heavier = benchRecords({ heaviest_weight: aRecord({ set_id: 's3', value: 105 }) });
     assert.equal(recordNews(heavier, first.announced, '2026-11-23').news[0]?.value, 105);
   });
 
   it('is never a record from long ago: a rebuild from zero announces no history', () => {
-    const old = bench({ heaviest_weight: record({ date: '2025-06-01' }) });
+    const old = benchRecords({ heaviest_weight: aRecord({ date: '2025-06-01' }) });
     const { news, announced } = recordNews(old, {}, '2026-11-23');
     assert.deepEqual(news, []);
     // And it counts as announced, so it is not news on a later day either.
@@ -72,9 +50,13 @@ describe('record news', () => {
   });
 
   it('is not an older record a deleted set brought back', () => {
-    const announced = recordNews(bench({ heaviest_weight: record({}) }), {}, '2026-11-23').announced;
-    const after = recordNews(bench({ heaviest_weight: record({ set_id: 's3', value: 105 }) }), announced, '2026-11-23');
-    const back = bench({ heaviest_weight: record({}) });
+    const announced = recordNews(benchRecords({ heaviest_weight: aRecord({}) }), {}, '2026-11-23').announced;
+    const after = recordNews(
+      benchRecords({ heaviest_weight: aRecord({ set_id: 's3', value: 105 }) }),
+      announced,
+      '2026-11-23',
+    );
+    const back = benchRecords({ heaviest_weight: aRecord({}) });
     assert.deepEqual(recordNews(back, after.announced, '2026-11-23').news, []);
   });
 });

@@ -5,7 +5,6 @@ import path from 'node:path';
 import {
   type ChangeNotice,
   type ClientSettings,
-  type ExerciseRecordsDocument,
   PERSONAL_RECORDS_MODEL,
   PUSH_SUBSCRIPTIONS_MODEL,
   type PushSubscriptionDocument,
@@ -18,6 +17,7 @@ import { type Document, POSITION_FIELD, SqliteReadStore } from '@fitness/stores'
 import { beforeEach, describe, it } from 'vitest';
 import { PushSenders } from './push-senders.ts';
 import type { PushOutcome, PushPayload, PushService, PushTarget } from './push-service.ts';
+import { aRecord, benchRecords } from './testing/bench-records.ts';
 
 const TODAY = '2026-11-23';
 const NOW = new Date(`${TODAY}T12:00:00Z`);
@@ -66,27 +66,10 @@ describe('push senders', () => {
   };
   const user = (settings?: Partial<ClientSettings>) => write('users', { id: 'u1', name: 'Ada', settings });
   const bench = (setId: string, value: number) =>
-    write(PERSONAL_RECORDS_MODEL, {
-      id: 'exercise_records:u1:id:bench',
-      user_id: 'u1',
-      kind: 'exercise_records',
-      exercise_id: 'bench',
-      name: 'Bench Press',
-      first_logged: { date: '2026-11-01', started_at: '2026-11-01T10:00:00Z', workout_id: 'w1', index: 0 },
-      records: {
-        heaviest_weight: {
-          value,
-          reps: 5,
-          weight: value,
-          date: TODAY,
-          workout_id: 'w2',
-          set_id: setId,
-          previous: { value: 95, date: '2026-11-20' },
-        },
-      },
-      best_e1rm_brzycki: null,
-      beats: { count: 0, first_days: [] },
-    } satisfies ExerciseRecordsDocument);
+    write(
+      PERSONAL_RECORDS_MODEL,
+      benchRecords({ heaviest_weight: aRecord({ value, weight: value, date: TODAY, set_id: setId }) }),
+    );
   const recordNotice: ChangeNotice = {
     model: PERSONAL_RECORDS_MODEL,
     id: 'exercise_records:u1:id:bench',
