@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { shiftDay } from '@fitness/contracts';
+import { seededRandom } from '@fitness/contracts/testing/seeded-random.ts';
 import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { AcknowledgedWrites, type NewRecord, type Observed } from './testing/acknowledged-writes.ts';
@@ -35,19 +36,12 @@ const KILLED_ERASURE_CHANCE = 0.5;
 /** Each round's import: workouts × exercises × sets rows, enough that a kill often lands inside it. */
 const IMPORT_SHAPE = { workouts: 24, exercises: 3, sets: 4 };
 
-/** A small seeded generator (mulberry32): the campaign's choices follow from CRASH_SEED. */
+/** The seeded generator, with a weighted pick: the campaign's choices follow from CRASH_SEED. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const { next, int } = seededRandom(seed);
   return {
     next,
-    between: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)),
+    between: int,
     pick<T>(weighted: [number, T][]): T {
       let roll = next() * weighted.reduce((sum, [weight]) => sum + weight, 0);
       for (const [weight, choice] of weighted) {

@@ -15,6 +15,7 @@ import {
   type WorkoutDocument,
   type WorkoutEvent,
 } from '@fitness/contracts';
+import { seededRandom } from '@fitness/contracts/testing/seeded-random.ts';
 import type { ProjectionBatch, ProjectionDocuments } from '../projection.ts';
 import { workoutsProjection } from '../workouts/workouts-projection.ts';
 import { type PersonalRecordsDocument, personalRecordsProjection } from './personal-records-projection.ts';
@@ -109,21 +110,6 @@ export function foldedHistory(projection = personalRecordsProjection, options: {
   return { apply, flush, reapply, stored, written, workouts: () => [...workouts.values()], workoutsOf, answers };
 }
 
-/** mulberry32: a small seeded generator, so a failing history can be replayed from its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (from: number, to: number) => from + Math.floor(next() * (to - from + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { chance: (probability: number) => next() < probability, int, pick };
-}
-
 /** Library exercises (kept by id, renamed now and then) and hand-typed ones (kept by name, spelt loosely). */
 const EXERCISES = [
   { exerciseId: 'bench', names: ['Bench press', 'Barbell bench press'] },
@@ -145,7 +131,7 @@ export function* randomHistory(
   { seed, steps, users, daily = false }: History,
   live: () => WorkoutDocument[],
 ): Generator<WorkoutEvent> {
-  const r = random(seed);
+  const r = seededRandom(seed);
   let day = '2026-01-01';
   let count = 0;
   let latest = '';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
+import { seededRandom } from '@fitness/contracts/testing/seeded-random.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
 import { secondDevices } from '../testing/second-device.ts';
@@ -143,7 +144,7 @@ describe('records store: records set on another device', () => {
     assert.ok(await waitUntil(() => records.state.all !== null), 'loaded');
     device.requests.length = 0;
 
-    const random = seeded(31);
+    const random = seededRandom(31);
     const workouts: { id: string; exercises: { id: string; sets: string[] }[] }[] = [];
     for (const date of ['2026-04-01', '2026-04-03', '2026-04-05']) {
       const workout = await writer.api.post<Created>('/workouts', { name: 'Lift', date });
@@ -184,17 +185,3 @@ describe('records store: records set on another device', () => {
     }
   });
 });
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (from: number, to: number) => from + Math.floor(next() * (to - from + 1));
-  return { int, pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T };
-}
