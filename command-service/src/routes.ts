@@ -54,8 +54,8 @@ export const commandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (
   await app.register(mealCopyRoutes, at('/meals'));
   await app.register(savedMealCommandRoutes, at('/saved-meals'));
   await app.register(waterCommandRoutes, at('/water'));
-  await app.register(stepsCommandRoutes, services);
-  await app.register(bodyWeightCommandRoutes, services);
+  await app.register(stepsCommandRoutes, at('/steps'));
+  await app.register(bodyWeightCommandRoutes, at('/body-weight'));
   await app.register(adminCommandRoutes, at('/admin/users'));
   await app.register(systemSettingsCommandRoutes, at('/admin/settings'));
 };

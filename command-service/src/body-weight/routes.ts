@@ -1,20 +1,14 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BodyWeightBody, BodyWeightEntry, DayParams, ErrorBody } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
-import { commandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { bodyWeightReading } from './decide.ts';
 
 /** A user's weigh-in of one day; PATCH /me records the profile's weight through it too. */
 export const bodyWeight = bodyWeightReading.aggregate;
 
 /** PUT /api/v1/body-weight/{date}: the day's weigh-in. */
-export const bodyWeightCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const bodyWeightCommandRoutes = signedInCommands(async (app, { run }) => {
   app.put(
-    '/body-weight/:date',
+    '/:date',
     {
       schema: {
         tags: ['metrics'],
@@ -31,4 +25,4 @@ export const bodyWeightCommandRoutes: FastifyPluginAsyncTypebox<CommandServices>
       return { date, weight: bodyWeightReading.recorded(weight) };
     },
   );
-};
+});

@@ -1,17 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DayParams, ErrorBody, StepsBody, StepsEntry } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
-import { commandRunner } from '../core/command-route.ts';
-import type { CommandServices } from '../services.ts';
+import { signedInCommands } from '../core/route-group.ts';
 import { stepsReading } from './decide.ts';
 
 /** PUT /api/v1/steps/{date}: the day's step count. */
-export const stepsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
-  app.addHook('onRequest', requireUser(services.authenticator));
-  const run = commandRunner(services);
-
+export const stepsCommandRoutes = signedInCommands(async (app, { run }) => {
   app.put(
-    '/steps/:date',
+    '/:date',
     {
       schema: {
         tags: ['metrics'],
@@ -28,4 +22,4 @@ export const stepsCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       return { date, count };
     },
   );
-};
+});
