@@ -13,6 +13,7 @@ import { allProjections } from '@fitness/projections';
 import type { FastifyRequest } from 'fastify';
 import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
+import { sendWrittenJson } from '../written-json.ts';
 import { exportAccount } from './account-export.ts';
 
 /** The signed-in user, with profile. Authentication already loaded it from the `users` model. */
@@ -87,11 +88,10 @@ export const accountExportRoutes: FastifyPluginAsyncTypebox<QueryServices> = asy
       const serializeAccount = (account: AccountExport['user']) => reply.serializeInput(account, accountSchema);
       // An AccountExport written as it is read; the stream waits while the client is slow to take it.
       const exported = Readable.from(exportAccount(services.readStore, user, now, serializeAccount));
-      return reply
+      reply
         .header('Content-Disposition', `attachment; filename="stride-export-${now.toISOString().slice(0, 10)}.json"`)
-        .header('Cache-Control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(exported as unknown as AccountExport);
+        .header('Cache-Control', 'no-store');
+      return sendWrittenJson(reply, exported);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '@fitness/contracts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { signedInReads } from '../route-group.ts';
+import { sendWrittenJson } from '../written-json.ts';
 import { previousSetsPaged } from './previous-sets.ts';
 
 const NOT_FOUND = "Workout not found: the workout you're looking for doesn't exist or has been deleted";
@@ -50,7 +51,7 @@ export const workoutQueryRoutes = signedInReads(['workouts', WORKOUT_SUMMARIES_M
       const meta = pageMeta(page, perPage, total);
       // A WorkoutList already written as JSON: with a JSON content type, Fastify sends a string as is.
       const list = `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`;
-      return reply.type('application/json; charset=utf-8').send(list as unknown as WorkoutList);
+      return sendWrittenJson(reply, list);
     },
   );
 
