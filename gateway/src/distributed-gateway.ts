@@ -56,22 +56,27 @@ export async function buildDistributedGateway(config: Config, options: Distribut
     const toQueries = forwardToReplicas(queries, { sessions: false });
     const toLiveSessions = forwardToReplicas(queries, { sessions: true });
     const toCommands = forwardTo(config.commandServiceUrl);
-    // A rebuild runs where the runner is: the projections process holding the lease.
-    proxied.route({
-      method: ['POST'],
-      url: '/api/v1/admin/projections/*',
-      handler: async (request, reply) =>
-        forwardTo(await activeProjector(config.projectionsServiceUrls))(request, reply),
-    });
-    // Starting a Google sign-in is a GET, but it belongs with finishing it, where the other
-    // sign-ins and the provider's adapter are: the command service.
-    proxied.route({ method: ['GET'], url: '/api/v1/auth/google/redirect', handler: toCommands });
-    proxied.route({
-      method: API_METHODS,
-      url: '/api/v1/*',
-      handler: (request, reply) =>
-        (request.method === 'GET' || request.method === 'HEAD' ? toQueries : toCommands)(request, reply),
-    });
+    await proxied.register(
+      async (api) => {
+        // A rebuild runs where the runner is: the projections process holding the lease.
+        api.route({
+          method: ['POST'],
+          url: '/admin/projections/*',
+          handler: async (request, reply) =>
+            forwardTo(await activeProjector(config.projectionsServiceUrls))(request, reply),
+        });
+        // Starting a Google sign-in is a GET, but it belongs with finishing it, where the other
+        // sign-ins and the provider's adapter are: the command service.
+        api.route({ method: ['GET'], url: '/auth/google/redirect', handler: toCommands });
+        api.route({
+          method: API_METHODS,
+          url: '/*',
+          handler: (request, reply) =>
+            (request.method === 'GET' || request.method === 'HEAD' ? toQueries : toCommands)(request, reply),
+        });
+      },
+      { prefix: '/api/v1' },
+    );
     proxied.route({
       method: ['GET', 'POST'],
       url: '/socket.io/*',
