@@ -18,6 +18,8 @@ export function cachedWeather(
   provider: WeatherProvider,
   options: { ttlMs: number; failureTtlMs?: number; now?: () => number },
 ): WeatherProvider {
+  // lru-cache reads a TTL of 0 as forever; here it means keep nothing (WEATHER_CACHE_SECONDS=0).
+  if (options.ttlMs <= 0) return provider;
   const now = options.now ?? Date.now;
   const failureTtlMs = options.failureTtlMs ?? Math.min(options.ttlMs, 60_000);
   // ttlResolution 0: the clock is read at each look, where lru-cache's default keeps it a
@@ -36,7 +38,10 @@ export function cachedWeather(
       // Concurrent requests for one place share a single call.
       const answer = provider.current(location);
       answers.set(key, answer);
-      answer.catch(() => answers.set(key, answer, { ttl: failureTtlMs }));
+      answer.catch(() => {
+        if (failureTtlMs > 0) answers.set(key, answer, { ttl: failureTtlMs });
+        else answers.delete(key);
+      });
       return answer;
     },
   };
