@@ -3,6 +3,7 @@ import { Award, Flame, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, formatWeight } from '../lib/format.ts';
 import type { Units } from '../lib/units.ts';
+import { TitledCard } from './TitledCard.tsx';
 
 /** Lifetime stats and streaks. */
 export function StatsPanel({ progress, units }: { progress: Progress; units: Units }) {
@@ -25,11 +26,7 @@ export function StatsPanel({ progress, units }: { progress: Progress; units: Uni
     ],
   ];
   return (
-    <section className="card stack-sm" aria-labelledby="stats-title" data-testid="fitness-stats">
-      <h2 id="stats-title" className="row" style={{ gap: 'var(--space-2)' }}>
-        <Flame size={20} aria-hidden className="muted" />
-        {t('achievements.statsTitle')}
-      </h2>
+    <TitledCard id="stats-title" icon={Flame} title={t('achievements.statsTitle')} testId="fitness-stats">
       <dl className="facts">
         {stats.map(([label, value]) => (
           <div key={label}>
@@ -38,7 +35,7 @@ export function StatsPanel({ progress, units }: { progress: Progress; units: Uni
           </div>
         ))}
       </dl>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -52,11 +49,12 @@ export function AchievementsPanel({ progress, latestOnly = false }: { progress: 
         .slice(0, 3)
     : progress.achievements;
   return (
-    <section className="card stack-sm" aria-labelledby="achievements-title" data-testid="achievements">
-      <h2 id="achievements-title" className="row" style={{ gap: 'var(--space-2)' }}>
-        <Award size={20} aria-hidden className="muted" />
-        {latestOnly ? t('achievements.latest') : t('achievements.title')}
-      </h2>
+    <TitledCard
+      id="achievements-title"
+      icon={Award}
+      title={latestOnly ? t('achievements.latest') : t('achievements.title')}
+      testId="achievements"
+    >
       {shown.length === 0 && <p className="muted">{t('achievements.none')}</p>}
       <ul className="achievements">
         {shown.map((achievement) => (
@@ -85,6 +83,6 @@ export function AchievementsPanel({ progress, latestOnly = false }: { progress: 
           </li>
         ))}
       </ul>
-    </section>
+    </TitledCard>
   );
 }

@@ -3,6 +3,7 @@ import { Trophy } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { TitledCard } from '../../components/TitledCard.tsx';
 import { formatDay, formatDistance, formatNumber, formatSeconds, formatWeight } from '../../lib/format.ts';
 import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
@@ -31,11 +32,13 @@ export const RecentRecords = memo(function RecentRecords() {
   };
 
   return (
-    <section className="card stack-sm records-card" aria-labelledby="records-title" data-testid="recent-records">
-      <h2 id="records-title" className="row" style={{ gap: 'var(--space-2)' }}>
-        <Trophy size={20} aria-hidden className="muted" />
-        {t('records.recent')}
-      </h2>
+    <TitledCard
+      id="records-title"
+      icon={Trophy}
+      title={t('records.recent')}
+      className="records-card"
+      testId="recent-records"
+    >
       <div className="records-space" aria-busy={!latest}>
         {latest?.length === 0 && <p className="muted">{t('records.none')}</p>}
         <ul className="list">
@@ -53,6 +56,6 @@ export const RecentRecords = memo(function RecentRecords() {
           ))}
         </ul>
       </div>
-    </section>
+    </TitledCard>
   );
 });

@@ -2,6 +2,7 @@ import { Droplets, Plus, Trash2, Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { TitledCard } from '../../components/TitledCard.tsx';
 import { formatTime, formatWater } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { ML_PER_FLUID_OUNCE, parseDecimal, type Units } from '../../lib/units.ts';
@@ -74,11 +75,7 @@ export function WaterCard({
   }
 
   return (
-    <section className="card stack-sm meals-water" aria-labelledby="water-title" data-testid="water">
-      <h2 id="water-title" className="row" style={{ gap: 'var(--space-2)' }}>
-        <Droplets size={20} aria-hidden className="muted" />
-        {t('meals.water')}
-      </h2>
+    <TitledCard id="water-title" icon={Droplets} title={t('meals.water')} className="meals-water" testId="water">
       <p className="stat-value" data-testid="water-total">
         {amount(water?.total_ml ?? 0)}
       </p>
@@ -156,6 +153,6 @@ export function WaterCard({
           </ul>
         </details>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -12,6 +12,7 @@ import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { monthFrom, type ProgressScreen, WEEK_SPANS, type WeekSpan } from './store.ts';
 import './progress.css';
+import { CardHeading, TitledCard } from '../../components/TitledCard.tsx';
 
 /** The charts (recharts) come with the screen, after its figures. */
 const WeightVolumeChart = lazy(() => import('./ProgressCharts.tsx').then((m) => ({ default: m.WeightVolumeChart })));
@@ -46,11 +47,14 @@ function StreakCard({ progress }: { progress: Snapshot<Progress> | null }) {
   const weeks = (count: number) => t('achievements.stats.weeks', { count, n: n(count) });
   const streak = progress?.streak;
   return (
-    <section className="card stack-sm streak-card" aria-labelledby="streak-title" data-testid="weekly-streak">
-      <h2 id="streak-title" className="row" style={{ gap: 'var(--space-2)' }}>
-        <Flame size={20} aria-hidden className="streak-flame" />
-        {t('progress.streak')}
-      </h2>
+    <TitledCard
+      id="streak-title"
+      icon={Flame}
+      iconClassName="streak-flame"
+      title={t('progress.streak')}
+      className="streak-card"
+      testId="weekly-streak"
+    >
       {!streak ? (
         <div className="streak-placeholder" aria-busy />
       ) : (
@@ -83,7 +87,7 @@ function StreakCard({ progress }: { progress: Snapshot<Progress> | null }) {
           </p>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -95,10 +99,9 @@ function WeightVolumeCard({ screen }: { screen: ProgressScreen }) {
   return (
     <section className="card stack-sm" aria-labelledby="weight-volume-title">
       <div className="spread">
-        <h2 id="weight-volume-title" className="row" style={{ gap: 'var(--space-2)' }}>
-          <Scale size={20} aria-hidden className="muted" />
+        <CardHeading id="weight-volume-title" icon={Scale}>
           {t('progress.weightVolume')}
-        </h2>
+        </CardHeading>
         <SegmentedTabs
           label={t('progress.span')}
           value={String(span)}
@@ -148,10 +151,9 @@ function MonthCard({ screen }: { screen: ProgressScreen }) {
   return (
     <section className="card stack-sm" aria-labelledby="month-title" data-testid="month-view">
       <div className="spread">
-        <h2 id="month-title" className="row" style={{ gap: 'var(--space-2)' }}>
-          <CalendarDays size={20} aria-hidden className="muted" />
+        <CardHeading id="month-title" icon={CalendarDays}>
           <span aria-live="polite">{title}</span>
-        </h2>
+        </CardHeading>
         <div className="row" style={{ gap: 'var(--space-1)' }}>
           <Button
             variant="ghost"
