@@ -7,6 +7,8 @@ import {
 } from 'react';
 
 type FieldProps = {
+  /** The control's id, where something outside the field names it; a generated one otherwise. */
+  id?: string;
   label: string;
   hint?: string;
   error?: string;
@@ -14,8 +16,9 @@ type FieldProps = {
 };
 
 /** A labelled control with its hint and error, wired for screen readers. */
-export function Field({ label, hint, error, children }: FieldProps) {
-  const id = useId();
+export function Field({ id: fixedId, label, hint, error, children }: FieldProps) {
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -86,9 +89,9 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   options: { value: string; label: string }[];
 };
 
-export function SelectField({ label, hint, error, options, ...select }: SelectFieldProps) {
+export function SelectField({ id, label, hint, error, options, ...select }: SelectFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
         <select
           id={id}

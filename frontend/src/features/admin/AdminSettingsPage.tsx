@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { AdminNav } from '../../components/AdminNav.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
-import { Field, TextField } from '../../components/Field.tsx';
+import { Field, TextAreaField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/services.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
@@ -152,24 +152,15 @@ export function AdminSettingsPage({ admin }: { admin: AdminStore }) {
               onChange={(event) => set('site_name', event.target.value)}
             />
             {toggle('maintenance_mode', t('admin.settings.maintenanceHint'))}
-            <Field
+            <TextAreaField
               label={t('admin.settings.maintenance_message')}
               hint={t('admin.settings.messageHint')}
               error={errors.maintenance_message}
-            >
-              {({ id, describedBy, invalid }) => (
-                <textarea
-                  id={id}
-                  className="textarea"
-                  rows={2}
-                  maxLength={500}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  value={draft.maintenance_message}
-                  onChange={(event) => set('maintenance_message', event.target.value)}
-                />
-              )}
-            </Field>
+              rows={2}
+              maxLength={500}
+              value={draft.maintenance_message}
+              onChange={(event) => set('maintenance_message', event.target.value)}
+            />
           </section>
           <section className="card stack-sm" aria-labelledby="admin-settings-accounts">
             <h2 id="admin-settings-accounts">{t('admin.settings.accounts')}</h2>

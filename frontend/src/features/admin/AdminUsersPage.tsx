@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { AdminNav } from '../../components/AdminNav.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { SelectField } from '../../components/Field.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
@@ -51,23 +52,19 @@ export function AdminUsersPage({ admin }: { admin: AdminStore }) {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
-          <div className="field">
-            <label className="field-label" htmlFor="admin-role-filter">
-              {t('admin.users.roleFilter')}
-            </label>
-            <select
-              id="admin-role-filter"
-              className="select"
-              value={usersQuery.role}
-              onChange={(event) =>
-                admin.queryUsers({ role: event.target.value as '' | AdminRole }).catch(() => undefined)
-              }
-            >
-              <option value="">{t('admin.users.allRoles')}</option>
-              <option value="admin">{t('admin.roles.admin')}</option>
-              <option value="user">{t('admin.roles.user')}</option>
-            </select>
-          </div>
+          <SelectField
+            id="admin-role-filter"
+            label={t('admin.users.roleFilter')}
+            value={usersQuery.role}
+            onChange={(event) =>
+              admin.queryUsers({ role: event.target.value as '' | AdminRole }).catch(() => undefined)
+            }
+            options={[
+              { value: '', label: t('admin.users.allRoles') },
+              { value: 'admin', label: t('admin.roles.admin') },
+              { value: 'user', label: t('admin.roles.user') },
+            ]}
+          />
         </div>
         {usersFailed && <BackendRequired />}
         {!users && !usersFailed && <Spinner />}

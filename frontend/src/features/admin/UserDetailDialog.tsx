@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
+import { SelectField } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useModalDialog } from '../../components/useModalDialog.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -163,20 +164,15 @@ export function UserDetailDialog({ admin, id, onClose }: { admin: AdminStore; id
             <section aria-labelledby="admin-user-manage" className="stack-sm">
               <h3 id="admin-user-manage">{t('admin.users.manage')}</h3>
               <div className="admin-toolbar">
-                <div className="field">
-                  <label className="field-label" htmlFor="admin-user-role-select">
-                    {t('admin.users.role')}
-                  </label>
-                  <select
-                    id="admin-user-role-select"
-                    className="select"
-                    value={role}
-                    onChange={(event) => setRole(event.target.value as AdminRole)}
-                  >
-                    <option value="user">{t('admin.roles.user')}</option>
-                    <option value="admin">{t('admin.roles.admin')}</option>
-                  </select>
-                </div>
+                <SelectField
+                  label={t('admin.users.role')}
+                  value={role}
+                  onChange={(event) => setRole(event.target.value as AdminRole)}
+                  options={[
+                    { value: 'user', label: t('admin.roles.user') },
+                    { value: 'admin', label: t('admin.roles.admin') },
+                  ]}
+                />
                 <Button disabled={role === user.role} onClick={() => ask({ kind: 'role', role })}>
                   {t('admin.users.changeRole')}
                 </Button>
