@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { Activity, Database, Dumbbell, Gauge, Repeat, UserPlus, Users, Utensils } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +12,13 @@ import type { AdminStore } from './store.ts';
 import './admin.css';
 
 function StatCard({
-  icon,
+  icon: Icon,
   value,
   label,
   detail,
   id,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   value: string;
   label: string;
   detail?: string;
@@ -25,13 +26,34 @@ function StatCard({
 }) {
   return (
     <div className="card stat" data-testid={`admin-stat-${id}`}>
-      {icon}
+      <Icon size={20} aria-hidden className="muted" />
       <span className="stat-value" data-testid={`admin-stat-${id}-value`}>
         {value}
       </span>
       <span className="stat-label">{label}</span>
       {detail && <span className="muted">{detail}</span>}
     </div>
+  );
+}
+
+/** A titled group of stat cards, and what the group shows below them. */
+function StatSection({
+  id,
+  title,
+  below,
+  children,
+}: {
+  id: string;
+  title: string;
+  below?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="stack-sm">
+      <h2 id={id}>{title}</h2>
+      <div className="admin-stats">{children}</div>
+      {below}
+    </section>
   );
 }
 
@@ -50,97 +72,83 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
       {!stats && !statsFailed && <Spinner />}
       {stats && (
         <div className="stack">
-          <section aria-labelledby="admin-users-title" className="stack-sm">
-            <h2 id="admin-users-title">{t('admin.dashboard.users')}</h2>
-            <div className="admin-stats">
-              <StatCard
-                id="users"
-                icon={<Users size={20} aria-hidden className="muted" />}
-                value={n(stats.users.total)}
-                label={t('admin.dashboard.totalUsers')}
-                detail={t('admin.dashboard.admins', { count: stats.users.admins, value: n(stats.users.admins) })}
-              />
-              <StatCard
-                id="new-today"
-                icon={<UserPlus size={20} aria-hidden className="muted" />}
-                value={n(stats.users.new_today)}
-                label={t('admin.dashboard.newToday')}
-                detail={t('admin.dashboard.newThisWeek', { value: n(stats.users.new_this_week) })}
-              />
-              <StatCard
-                id="active-today"
-                icon={<Activity size={20} aria-hidden className="muted" />}
-                value={n(stats.active_users.today)}
-                label={t('admin.dashboard.activeToday')}
-                detail={t('admin.dashboard.active7', { value: n(stats.active_users.last_7_days) })}
-              />
-            </div>
-          </section>
-          <section aria-labelledby="admin-today-title" className="stack-sm">
-            <h2 id="admin-today-title">{t('admin.dashboard.today')}</h2>
-            <div className="admin-stats">
-              <StatCard
-                id="workouts-today"
-                icon={<Dumbbell size={20} aria-hidden className="muted" />}
-                value={n(stats.workouts_today)}
-                label={t('admin.dashboard.workoutsToday')}
-              />
-              <StatCard
-                id="sets-today"
-                icon={<Repeat size={20} aria-hidden className="muted" />}
-                value={n(stats.sets_today)}
-                label={t('admin.dashboard.setsToday')}
-              />
-              <StatCard
-                id="meals-today"
-                icon={<Utensils size={20} aria-hidden className="muted" />}
-                value={n(stats.meals_today)}
-                label={t('admin.dashboard.mealsToday')}
-              />
-            </div>
-          </section>
-          <section aria-labelledby="admin-system-title" className="stack-sm">
-            <h2 id="admin-system-title">{t('admin.dashboard.system')}</h2>
-            <div className="admin-stats">
-              <StatCard
-                id="events"
-                icon={<Database size={20} aria-hidden className="muted" />}
-                value={n(stats.events)}
-                label={t('admin.dashboard.events')}
-              />
-              <StatCard
-                id="lag"
-                icon={<Gauge size={20} aria-hidden className="muted" />}
-                value={n(stats.projection_lag.max)}
-                label={t('admin.dashboard.lag')}
-              />
-            </div>
-            {stats.projection_lag.projections.length > 0 && (
-              <div className="card admin-table-wrap">
-                <table className="admin-table admin-lag-table">
-                  <caption className="visually-hidden">{t('admin.dashboard.projections')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.dashboard.projection')}</th>
-                      <th scope="col">{t('admin.dashboard.position')}</th>
-                      <th scope="col">{t('admin.dashboard.behind')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.projection_lag.projections.map((projection) => (
-                      <tr key={projection.name}>
-                        <td>
-                          <code>{projection.name}</code>
-                        </td>
-                        <td>{n(projection.position)}</td>
-                        <td>{n(projection.lag)}</td>
+          <StatSection id="admin-users-title" title={t('admin.dashboard.users')}>
+            <StatCard
+              id="users"
+              icon={Users}
+              value={n(stats.users.total)}
+              label={t('admin.dashboard.totalUsers')}
+              detail={t('admin.dashboard.admins', { count: stats.users.admins, value: n(stats.users.admins) })}
+            />
+            <StatCard
+              id="new-today"
+              icon={UserPlus}
+              value={n(stats.users.new_today)}
+              label={t('admin.dashboard.newToday')}
+              detail={t('admin.dashboard.newThisWeek', { value: n(stats.users.new_this_week) })}
+            />
+            <StatCard
+              id="active-today"
+              icon={Activity}
+              value={n(stats.active_users.today)}
+              label={t('admin.dashboard.activeToday')}
+              detail={t('admin.dashboard.active7', { value: n(stats.active_users.last_7_days) })}
+            />
+          </StatSection>
+          <StatSection id="admin-today-title" title={t('admin.dashboard.today')}>
+            <StatCard
+              id="workouts-today"
+              icon={Dumbbell}
+              value={n(stats.workouts_today)}
+              label={t('admin.dashboard.workoutsToday')}
+            />
+            <StatCard
+              id="sets-today"
+              icon={Repeat}
+              value={n(stats.sets_today)}
+              label={t('admin.dashboard.setsToday')}
+            />
+            <StatCard
+              id="meals-today"
+              icon={Utensils}
+              value={n(stats.meals_today)}
+              label={t('admin.dashboard.mealsToday')}
+            />
+          </StatSection>
+          <StatSection
+            id="admin-system-title"
+            title={t('admin.dashboard.system')}
+            below={
+              stats.projection_lag.projections.length > 0 && (
+                <div className="card admin-table-wrap">
+                  <table className="admin-table admin-lag-table">
+                    <caption className="visually-hidden">{t('admin.dashboard.projections')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('admin.dashboard.projection')}</th>
+                        <th scope="col">{t('admin.dashboard.position')}</th>
+                        <th scope="col">{t('admin.dashboard.behind')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+                    </thead>
+                    <tbody>
+                      {stats.projection_lag.projections.map((projection) => (
+                        <tr key={projection.name}>
+                          <td>
+                            <code>{projection.name}</code>
+                          </td>
+                          <td>{n(projection.position)}</td>
+                          <td>{n(projection.lag)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )
+            }
+          >
+            <StatCard id="events" icon={Database} value={n(stats.events)} label={t('admin.dashboard.events')} />
+            <StatCard id="lag" icon={Gauge} value={n(stats.projection_lag.max)} label={t('admin.dashboard.lag')} />
+          </StatSection>
         </div>
       )}
     </>
