@@ -19,6 +19,7 @@ import { useServices } from '../lib/services.ts';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 type Item = { href: string; label: string; icon: typeof User };
@@ -70,11 +71,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
     </Link>
   );
 
+  /** A top bar link that is only an icon, named for screen readers. */
+  const iconLink = (href: string, className: string, label: string, icon: ReactNode) => (
+    <Link href={href} className={className} aria-label={label} aria-current={isActive(path, href) ? 'page' : undefined}>
+      {icon}
+    </Link>
+  );
+
   return (
     <div className="shell">
-      <a href="#main" className="skip-link">
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <aside className="sidebar">
         <div className="sidebar-inner">
           <Brand />
@@ -100,26 +106,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <header className="topbar">
         <Brand />
         <div className="row" style={{ gap: 'var(--space-2)' }}>
-          {user?.role === 'admin' && (
+          {user?.role === 'admin' &&
             // Phones have no sidebar and the bottom bar holds five tabs: admins reach their area here.
-            <Link
-              href="/admin"
-              className="btn btn-ghost btn-icon"
-              aria-label={t('nav.admin')}
-              aria-current={isActive(path, '/admin') ? 'page' : undefined}
-            >
-              <Shield size={20} aria-hidden />
-            </Link>
-          )}
+            iconLink('/admin', 'btn btn-ghost btn-icon', t('nav.admin'), <Shield size={20} aria-hidden />)}
           {/* Progress is no tab of the five either: on a phone it is this icon, and the dashboard's link. */}
-          <Link
-            href="/progress"
-            className="btn btn-ghost btn-icon topbar-progress"
-            aria-label={t('nav.progress')}
-            aria-current={isActive(path, '/progress') ? 'page' : undefined}
-          >
-            <TrendingUp size={20} aria-hidden />
-          </Link>
+          {iconLink(
+            '/progress',
+            'btn btn-ghost btn-icon topbar-progress',
+            t('nav.progress'),
+            <TrendingUp size={20} aria-hidden />,
+          )}
           <Link href="/profile" className="avatar" aria-label={t('nav.profile')}>
             {displayName.slice(0, 1).toUpperCase()}
           </Link>

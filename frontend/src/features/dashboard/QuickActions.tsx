@@ -1,8 +1,8 @@
 import { BookOpen, Dumbbell, TrendingUp, Utensils } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 
 // Opened by a tap, never on the first frame: its code (the starter, the form dialog, ~4 KB
 // gzipped) stays out of the dashboard's first download. The Workouts screen, which the app
@@ -38,18 +38,15 @@ export function QuickActions() {
         >
           {t('dashboard.startWorkout')}
         </Button>
-        <Link href="/meals" className="btn btn-secondary">
-          <Utensils size={20} aria-hidden />
+        <ButtonLink href="/meals" icon={<Utensils size={20} aria-hidden />}>
           {t('dashboard.logMeal')}
-        </Link>
-        <Link href="/exercises" className="btn btn-secondary">
-          <BookOpen size={20} aria-hidden />
+        </ButtonLink>
+        <ButtonLink href="/exercises" icon={<BookOpen size={20} aria-hidden />}>
           {t('dashboard.browseExercises')}
-        </Link>
-        <Link href="/progress" className="btn btn-secondary">
-          <TrendingUp size={20} aria-hidden />
+        </ButtonLink>
+        <ButtonLink href="/progress" icon={<TrendingUp size={20} aria-hidden />}>
           {t('dashboard.seeProgress')}
-        </Link>
+        </ButtonLink>
       </div>
       {startOpened && (
         <Suspense fallback={null}>

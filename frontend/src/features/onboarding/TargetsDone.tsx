@@ -2,7 +2,7 @@ import { nutritionTargets } from '@fitness/contracts/nutrition/targets.ts';
 import { LayoutDashboard, Utensils } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { formatGrams, formatNumber, formatWater } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 
@@ -36,14 +36,12 @@ export function TargetsDone() {
       </dl>
       <p className="muted">{t('onboarding.done.later')}</p>
       <div className="onboarding-actions">
-        <Link href="/meals" className="btn btn-secondary">
-          <Utensils size={18} aria-hidden />
+        <ButtonLink href="/meals" icon={<Utensils size={18} aria-hidden />}>
           {t('onboarding.done.meals')}
-        </Link>
-        <Link href="/dashboard" className="btn btn-primary">
-          <LayoutDashboard size={18} aria-hidden />
+        </ButtonLink>
+        <ButtonLink href="/dashboard" variant="primary" icon={<LayoutDashboard size={18} aria-hidden />}>
           {t('onboarding.done.dashboard')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
