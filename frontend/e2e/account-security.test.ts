@@ -9,7 +9,15 @@ import {
 } from '@fitness/notifications/mail/testing/smtp-test-server.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, expectToast, SCREENSHOTS, screenshot, seriousViolations, startApp } from './harness.ts';
+import {
+  type App,
+  expectToast,
+  liveChannelOpen,
+  SCREENSHOTS,
+  screenshot,
+  seriousViolations,
+  startApp,
+} from './harness.ts';
 
 type Strings = Record<string, Record<string, unknown>>;
 const locales = Object.fromEntries(
@@ -58,17 +66,11 @@ describe('account security in the web app', () => {
   it('takes the verification banner away on a page left open while the email was verified elsewhere', async () => {
     const { account, context, page } = await app.signedIn();
     try {
-      const liveChannelOpen = new Promise<void>((resolve) => {
-        page.on('websocket', (socket) =>
-          socket.on('framereceived', ({ payload }) => {
-            if (String(payload).startsWith('40')) resolve();
-          }),
-        );
-      });
+      const live = liveChannelOpen(page);
       await page.goto('/dashboard');
       const banner = page.locator('.verify-banner');
       await banner.waitFor();
-      await liveChannelOpen;
+      await live;
       // The link opened on another device (here: the API, as that device's page would call it).
       const token = new URLSearchParams(
         linkIn(await mailTo(account.email, /^Verify/), '/verify-email').split('?')[1],

@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
-
-/** The live channel's handshake answer (socket.io's "40" packet): from then on the page hears changes. */
-function liveChannelOpen(page: Page) {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).startsWith('40')) resolve();
-      }),
-    );
-  });
-}
+import { type App, liveChannelOpen, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
 
 /** Settings that follow the user across devices, and the devices and tokens screen. */
 describe('account settings in the web app', () => {

@@ -193,6 +193,20 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
+/**
+ * Settles on the live channel's handshake answer (socket.io's "40" packet): from then on the page
+ * hears changes. Ask before the page opens the channel.
+ */
+export function liveChannelOpen(page: Page) {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      }),
+    );
+  });
+}
+
 /** Waits for the app's toast with this title. */
 export async function expectToast(page: Page, title: string) {
   await page.getByTestId('toast').filter({ hasText: title }).first().waitFor({ timeout: 5000 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, PHONE, screenshot, startApp } from './harness.ts';
+import { type App, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
 
 /** The front-end effects of the system settings: the site's name and closed registration, live. */
 describe('system settings in the web app', () => {
@@ -24,18 +24,11 @@ describe('system settings in the web app', () => {
     await put({ site_name: 'Iron Gym' });
     const { context, page } = await app.signedIn();
     try {
-      // The live channel's handshake answer (socket.io's "40" packet): from then on the page hears changes.
-      const liveChannelOpen = new Promise<void>((resolve) => {
-        page.on('websocket', (socket) =>
-          socket.on('framereceived', ({ payload }) => {
-            if (String(payload).startsWith('40')) resolve();
-          }),
-        );
-      });
+      const live = liveChannelOpen(page);
       await page.goto('/dashboard');
       await page.locator('.brand', { hasText: 'Iron Gym' }).first().waitFor();
       assert.equal(await page.title(), 'Iron Gym');
-      await liveChannelOpen;
+      await live;
       await put({ site_name: 'Oak Gym' });
       await page.locator('.brand', { hasText: 'Oak Gym' }).first().waitFor({ timeout: 5000 });
       assert.equal(await page.title(), 'Oak Gym');
