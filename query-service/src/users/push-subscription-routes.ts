@@ -6,14 +6,13 @@ import {
   type PushSubscriptionDocument,
   PushSubscriptionList,
 } from '@fitness/contracts';
-import { signedInRead } from '../read-your-writes.ts';
+import { signedInReads } from '../route-group.ts';
 import type { QueryServices } from '../services.ts';
 
 /** The browsers the signed-in user subscribed to push (their keys are not shown). */
-export const pushSubscriptionQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
-  app.addHook('onRequest', signedInRead(services, [PUSH_SUBSCRIPTIONS_MODEL]));
+export const pushSubscriptionQueryRoutes = signedInReads([PUSH_SUBSCRIPTIONS_MODEL], async (app, services) => {
   app.get(
-    '/me/push-subscriptions',
+    '',
     {
       schema: {
         tags: ['account'],
@@ -31,12 +30,12 @@ export const pushSubscriptionQueryRoutes: FastifyPluginAsyncTypebox<QueryService
       };
     },
   );
-};
+});
 
 /** The application server key a browser subscribes with; public, like the site's name. */
 export const pushPublicKeyRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   app.get(
-    '/push/public-key',
+    '',
     {
       schema: {
         tags: ['account'],
