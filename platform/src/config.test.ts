@@ -66,4 +66,28 @@ describe('configuration', () => {
     assert.deepEqual(config.weather.location, { latitude: 52.52, longitude: 13.405, name: 'Berlin' });
     assert.equal(readConfig({ WEATHER_LATITUDE: '0', WEATHER_LONGITUDE: '0' }).weather.location?.name, '0, 0');
   });
+
+  it('reads numbers and switches from their text, and takes a setting left empty as unset', () => {
+    const config = readConfig({ PORT: '4000', AUTH_RATE_LIMIT: '5', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
+    assert.equal(config.port, 4000);
+    assert.equal(config.authRateLimit, 5);
+    assert.equal(config.push.allowInsecureEndpoints, true);
+    const blank = readConfig({ PORT: '', HOST: '', GATEWAY_MODE: '', QUERY_SERVICE_URL: '' }, 3002);
+    assert.equal(blank.port, 3002);
+    assert.equal(blank.host, '0.0.0.0');
+    assert.equal(blank.gatewayMode, 'embedded');
+    assert.deepEqual(blank.queryServiceUrls, ['http://localhost:3002']);
+  });
+
+  it('tells every refused setting at once, each in the words of its rule', () => {
+    assert.throws(
+      () => readConfig({ PORT: '70000', AUTH_RATE_LIMIT: 'many', MAIL_FROM: 'nobody' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message ===
+          'PORT must be a whole number from 0 to 65535, got "70000"; ' +
+            'AUTH_RATE_LIMIT must be a whole number from 1 to 1000000, got "many"; ' +
+            'MAIL_FROM must be an email address, got "nobody"',
+    );
+  });
 });
