@@ -69,7 +69,7 @@ export async function registerRebuildRoutes(app: HttpApp, services: RebuildServi
       },
     },
     async (request, reply) => {
-      const { name } = request.params as { name: string };
+      const { name } = request.params;
       if (!projectionNames.includes(name)) throw new NotFound(`No projection named ${name}.`);
       if (underWay.has(name)) throw new RebuildUnderWay(name);
       underWay.add(name);
