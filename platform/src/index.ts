@@ -1,3 +1,4 @@
+export * from './admission.ts';
 export * from './api-docs.ts';
 export * from './authentication.ts';
 export * from './change-notices.ts';

@@ -1,6 +1,7 @@
 import { DEFAULT_MAINTENANCE_MESSAGE, type Role } from '@fitness/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Authenticator, bearerToken } from './authentication.ts';
+import { bearerToken } from './admission.ts';
+import type { Authenticator } from './authentication.ts';
 import { UnderMaintenance } from './errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { minPosition } from './authentication.ts';
+import { minPosition } from './admission.ts';
 
 /**
  * The log position of each user's latest write, remembered by the process that both writes

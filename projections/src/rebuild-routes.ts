@@ -1,5 +1,6 @@
 import { DomainError, ErrorBody, ProjectionParams, RebuildStarted } from '@fitness/contracts';
-import { type Authenticator, requireAdmin } from '@fitness/platform/authentication.ts';
+import { requireAdmin } from '@fitness/platform/admission.ts';
+import type { Authenticator } from '@fitness/platform/authentication.ts';
 import { NotFound, ServiceUnavailable } from '@fitness/platform/errors.ts';
 import type { HttpApp } from '@fitness/platform/http-app.ts';
 import type { EventStore } from '@fitness/stores';

@@ -1,4 +1,4 @@
-import { admit } from '@fitness/platform/authentication.ts';
+import { admit } from '@fitness/platform/admission.ts';
 import { readPosition } from '@fitness/platform/own-writes.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QueryServices } from './services.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireAdmin, requireUser } from '@fitness/platform/authentication.ts';
+import { requireAdmin, requireUser } from '@fitness/platform/admission.ts';
 import type { CommandServices } from '../services.ts';
 import { commandRunner } from './command-route.ts';
 

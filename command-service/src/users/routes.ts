@@ -10,7 +10,7 @@ import {
   weighedIn,
   yearsSince,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
+import { requireUser } from '@fitness/platform/admission.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { recordedWeight } from '../body-weight/body-weight.ts';
 import { bodyWeight } from '../body-weight/routes.ts';

@@ -13,7 +13,7 @@ import {
   searchable,
   type UserDocument,
 } from '@fitness/contracts';
-import { admit } from '@fitness/platform/authentication.ts';
+import { admit } from '@fitness/platform/admission.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { ADMIN_ANALYTICS_MODEL } from '@fitness/projections/admin/admin-analytics-projection.ts';
 import { ADMIN_USERS_MODEL, type AdminUserDocument } from '@fitness/projections/admin/admin-users-projection.ts';

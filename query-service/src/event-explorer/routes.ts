@@ -22,7 +22,8 @@ import {
   UserTimelineParams,
   UserTimelineQuery,
 } from '@fitness/contracts';
-import { type Authenticator, requireAdmin } from '@fitness/platform/authentication.ts';
+import { requireAdmin } from '@fitness/platform/admission.ts';
+import type { Authenticator } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { allProjections } from '@fitness/projections';
 import type { EventStore, ReadStore } from '@fitness/stores';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, SiteInfo, SystemSettings, toSiteInfo } from '@fitness/contracts';
-import { requireAdmin } from '@fitness/platform/authentication.ts';
+import { requireAdmin } from '@fitness/platform/admission.ts';
 import type { QueryServices } from '../services.ts';
 
 /** The system settings for admins: every field, from the `system_settings` read model. */

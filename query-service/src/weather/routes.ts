@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, type WeatherLocation, WeatherQuery, WeatherResponse } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
+import { requireUser } from '@fitness/platform/admission.ts';
 import type { QueryServices } from '../services.ts';
 
 /**

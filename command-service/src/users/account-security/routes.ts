@@ -9,7 +9,7 @@ import {
   ResetPasswordBody,
   VerifyEmailBody,
 } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
+import { requireUser } from '@fitness/platform/admission.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import type { FastifyRequest } from 'fastify';
 import { commandRunner, namedUserCommandRunner, requestContext, signedInUser } from '../../core/command-route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthResponse, ErrorBody, LoginBody, MessageResponse, RegisterBody } from '@fitness/contracts';
-import { requireUser } from '@fitness/platform/authentication.ts';
+import { requireUser } from '@fitness/platform/admission.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { commandRunner, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
