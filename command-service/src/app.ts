@@ -1,18 +1,11 @@
 import cookie from '@fastify/cookie';
 import { createMailer } from '@fitness/notifications/mail/create-mailer.ts';
 import type { Config } from '@fitness/platform/config.ts';
-import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
-import { pollProjectionProgress, projectionNames } from '@fitness/projections';
-import { openCounters, openStores } from '@fitness/stores';
-import { CommandHandler } from './core/command-handler.ts';
+import type { ServiceAppOptions } from '@fitness/platform/service-app.ts';
+import { openCounters } from '@fitness/stores';
 import { commandRoutes } from './routes.ts';
-import {
-  createCommandServices,
-  finishErasures,
-  seedCatalogues,
-  sendWeeklyReports,
-  sessionTokenWrites,
-} from './services.ts';
+import { openServiceApp } from './service-app.ts';
+import { createCommandServices, finishErasures, seedCatalogues, sendWeeklyReports } from './services.ts';
 
 /**
  * The command service of the distributed deployment: the write routes under /api/v1. Any
@@ -20,16 +13,7 @@ import {
  * consistent. Returns the app without listening.
  */
 export async function buildCommandServiceApp(config: Config, options: ServiceAppOptions = {}) {
-  const stores = await openStores(config);
-  const readiness = { projectionNames };
-  // Authentication and sign-out wait on the users read model, which the projections process keeps.
-  const progress = await pollProjectionProgress(stores.readStore);
-  // The handler the commands and the session timeout's token records (TokenUsed, idle revocations) share.
-  const handler = new CommandHandler(stores.eventStore);
-  const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
-    ...options,
-    ...sessionTokenWrites(handler),
-  });
+  const { app, authenticator, stores, progress, handler } = await openServiceApp(config, options);
   const mailer = createMailer(config, app.log);
   // Shared with the other instances, so a client's sign-in attempts count once whichever it reaches.
   const counters = await openCounters(config);

@@ -1,6 +1,7 @@
 export { buildCommandServiceApp } from './app.ts';
 export { CommandHandler } from './core/command-handler.ts';
 export { commandRoutes } from './routes.ts';
+export { openServiceApp } from './service-app.ts';
 export {
   type CommandServices,
   createCommandServices,

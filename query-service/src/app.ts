@@ -1,8 +1,6 @@
-import { CommandHandler, sessionTokenWrites } from '@fitness/command-service';
+import { openServiceApp } from '@fitness/command-service';
 import type { Config } from '@fitness/platform/config.ts';
-import { createServiceApp, type ServiceAppOptions } from '@fitness/platform/service-app.ts';
-import { pollProjectionProgress, projectionNames } from '@fitness/projections';
-import { openStores } from '@fitness/stores';
+import type { ServiceAppOptions } from '@fitness/platform/service-app.ts';
 import { eventExplorerRoutes } from './event-explorer/routes.ts';
 import { attachLiveChannel } from './live/live-channel.ts';
 import { ReadStoreChangeFeed } from './live/read-store-change-feed.ts';
@@ -16,17 +14,7 @@ import { createQueryServices } from './services.ts';
  * Returns the app without listening.
  */
 export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
-  const stores = await openStores(config);
-  const readiness = { projectionNames };
-  const progress = await pollProjectionProgress(stores.readStore);
-  // A user who only reads keeps their token alive for their next write too: the query service
-  // records the uses it sees (TokenUsed, throttled), and revokes the tokens it finds idle, through
-  // the users decider, as the command service does.
-  const handler = new CommandHandler(stores.eventStore);
-  const { app, authenticator } = await createServiceApp(config, stores, progress, readiness, {
-    ...options,
-    ...sessionTokenWrites(handler),
-  });
+  const { app, authenticator, stores, progress } = await openServiceApp(config, options);
   const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(
