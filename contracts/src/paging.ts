@@ -24,6 +24,14 @@ export function PerPage(maximum: number, fallback?: number) {
   });
 }
 
+/** A paged list's `meta`, as pageMeta makes it. */
+export const PageMeta = Type.Object({
+  current_page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  last_page: Type.Integer(),
+});
+
 /** A paged list's `meta` (PageMeta): page `page` of `perPage` items out of `total`, one page at least. */
 export function pageMeta(page: number, perPage: number, total: number) {
   return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };

@@ -1,7 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { PageNumber, PerPage } from '../paging.ts';
+import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import { User } from '../users/api.ts';
-import { PageMeta } from '../workouts/api.ts';
 
 /**
  * The admin API (spec section 7 "Admin"): stats, users and analytics. Admin only: 401 for guests,

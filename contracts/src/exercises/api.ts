@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NameField } from '../name.ts';
-import { PageNumber, PerPage } from '../paging.ts';
+import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import {
   CATEGORIES,
   DIFFICULTIES,
@@ -103,12 +103,7 @@ export type Exercise = Static<typeof Exercise>;
 
 export const ExerciseList = Type.Object({
   data: Type.Array(Exercise),
-  meta: Type.Object({
-    current_page: Type.Integer(),
-    per_page: Type.Integer(),
-    total: Type.Integer(),
-    last_page: Type.Integer(),
-  }),
+  meta: PageMeta,
 });
 
 export const FavoriteState = Type.Object({ id: Type.String(), is_favorite: Type.Boolean() });

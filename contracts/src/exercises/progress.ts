@@ -1,8 +1,8 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { PageNumber, PerPage } from '../paging.ts';
+import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import { RecordsQuery, RecordsSchema } from '../records/api.ts';
 import { countsForRecords, estimatedOneRepMax, type OneRepMaxFormula } from '../records/records.ts';
-import { PageMeta, WorkoutSet } from '../workouts/api.ts';
+import { WorkoutSet } from '../workouts/api.ts';
 
 /**
  * An exercise's progress page: its records, each session summed up for the charts

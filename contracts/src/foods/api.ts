@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { Localized } from '../exercises/events.ts';
 import { NameField } from '../name.ts';
 import type { Nutrients } from '../nutrition/arithmetic.ts';
-import { PageNumber, PerPage } from '../paging.ts';
+import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import { Nullable, oneOf } from '../schema-parts.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from './events.ts';
 
@@ -66,12 +66,7 @@ export type Food = Static<typeof Food>;
 
 export const FoodList = Type.Object({
   data: Type.Array(Food),
-  meta: Type.Object({
-    current_page: Type.Integer(),
-    per_page: Type.Integer(),
-    total: Type.Integer(),
-    last_page: Type.Integer(),
-  }),
+  meta: PageMeta,
 });
 
 export type FoodDocument = {

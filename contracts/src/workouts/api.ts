@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
-import { PageNumber, PerPage } from '../paging.ts';
+import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import {
   MAX_DISTANCE_METRES,
   MAX_EXERCISES_PER_WORKOUT,
@@ -206,13 +206,6 @@ export type Workout = Static<typeof Workout>;
 
 /** The read-model document: the API shape plus its owner. */
 export type WorkoutDocument = Workout & { user_id: string };
-
-export const PageMeta = Type.Object({
-  current_page: Type.Integer(),
-  per_page: Type.Integer(),
-  total: Type.Integer(),
-  last_page: Type.Integer(),
-});
 
 const { exercises: _exercises, ...workoutDetails } = Workout.properties;
 
