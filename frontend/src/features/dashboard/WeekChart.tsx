@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartParts } from '../../lib/chart-parts.ts';
@@ -54,75 +55,104 @@ export function WeekChart({ week }: { week: Week }) {
       <YAxis {...parts.valueAxis} width={48} domain={[0, ticks.at(-1) ?? 0]} ticks={ticks} />
     </>
   );
-  const margin = { top: 8, right: 8, left: 8, bottom: 0 };
   const dayName = (label: unknown, rows: readonly { payload?: { name?: string } }[]) =>
     rows[0]?.payload?.name ?? String(label);
 
   return (
     <div className="week-charts">
-      <figure className="chart" aria-label={t('dashboard.weekChart')} data-testid="week-calories">
-        <div className="chart-legend" aria-hidden>
-          <span>
-            <i className="swatch swatch-eaten" />
-            {t('dashboard.eaten')}
-          </span>
-          {target > 0 && (
-            <span>
-              <i className="swatch swatch-target" />
-              {t('dashboard.dailyTarget', { value: kcal(target) })}
-            </span>
-          )}
-        </div>
-        <div className="week-plot-kcal">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={margin} syncId="dashboard-week">
-              {axes(kcalTicks)}
-              <Tooltip
-                formatter={(value) => kcal(Number(value))}
-                labelFormatter={dayName}
-                contentStyle={parts.tooltipStyle}
-              />
-              {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
-              <Bar
-                dataKey="kcal"
-                name={t('dashboard.eaten')}
-                fill="var(--primary)"
-                radius={4}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <figcaption className="visually-hidden">
-          {data.map((row) => `${row.name}: ${kcal(row.kcal)}`).join('; ')}
-        </figcaption>
-      </figure>
-      <figure className="chart" aria-label={t('dashboard.weekTrainingChart')} data-testid="week-training">
-        <div className="chart-legend" aria-hidden>
-          <span>
-            <i className="swatch swatch-trained" />
-            {t('dashboard.minutesTrained')}
-          </span>
-        </div>
-        <div className="week-plot-training">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={margin} syncId="dashboard-week">
-              {axes(minuteTicks)}
-              <Tooltip formatter={(_value, _name, item) => trained(item.payload)} contentStyle={parts.tooltipStyle} />
-              <Bar
-                dataKey="minutes"
-                name={t('dashboard.minutesTrained')}
-                fill="var(--success)"
-                radius={4}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <figcaption className="visually-hidden">
-          {data.map((row) => `${row.name}: ${trained(row)}`).join('; ')}
-        </figcaption>
-      </figure>
+      <WeekPlot
+        label={t('dashboard.weekChart')}
+        testId="week-calories"
+        plotClassName="week-plot-kcal"
+        legend={
+          <>
+            <LegendEntry swatch="swatch-eaten">{t('dashboard.eaten')}</LegendEntry>
+            {target > 0 && (
+              <LegendEntry swatch="swatch-target">{t('dashboard.dailyTarget', { value: kcal(target) })}</LegendEntry>
+            )}
+          </>
+        }
+        data={data}
+        describe={(row) => `${row.name}: ${kcal(row.kcal)}`}
+      >
+        {axes(kcalTicks)}
+        <Tooltip
+          formatter={(value) => kcal(Number(value))}
+          labelFormatter={dayName}
+          contentStyle={parts.tooltipStyle}
+        />
+        {target > 0 && <ReferenceLine y={target} stroke="var(--text-muted)" strokeDasharray="4 4" />}
+        <Bar dataKey="kcal" name={t('dashboard.eaten')} fill="var(--primary)" radius={4} isAnimationActive={false} />
+      </WeekPlot>
+      <WeekPlot
+        label={t('dashboard.weekTrainingChart')}
+        testId="week-training"
+        plotClassName="week-plot-training"
+        legend={<LegendEntry swatch="swatch-trained">{t('dashboard.minutesTrained')}</LegendEntry>}
+        data={data}
+        describe={(row) => `${row.name}: ${trained(row)}`}
+      >
+        {axes(minuteTicks)}
+        <Tooltip formatter={(_value, _name, item) => trained(item.payload)} contentStyle={parts.tooltipStyle} />
+        <Bar
+          dataKey="minutes"
+          name={t('dashboard.minutesTrained')}
+          fill="var(--success)"
+          radius={4}
+          isAnimationActive={false}
+        />
+      </WeekPlot>
     </div>
+  );
+}
+
+const margin = { top: 8, right: 8, left: 8, bottom: 0 };
+
+type Day = { name: string };
+
+/**
+ * One of the week's two charts: its legend, its bars over the week's days (sized by its box,
+ * plotClassName) and, for screen readers, each day in words.
+ */
+function WeekPlot<Row extends Day>({
+  label,
+  testId,
+  plotClassName,
+  legend,
+  data,
+  describe,
+  children,
+}: {
+  label: string;
+  testId: string;
+  plotClassName: string;
+  legend: ReactNode;
+  data: Row[];
+  describe: (row: Row) => string;
+  children: ReactNode;
+}) {
+  return (
+    <figure className="chart" aria-label={label} data-testid={testId}>
+      <div className="chart-legend" aria-hidden>
+        {legend}
+      </div>
+      <div className={plotClassName}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={margin} syncId="dashboard-week">
+            {children}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="visually-hidden">{data.map(describe).join('; ')}</figcaption>
+    </figure>
+  );
+}
+
+function LegendEntry({ swatch, children }: { swatch: string; children: ReactNode }) {
+  return (
+    <span>
+      <i className={`swatch ${swatch}`} />
+      {children}
+    </span>
   );
 }
