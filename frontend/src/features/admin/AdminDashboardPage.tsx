@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { AdminNav } from '../../components/AdminNav.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
+import { StatCard } from '../../components/StatCard.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { BackendRequired } from './BackendRequired.tsx';
 import type { AdminStore } from './store.ts';
 import './admin.css';
 
-function StatCard({
-  icon: Icon,
+/** An admin statistic: its card and value named for the tests by its id. */
+function AdminStat({
+  icon,
   value,
   label,
   detail,
@@ -25,14 +27,15 @@ function StatCard({
   id: string;
 }) {
   return (
-    <div className="card stat" data-testid={`admin-stat-${id}`}>
-      <Icon size={20} aria-hidden className="muted" />
-      <span className="stat-value" data-testid={`admin-stat-${id}-value`}>
-        {value}
-      </span>
-      <span className="stat-label">{label}</span>
+    <StatCard
+      icon={icon}
+      value={value}
+      label={label}
+      testId={`admin-stat-${id}`}
+      valueTestId={`admin-stat-${id}-value`}
+    >
       {detail && <span className="muted">{detail}</span>}
-    </div>
+    </StatCard>
   );
 }
 
@@ -73,21 +76,21 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
       {stats && (
         <div className="stack">
           <StatSection id="admin-users-title" title={t('admin.dashboard.users')}>
-            <StatCard
+            <AdminStat
               id="users"
               icon={Users}
               value={n(stats.users.total)}
               label={t('admin.dashboard.totalUsers')}
               detail={t('admin.dashboard.admins', { count: stats.users.admins, value: n(stats.users.admins) })}
             />
-            <StatCard
+            <AdminStat
               id="new-today"
               icon={UserPlus}
               value={n(stats.users.new_today)}
               label={t('admin.dashboard.newToday')}
               detail={t('admin.dashboard.newThisWeek', { value: n(stats.users.new_this_week) })}
             />
-            <StatCard
+            <AdminStat
               id="active-today"
               icon={Activity}
               value={n(stats.active_users.today)}
@@ -96,19 +99,19 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
             />
           </StatSection>
           <StatSection id="admin-today-title" title={t('admin.dashboard.today')}>
-            <StatCard
+            <AdminStat
               id="workouts-today"
               icon={Dumbbell}
               value={n(stats.workouts_today)}
               label={t('admin.dashboard.workoutsToday')}
             />
-            <StatCard
+            <AdminStat
               id="sets-today"
               icon={Repeat}
               value={n(stats.sets_today)}
               label={t('admin.dashboard.setsToday')}
             />
-            <StatCard
+            <AdminStat
               id="meals-today"
               icon={Utensils}
               value={n(stats.meals_today)}
@@ -146,8 +149,8 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
               )
             }
           >
-            <StatCard id="events" icon={Database} value={n(stats.events)} label={t('admin.dashboard.events')} />
-            <StatCard id="lag" icon={Gauge} value={n(stats.projection_lag.max)} label={t('admin.dashboard.lag')} />
+            <AdminStat id="events" icon={Database} value={n(stats.events)} label={t('admin.dashboard.events')} />
+            <AdminStat id="lag" icon={Gauge} value={n(stats.projection_lag.max)} label={t('admin.dashboard.lag')} />
           </StatSection>
         </div>
       )}

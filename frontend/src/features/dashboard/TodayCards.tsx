@@ -4,6 +4,7 @@ import { type FormEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Snapshot, useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
+import { StatCard } from '../../components/StatCard.tsx';
 import { formatNumber, formatWater } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
 import { CaloriesCard } from './CaloriesCard.tsx';
@@ -51,33 +52,36 @@ export const TodayCards = memo(function TodayCards({
     <div className={today ? 'dashboard-grid' : 'dashboard-grid dashboard-pending'} aria-busy={!today}>
       <CaloriesCard calories={today?.calories} />
       <MacrosCard macros={today?.macros} />
-      <div className="card stat workouts-card">
-        <Dumbbell size={20} aria-hidden className="muted" />
-        <span className="stat-value" data-testid={today ? 'workouts-completed' : undefined}>
-          {n(today?.workouts.completed)}
-        </span>
-        <span className="stat-label">{t('dashboard.workoutsToday')}</span>
+      <StatCard
+        className="workouts-card"
+        icon={Dumbbell}
+        value={n(today?.workouts.completed)}
+        valueTestId={today ? 'workouts-completed' : undefined}
+        label={t('dashboard.workoutsToday')}
+      >
         <span className="muted">{t('dashboard.minutes', { minutes: n(today?.workouts.duration) })}</span>
-      </div>
-      <div className="card stat water-card">
-        <Droplets size={20} aria-hidden className="muted" />
-        <span className="stat-value" data-testid={today ? 'water-consumed' : undefined}>
-          {water(today?.water.consumed)}
-        </span>
-        <span className="stat-label">{t('dashboard.ofTarget', { target: water(today?.water.target) })}</span>
+      </StatCard>
+      <StatCard
+        className="water-card"
+        icon={Droplets}
+        value={water(today?.water.consumed)}
+        valueTestId={today ? 'water-consumed' : undefined}
+        label={t('dashboard.ofTarget', { target: water(today?.water.target) })}
+      >
         <progress
           className="meter meter-water"
           max={today?.water.target || 1}
           value={today ? Math.min(today.water.consumed, today.water.target) : 0}
           aria-label={t('meals.water')}
         />
-      </div>
-      <div className="card stat steps-card">
-        <Footprints size={20} aria-hidden className="muted" />
-        <span className="stat-value" data-testid={today ? 'steps-count' : undefined}>
-          {n(today?.steps.count)}
-        </span>
-        <span className="stat-label">{t('dashboard.stepsOf', { target: n(today?.steps.target) })}</span>
+      </StatCard>
+      <StatCard
+        className="steps-card"
+        icon={Footprints}
+        value={n(today?.steps.count)}
+        valueTestId={today ? 'steps-count' : undefined}
+        label={t('dashboard.stepsOf', { target: n(today?.steps.target) })}
+      >
         <form className="steps-form" onSubmit={saveSteps}>
           <label htmlFor="steps-input" className="visually-hidden">
             {t('dashboard.stepsToday')}
@@ -94,7 +98,7 @@ export const TodayCards = memo(function TodayCards({
             {t('common.save')}
           </Button>
         </form>
-      </div>
+      </StatCard>
     </div>
   );
 });
