@@ -73,16 +73,21 @@ export const UpdateEntryBody = Type.Object(
 );
 export type UpdateEntryBody = Static<typeof UpdateEntryBody>;
 
+/** What an entry, a meal and a saved meal each show of their food: kcal and grams of each macro. */
+export const MacroTotals = Type.Object({
+  calories: Type.Number(),
+  protein: Type.Number(),
+  carbs: Type.Number(),
+  fat: Type.Number(),
+});
+
 export const MealEntry = Type.Object({
   id: Type.String(),
   food_id: Nullable(Type.String()),
   food_name: Type.String(),
   /** Grams; null for a quick-add logged without one. */
   quantity: Nullable(Type.Number()),
-  calories: Type.Number(),
-  protein: Type.Number(),
-  carbs: Type.Number(),
-  fat: Type.Number(),
+  ...MacroTotals.properties,
   created_at: Type.String({ format: 'date-time' }),
 });
 export type MealEntry = Static<typeof MealEntry>;
@@ -92,10 +97,7 @@ export const Meal = Type.Object({
   date: Type.String(),
   type: MealTypeField,
   name: Type.String(),
-  calories: Type.Number(),
-  protein: Type.Number(),
-  carbs: Type.Number(),
-  fat: Type.Number(),
+  ...MacroTotals.properties,
   entries: Type.Array(MealEntry),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),

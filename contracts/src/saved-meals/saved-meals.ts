@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { MealEntry, MealTypeField } from '../meals/api.ts';
+import { MacroTotals, MealEntry, MealTypeField } from '../meals/api.ts';
 import type { LoggedEntry, MealType } from '../meals/events.ts';
 import { presentLoggedEntry } from '../meals/present.ts';
 import { NameField } from '../name.ts';
@@ -63,10 +63,7 @@ export const SavedMeal = Type.Object({
   type: MealTypeField,
   /** A meal's entries as they were logged, without the ids and times that belonged to that meal. */
   entries: Type.Array(Type.Omit(MealEntry, ['id', 'created_at'])),
-  calories: Type.Number(),
-  protein: Type.Number(),
-  carbs: Type.Number(),
-  fat: Type.Number(),
+  ...MacroTotals.properties,
   created_at: Type.String({ format: 'date-time' }),
 });
 export type SavedMeal = Static<typeof SavedMeal>;
