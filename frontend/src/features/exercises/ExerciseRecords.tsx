@@ -70,7 +70,7 @@ export function ExerciseRecords({
       ) : (
         <dl className="record-tiles" data-testid="exercise-records">
           {tiles.map((tile) => (
-            <div key={tile.type} className="record-tile" data-record={tile.type}>
+            <div key={tile.type} className="value-tile record-tile" data-record={tile.type}>
               <dt>{t(`exerciseProgress.recordNames.${tile.type}`)}</dt>
               <dd className="record-value">{tile.value}</dd>
               {tile.type === 'heaviest_weight' && barbell && heaviest && (

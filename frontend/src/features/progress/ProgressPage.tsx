@@ -172,7 +172,7 @@ function MonthCard({ screen }: { screen: ProgressScreen }) {
       </div>
       <dl className="month-tiles" aria-busy={!monthly}>
         {tiles.map(([label, value]) => (
-          <div key={label} className="month-tile">
+          <div key={label} className="value-tile month-tile">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
