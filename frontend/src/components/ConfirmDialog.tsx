@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
-import { useModalDialog } from './useModalDialog.ts';
+import { ModalDialog } from './ModalDialog.tsx';
 
 type Props = {
   open: boolean;
@@ -19,7 +19,6 @@ type Props = {
  */
 export function ConfirmDialog({ open, title, body, confirmLabel, danger, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
-  const ref = useModalDialog(open);
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -33,13 +32,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, danger, onConfi
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-body"
-      onClose={onClose}
-    >
+    <ModalDialog open={open} onClose={onClose} labelledBy="confirm-title" describedBy="confirm-body">
       <h2 id="confirm-title">{title}</h2>
       <p id="confirm-body" className="muted">
         {body}
@@ -52,6 +45,6 @@ export function ConfirmDialog({ open, title, body, confirmLabel, danger, onConfi
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

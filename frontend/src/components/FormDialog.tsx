@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
-import { useModalDialog } from './useModalDialog.ts';
+import { ModalDialog } from './ModalDialog.tsx';
 
 type Props = {
   open: boolean;
@@ -25,7 +25,7 @@ type Props = {
 
 /**
  * A modal form: a title, the fields, and Cancel beside the submit button, which shows the
- * pending action. Built on the native <dialog> (see useModalDialog).
+ * pending action. Built on the native <dialog> (see ModalDialog).
  */
 export function FormDialog({
   open,
@@ -45,15 +45,15 @@ export function FormDialog({
   children,
 }: Props) {
   const { t } = useTranslation();
-  const ref = useModalDialog(open, onShow);
   return (
-    <dialog
-      ref={ref}
-      className={wide ? 'dialog dialog-wide' : 'dialog'}
-      aria-labelledby={titleId}
-      aria-describedby={describedBy}
+    <ModalDialog
+      open={open}
+      onShow={onShow}
       onClose={onClose}
-      onCancel={holdWhileBusy ? (event) => busy && event.preventDefault() : undefined}
+      labelledBy={titleId}
+      describedBy={describedBy}
+      wide={wide}
+      holdWhile={holdWhileBusy && busy}
     >
       <form className="stack" onSubmit={onSubmit} noValidate={noValidate}>
         <h2 id={titleId}>{title}</h2>
@@ -67,6 +67,6 @@ export function FormDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

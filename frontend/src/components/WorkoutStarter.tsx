@@ -7,7 +7,7 @@ import { formatRelative } from '../lib/format.ts';
 import { useLibraryNames } from '../lib/library-names.ts';
 import { useServices } from '../lib/services.ts';
 import { Button } from './Button.tsx';
-import { useModalDialog } from './useModalDialog.ts';
+import { ModalDialog } from './ModalDialog.tsx';
 import './workout-starter.css';
 
 /** Starts the new workout (the API call), answering with it. */
@@ -67,7 +67,6 @@ function InProgressDialog({
   const { t, i18n } = useTranslation();
   const { workouts, toasts } = useServices();
   const names = useLibraryNames();
-  const ref = useModalDialog(blocked !== null);
   const [busy, setBusy] = useState<'finish' | 'discard' | null>(null);
   const current = blocked?.current;
 
@@ -95,14 +94,13 @@ function InProgressDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="in-progress-title"
-      aria-describedby="in-progress-body"
+    <ModalDialog
+      open={blocked !== null}
       onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
-      data-testid="in-progress-dialog"
+      labelledBy="in-progress-title"
+      describedBy="in-progress-body"
+      holdWhile={busy !== null}
+      testId="in-progress-dialog"
     >
       {current && (
         <div className="stack">
@@ -151,6 +149,6 @@ function InProgressDialog({
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

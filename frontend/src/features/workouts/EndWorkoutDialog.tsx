@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { formatNames } from '../../lib/format.ts';
 import { useLibraryNames } from '../../lib/library-names.ts';
 import { useServices } from '../../lib/services.ts';
@@ -20,7 +20,6 @@ export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | n
   const { workouts, toasts } = useServices();
   const names = useLibraryNames();
   const snapshot = useSnapshot(workouts.state);
-  const ref = useModalDialog(workoutId !== null, () => setDrop(true));
   const [drop, setDrop] = useState(true);
   const [busy, setBusy] = useState(false);
   const workout = workoutId ? (snapshot.byId[workoutId] as Workout | undefined) : undefined;
@@ -46,13 +45,13 @@ export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | n
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="end-title"
-      aria-describedby="end-body"
+    <ModalDialog
+      open={workoutId !== null}
+      onShow={() => setDrop(true)}
       onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
+      labelledBy="end-title"
+      describedBy="end-body"
+      holdWhile={busy}
     >
       <div className="stack">
         <h2 id="end-title">{t('workouts.endConfirmTitle')}</h2>
@@ -80,6 +79,6 @@ export function EndWorkoutDialog({ workoutId, onClose }: { workoutId: string | n
           </Button>
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
