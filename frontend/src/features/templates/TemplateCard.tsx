@@ -28,7 +28,7 @@ export function TemplateCard({
       className={`card card-tight exercise-card template-card${compact ? ' template-card-compact' : ''}`}
       data-testid="template-card"
     >
-      <div className="template-card-text">
+      <div className="title-column">
         <h3>{template.name}</h3>
         {compact ? (
           <>

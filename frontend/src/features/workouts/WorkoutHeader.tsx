@@ -58,7 +58,7 @@ export function WorkoutHeader({
 
   return (
     <header className="logger-header">
-      <div className="logger-title">
+      <div className="title-column">
         <div className="row">
           <h1>{title}</h1>
           <span className={`badge ${open ? 'badge-progress' : 'badge-done'}`} data-testid="workout-status">
