@@ -36,7 +36,11 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
   try {
     const api = apiClient(server.baseUrl);
     const tokens: string[] = [];
-    for (let i = 0; i < SOCKET_ACCOUNTS; i++) tokens.push((await registerUser(api, `Watcher ${i}`)).token);
+    // Registered only (the onboarding left as it is): skipping it is a write by a token the server
+    // cannot tell until the users read model has folded the seeded log, which it is doing now.
+    for (let i = 0; i < SOCKET_ACCOUNTS; i++) {
+      tokens.push((await registerUser(api, `Watcher ${i}`, { onboarding: true })).token);
+    }
     // A read that reached the seeded head: then the whole log is folded in. Until the users read
     // model has folded the new accounts (after the seeded log), the server cannot tell their
     // tokens yet and a read answers 503 (try again), never 401: asked again until it answers.
