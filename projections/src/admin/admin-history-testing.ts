@@ -1,4 +1,5 @@
 import type { DomainEvent, RecordedEvent } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 
 /** The user whose morning the admin read models are tested on. */
 export const USER = 'u1';
@@ -21,38 +22,8 @@ export const history: DomainEvent[] = [
     type: 'WorkoutStarted',
     data: { workoutId: 'w1', userId: USER, name: 'A', notes: null, date: '2026-11-19', startedAt: at(1) },
   },
-  {
-    type: 'SetLogged',
-    data: {
-      workoutId: 'w1',
-      workoutExerciseId: 'x1',
-      setId: 's1',
-      loggedAt: at(2),
-      reps: 5,
-      weight: 100,
-      restTime: null,
-      type: 'working',
-      notes: null,
-      duration: null,
-      distance: null,
-    },
-  },
-  {
-    type: 'SetLogged',
-    data: {
-      workoutId: 'w1',
-      workoutExerciseId: 'x1',
-      setId: 's2',
-      loggedAt: at(3),
-      reps: 5,
-      weight: 100,
-      restTime: null,
-      type: 'working',
-      notes: null,
-      duration: null,
-      distance: null,
-    },
-  },
+  setLogged('w1', 'x1', 's1', { reps: 5, weight: 100 }, at(2)),
+  setLogged('w1', 'x1', 's2', { reps: 5, weight: 100 }, at(3)),
   { type: 'SetChanged', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's2', changes: { weight: 110 } } },
   { type: 'SetRemoved', data: { workoutId: 'w1', workoutExerciseId: 'x1', setId: 's1' } },
   { type: 'WorkoutCompleted', data: { workoutId: 'w1', completedAt: at(4), duration: 40 } },
