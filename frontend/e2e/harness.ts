@@ -10,9 +10,6 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '@fitness/tools/chromium.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-/** The browser the tests launch (push.test.ts launches its own with it). */
-export { CHROMIUM };
-
 /** Where screenshots go; CI leaves the folder in place for people to look at. */
 export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 

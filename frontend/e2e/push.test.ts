@@ -10,9 +10,10 @@ import {
   startPushEndpointServer,
 } from '@fitness/notifications/push/testing/push-endpoint-server.ts';
 import { readConfig } from '@fitness/platform/config.ts';
+import { CHROMIUM } from '@fitness/tools/chromium.ts';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, CHROMIUM, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
+import { type App, expectToast, PHONE, SCREENSHOTS, screenshot, startApp } from './harness.ts';
 
 const pushStatus = (page: Page) => page.getByTestId('push-status');
 const pushSwitch = (page: Page) => page.getByRole('switch', { name: 'Push notifications' });

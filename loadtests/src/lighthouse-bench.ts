@@ -4,6 +4,7 @@ import path from 'node:path';
 import { apiClient, registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { startServerProcess } from '@fitness/gateway/testing/server-process.ts';
 import { startOpenMeteoTestServer } from '@fitness/query-service/weather/open-meteo-test-server.ts';
+import { CHROMIUM } from '@fitness/tools/chromium.ts';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
 import { ensureFrontendBuild } from '@fitness/tools/frontend-build.ts';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,7 +13,6 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { LOAD_SERVER_ENV } from './load-server-env.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const RUNS = 3;
 /** Lighthouse asks to be run again after a trace it could not read (NO_NAVSTART and the like). */

@@ -3,7 +3,7 @@ import { namedUserCommandRunner } from '../core/command-route.ts';
 import { adminCommands } from '../core/route-group.ts';
 import { deleteAccount } from '../users/account-deletion/delete-account.ts';
 import { UserNotFound } from '../users/errors.ts';
-import { userStateOf, users } from '../users/user-stream.ts';
+import { userStateOf, users, usersHold } from '../users/user-stream.ts';
 
 /**
  * An admin manages users (spec 7 "Admin"), under /api/v1/admin/users: changes a role, deletes an account. Admins only.
@@ -34,7 +34,7 @@ export const adminCommandRoutes = adminCommands(async (app, { services }) => {
         runOn(users, request, reply, { type: 'AdminChangeRole', userId, role, admins }),
       );
       // Answer once the users model holds the new role: the user's next request (and socket) sees it.
-      await services.progress.waitFor(['users'], result.position, services.consistencyTimeoutMs);
+      await usersHold(services, result.position);
       if (!result.document) throw new UserNotFound();
       const { tokens: _tokens, ...user } = result.document;
       return user;

@@ -9,6 +9,7 @@ import {
 import type { CommandServices } from '../services.ts';
 import { deviceName } from '../users/sign-in/device-name.ts';
 import { registerAccountRateLimits, signInRouteLimits } from '../users/sign-in-limits/rate-limits.ts';
+import { usersHold } from '../users/user-stream.ts';
 import { emailNotVerified, GoogleSignInNotConfigured } from './errors.ts';
 import { keepSignIn, takeSignIn } from './sign-in-cookie.ts';
 import { signInWithGoogle } from './sign-in-with-google.ts';
@@ -84,7 +85,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
       const device = deviceName(request.headers['user-agent']);
       const { answer, position } = await signInWithGoogle(services, request, reply, claims, device);
       // Answer once the read side has it: a reclaimed account's old tokens are refused from here on.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      await usersHold(services, position);
       return { ...answer, redirect: signIn.redirect };
     },
   );

@@ -15,7 +15,7 @@ import { requestContext, signedInUser } from '../core/command-route.ts';
 import { signedInCommands } from '../core/route-group.ts';
 import { AccessTokenNotFound, UserNotFound } from './errors.ts';
 import { newToken } from './sign-in/session-tokens.ts';
-import { users } from './user-stream.ts';
+import { users, usersHold } from './user-stream.ts';
 
 /**
  * The client settings the user changes on one device, under /api/v1/me/settings: they reach the
@@ -86,7 +86,7 @@ export const accessTokenCommandRoutes = signedInCommands(async (app, { services,
       if (!request.auth?.user.tokens.some((token) => token.id === id)) throw new AccessTokenNotFound();
       const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId: id });
       // Answer once the token is really dead, so the next request with it is refused.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      await usersHold(services, position);
       return { message: 'The token was revoked.' };
     },
   );

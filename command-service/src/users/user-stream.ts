@@ -1,5 +1,5 @@
 import { type UserDocument, type UserEvent, userStream } from '@fitness/contracts';
-import { usersProjection } from '@fitness/projections';
+import { type ProjectionProgress, usersProjection } from '@fitness/projections';
 import type { CommandContext, CommandHandler } from '../core/command-handler.ts';
 import type { Aggregate } from '../core/command-route.ts';
 import { type UserCommand, userDecider } from './decide.ts';
@@ -11,6 +11,15 @@ export const users: Aggregate<UserCommand, UserEvent, UserState, UserDocument> =
   streamOf: (command) => userStream(command.userId),
   view: usersProjection,
 };
+
+/**
+ * Waits (at most the services' consistency timeout) for the users read model to hold `position`,
+ * so that a route answers once the read side has its change: a token revoked is refused from the
+ * next request on (and its sockets close), a role changed is the one the next request sees.
+ */
+export function usersHold(services: { progress: ProjectionProgress; consistencyTimeoutMs: number }, position: number) {
+  return services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+}
 
 /**
  * A user command run where no request is: the tools, the authenticator's ports, the mails and

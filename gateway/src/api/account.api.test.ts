@@ -74,10 +74,6 @@ describe('account deletion (DELETE /me)', () => {
     return counts;
   }
 
-  async function settle() {
-    assert.ok(await server.caughtUp());
-  }
-
   it('exports everything the user owns as a download, and nothing of anyone else', async () => {
     const owner = await server.register('Exporter');
     const other = await server.register('Bystander');
@@ -128,7 +124,7 @@ describe('account deletion (DELETE /me)', () => {
   it('asks for the password and loses nothing when it is wrong or missing', async () => {
     const user = await server.register('Careful');
     await logEverything(user.token);
-    await settle();
+    await server.caughtUp();
     const before = await owned(user.user.id);
     for (const body of [{ password: 'wrong password' }, {}, { password: '' }, undefined]) {
       const response = await server.api('DELETE', '/me', { token: user.token, body });
@@ -136,7 +132,7 @@ describe('account deletion (DELETE /me)', () => {
       assert.ok(response.body.errors[body ? 'password' : 'body'], JSON.stringify(response.body));
     }
     assert.equal((await server.api('DELETE', '/me', { body: { password: user.password } })).status, 401);
-    await settle();
+    await server.caughtUp();
     assert.deepEqual(await owned(user.user.id), before);
     assert.ok(
       Object.values(before).every((count) => count > 0),
@@ -155,7 +151,7 @@ describe('account deletion (DELETE /me)', () => {
     });
     const live = await connectLive(server.baseUrl, leaver.token);
     const dropped = new Promise<string>((resolve) => live.socket.once('disconnect', resolve));
-    await settle();
+    await server.caughtUp();
     const stayerBefore = await owned(stayer.user.id);
 
     const deleted = await server.api('DELETE', '/me', { token: leaver.token, body: { password: leaver.password } });
@@ -168,7 +164,7 @@ describe('account deletion (DELETE /me)', () => {
     const login = await server.api('POST', '/auth/login', { body: { email: leaver.email, password: leaver.password } });
     assert.equal(login.status, 422);
 
-    await settle();
+    await server.caughtUp();
     // Then what they wrote leaves the event log too, in the background.
     const erased = async () =>
       (await server.eventStore.readStream(userStream(leaver.user.id))).some((event) => event.type === 'UserErased');
@@ -225,13 +221,13 @@ describe('account deletion (DELETE /me)', () => {
     assert.ok(outcomes.filter((status) => status === 201).length > 0, 'writes ran alongside');
     assert.deepEqual([...new Set(outcomes)].sort(), [201, 401]);
 
-    await settle();
+    await server.caughtUp();
     for (let tries = 0; tries < 200; tries++) {
       const stream = await server.eventStore.readStream(userStream(user.user.id));
       if (stream.some((event) => event.type === 'UserErased')) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await settle();
+    await server.caughtUp();
     const left = await owned(user.user.id);
     assert.ok(
       Object.values(left).every((count) => count === 0),

@@ -58,10 +58,6 @@ describe('authorization matrix', () => {
   let othersFixtures: Fixtures;
   let fixtureSets = 0;
 
-  async function settle() {
-    assert.ok(await server.caughtUp(), 'the projections caught up');
-  }
-
   async function succeed(token: string, method: string, url: string, body?: unknown) {
     const response = await server.api(method, url, { token, body });
     assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -86,7 +82,7 @@ describe('authorization matrix', () => {
     const token = await as('POST', '/auth/tokens', { name: `Matrix script ${fixtureSets}` });
     const push = await as('POST', '/me/push-subscriptions', { ...pushSubscription(), time_zone: 'Europe/Berlin' });
     const bystander = await server.register('Matrix bystander');
-    await settle();
+    await server.caughtUp();
     return {
       ownerId: account.user.id,
       workoutId: workout.id,
@@ -116,7 +112,7 @@ describe('authorization matrix', () => {
     );
     if (!ownerLike || !otherLike || !adminLike) throw new Error('three accounts registered');
     await succeed(admin.token, 'PATCH', `/admin/users/${adminLike.user.id}/role`, { role: 'admin' });
-    await settle();
+    await server.caughtUp();
     return { guest: guestOf(ownerLike), owner: ownerLike, 'other user': otherLike, admin: adminLike };
   }
 
@@ -148,7 +144,7 @@ describe('authorization matrix', () => {
   });
   afterAll(async () => {
     // A rebuild the matrix started ends before the stores close.
-    if (server) await settle();
+    if (server) await server.caughtUp();
     await server?.close();
   });
 

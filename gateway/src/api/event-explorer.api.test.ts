@@ -20,10 +20,6 @@ describe('event explorer API (admin)', () => {
     return response.body;
   };
 
-  async function settle() {
-    assert.ok(await server.caughtUp(), 'projections caught up');
-  }
-
   beforeAll(async () => {
     // A push subscription on a loopback endpoint (nothing is pushed to it) needs the test switch.
     server = await startTestServer({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
@@ -148,7 +144,7 @@ describe('event explorer API (admin)', () => {
     const leaver = await server.register('Leo Leaver');
     const workout = await ok('POST', '/workouts', leaver.token, { name: 'Last one' });
     await ok('PATCH', `/workouts/${workout.id}`, leaver.token, { name: 'Really the last one' });
-    await settle();
+    await server.caughtUp();
 
     const all = await ok('GET', `/admin/events/users/${leaver.user.id}/timeline`, admin.token);
     const positions = all.data.map((e: { position: number }) => e.position);
@@ -206,7 +202,7 @@ describe('event explorer API (admin)', () => {
   });
 
   it("shows each projection's position and lag, and rebuilds one while its position climbs back to the head", async () => {
-    await settle();
+    await server.caughtUp();
     const status = await ok('GET', '/admin/projections', admin.token);
     assert.deepEqual(
       status.data.map((p: { name: string }) => p.name),
@@ -273,7 +269,7 @@ describe('event explorer API (admin)', () => {
       },
     }));
     await server.eventStore.appendToStream('noise-1', noise, 'no_stream');
-    await settle();
+    await server.caughtUp();
     const both = await Promise.all(
       [1, 2].map(() => server.api('POST', '/admin/projections/personal_records/rebuild', { token: admin.token })),
     );
@@ -283,7 +279,7 @@ describe('event explorer API (admin)', () => {
       JSON.stringify(both.map((r) => r.body)),
     );
     assert.match(both.find((response) => response.status === 409)?.body.message, /being rebuilt already/);
-    await settle();
+    await server.caughtUp();
 
     const deputy = await server.register('Deputy');
     const context = { actorId: admin.user.id, commandId: randomUUID(), correlationId: 'test', now: new Date() };
@@ -302,7 +298,7 @@ describe('event explorer API (admin)', () => {
       auth: randomBytes(16).toString('base64url'),
     };
     await ok('POST', '/me/push-subscriptions', subscriber.token, { endpoint, keys, time_zone: 'UTC' });
-    await settle();
+    await server.caughtUp();
     const stream = userStream(subscriber.user.id);
 
     const events = await ok('GET', `/admin/events/streams/${stream}`, admin.token);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,14 +46,11 @@ export async function startTestServer(
     config,
     api,
     register,
-    /** Whether every projection has folded in the log's head (all written so far) within `ms`. */
+    /** Waits for every projection to fold in the log's head (all written so far); fails the test if not within `ms`. */
     async caughtUp(ms = 10_000) {
       const head = await built.eventStore.headPosition();
-      return built.runner.waitFor(
-        allProjections.map((projection) => projection.name),
-        head,
-        ms,
-      );
+      const names = allProjections.map((projection) => projection.name);
+      assert.ok(await built.runner.waitFor(names, head, ms), `the projections caught up with ${head} within ${ms} ms`);
     },
     async close() {
       await built.app.close();

@@ -3,7 +3,7 @@ import { type NamedUserCommand, namedUserCommandRunner, requestContext } from '.
 import type { CommandServices } from '../../services.ts';
 import { type AdminCount, type UserCommand, userDecider } from '../decide.ts';
 import type { UserState } from '../user.ts';
-import { users } from '../user-stream.ts';
+import { users, usersHold } from '../user-stream.ts';
 
 /** How long a deletion waits for the user's other writes under way (an import, say). */
 const WRITES_DRAIN_MS = 30_000;
@@ -37,7 +37,7 @@ export async function deleteAccount(
       throw error;
     });
   });
-  await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+  await usersHold(services, position);
   void services.erasure.start(userId);
   return position;
 }

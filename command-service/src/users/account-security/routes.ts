@@ -20,7 +20,7 @@ import { userIdOfEmail } from '../sign-in/email-claims.ts';
 import { checkNewPassword } from '../sign-in/new-password.ts';
 import { confirmPassword, hashPassword } from '../sign-in/passwords.ts';
 import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
-import { userStateOf, users } from '../user-stream.ts';
+import { userStateOf, users, usersHold } from '../user-stream.ts';
 import { openedVerificationLink } from './verification-links.ts';
 
 /** How many verification mails a signed-in user may ask for in a quarter of an hour. */
@@ -28,16 +28,13 @@ const RESENDS_PER_QUARTER_HOUR = 3;
 
 /**
  * What both groups of account security routes set up: the sign-in rate limits (a guest's few
- * short fields), and the wait for the users model to drop the tokens a new password revokes, so
- * the next request with one is refused (and its sockets close). Each mail is in the language the
- * request asks for (Accept-Language).
+ * short fields). Their writes answer once the users model holds them (usersHold), so the next
+ * request with a token a new password revoked is refused (and its sockets close). Each mail is in
+ * the language the request asks for (Accept-Language).
  */
 async function accountSecurityGroup(app: CommandApp, services: CommandServices) {
   await registerAccountRateLimits(app, services.counters);
-  return {
-    limited: signInRouteLimits(services.authRateLimit),
-    settled: (position: number) => services.progress.waitFor(['users'], position, services.consistencyTimeoutMs),
-  };
+  return { limited: signInRouteLimits(services.authRateLimit) };
 }
 
 /** Email verification and changing a known password, under /api/v1/auth. */
@@ -45,7 +42,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
   const { accountSecurityMails, clock, handler } = services;
   const run = commandRunner(services);
   const runOn = namedUserCommandRunner(services);
-  const { limited, settled } = await accountSecurityGroup(app, services);
+  const { limited } = await accountSecurityGroup(app, services);
 
   app.post(
     '/verify-email',
@@ -63,7 +60,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       // The link's owner is the actor: whoever opens it is not signed in.
       const command = { type: 'VerifyEmail', userId, email, expiresAt } as const;
       const { position } = await runOn(users, request, reply, command, userId);
-      await settled(position);
+      await usersHold(services, position);
       return { message: 'Your email address has been verified.' };
     },
   );
@@ -119,7 +116,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
       const command = { type: 'ChangePassword', passwordHash, keepTokenId: auth.tokenId } as const;
       const { state, position } = await run(users, request, reply, command);
       accountSecurityMails.passwordChangedInBackground({ userId: auth.id, ...state }, requestLanguage(request), now);
-      await settled(position);
+      await usersHold(services, position);
       return { message: 'Your password has been changed. Your other devices have been signed out.' };
     },
   );
@@ -129,7 +126,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
 export const passwordResetRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurityMails, clock, handler } = services;
   const runOn = namedUserCommandRunner(services);
-  const { limited, settled } = await accountSecurityGroup(app, services);
+  const { limited } = await accountSecurityGroup(app, services);
 
   app.post(
     '/forgot',
@@ -179,7 +176,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
         requestLanguage(request),
         requestContext(request, clock).now,
       );
-      await settled(position);
+      await usersHold(services, position);
       return { message: 'Your password has been reset. Please sign in with your new password.' };
     },
   );

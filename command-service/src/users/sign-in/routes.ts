@@ -6,7 +6,7 @@ import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts'
 import { commandRunner, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
 import type { CommandServices } from '../../services.ts';
 import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
-import { users } from '../user-stream.ts';
+import { users, usersHold } from '../user-stream.ts';
 import { accountSignedInTo } from './credentials.ts';
 import { deviceName } from './device-name.ts';
 import { checkNewPassword } from './new-password.ts';
@@ -100,7 +100,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
       const tokenId = request.auth?.tokenId ?? '';
       const { position } = await run(users, request, reply, { type: 'RevokeToken', tokenId });
       // Answer once the token is really dead, so the next request with it is refused.
-      await services.progress.waitFor(['users'], position, services.consistencyTimeoutMs);
+      await usersHold(services, position);
       return { message: 'Logged out.' };
     },
   );

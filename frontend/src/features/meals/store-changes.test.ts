@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Meal, SavedMeal, WaterDay } from '@fitness/contracts';
 import { shiftDay } from '@fitness/contracts/calendar.ts';
+import { ownWrites } from '@fitness/gateway/testing/api-client.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { aNotice } from '@fitness/stores/testing/events.ts';
 import { describe, it } from 'vitest';
@@ -22,11 +23,8 @@ describe('meals store: a pushed change applied', () => {
     meals.show();
     assert.ok(await waitUntil(() => meals.state.loaded, 10_000), 'the day loaded');
     device.requests.length = 0;
-    const write = async <T>(method: string, url: string, body?: unknown) => {
-      const response = await devices.server.api(method, url, { token: user.token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${JSON.stringify(response.body)}`);
-      return response.body as T;
-    };
+    const own = ownWrites(devices.server.api, user.token);
+    const write = <T>(method: string, url: string, body?: unknown): Promise<T> => own.call(method, url, body);
     const mealsOf = async (date: string) =>
       (await devices.server.api('GET', `/meals?date=${date}`, { token: user.token })).body.data as Meal[];
     return { userId: user.user.id, device, meals, state: meals.state, write, mealsOf };

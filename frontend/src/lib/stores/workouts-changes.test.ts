@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Workout, WorkoutSummary } from '@fitness/contracts';
 import { WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
+import { ownWrites } from '@fitness/gateway/testing/api-client.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { aNotice } from '@fitness/stores/testing/events.ts';
 import { describe, it } from 'vitest';
@@ -18,11 +19,8 @@ describe('workouts store: a pushed change applied', () => {
   it('puts a workout shown and its summary, applies changes to both, and forgets a deleted one', async () => {
     const user = await devices.server.register('Robin');
     const userId = user.user.id;
-    const write = async <T>(method: string, url: string, body?: unknown) => {
-      const response = await devices.server.api(method, url, { token: user.token, body });
-      assert.ok(response.status < 300, `${method} ${url}: ${JSON.stringify(response.body)}`);
-      return response.body as T;
-    };
+    const own = ownWrites(devices.server.api, user.token);
+    const write = <T>(method: string, url: string, body?: unknown): Promise<T> => own.call(method, url, body);
     const push = await write<Workout>('POST', '/workouts', { name: 'Push', date: '2026-03-10' });
     const device = await devices.open(user.token);
     const workouts = createWorkouts(device.api);
