@@ -3,7 +3,7 @@ import type { Decider } from './command-handler.ts';
 import type { Aggregate } from './command-route.ts';
 
 /** A command recording a day's reading (`T`: its type, `F`: the field of its value). */
-export type DailyReadingCommand<T extends string, F extends string> = {
+type DailyReadingCommand<T extends string, F extends string> = {
   type: T;
   userId: string;
   date: string;
@@ -11,7 +11,7 @@ export type DailyReadingCommand<T extends string, F extends string> = {
 } & { [K in F]: number };
 
 /** A user's reading of one day, as last recorded; null before the first. */
-export type DailyReadingState = number | null;
+type DailyReadingState = number | null;
 
 /**
  * The aggregate of a reading of one day that the latest replaces (a weigh-in, a day's step

@@ -1,10 +1,10 @@
 import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/sets.ts';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { ApiError, toldTheUser } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/form.ts';
 import { useServices } from '../../lib/services.ts';
 import type { ExerciseLookup } from './exercise-lookup.ts';
 import { useLibrarySuggestions } from './useLibrarySuggestions.ts';
@@ -24,32 +24,21 @@ export function AddExerciseForm({
   const services = useServices();
   const { workouts } = services;
   const [exerciseName, setExerciseName] = useState('');
-  const [exerciseError, setExerciseError] = useState('');
-  const [adding, setAdding] = useState(false);
+  // A refusal shows at the field; anything else as a toast, unless the app told it already.
+  const form = useForm({ fallback: t('workout.failedToAddExercise'), fields: ['name'], telling: 'toast' });
   const suggestions = useLibrarySuggestions(lookup, exerciseName);
   const full = exercises >= MAX_EXERCISES_PER_WORKOUT;
 
-  async function addExercise(event: FormEvent) {
-    event.preventDefault();
-    setExerciseError('');
-    if (!exerciseName.trim()) {
-      setExerciseError(t('workout.exerciseNameRequired'));
-      return;
-    }
-    setAdding(true);
-    try {
-      const fromLibrary = await lookup.findByName(exerciseName.trim());
-      await workouts.addExercise(id, fromLibrary?.name ?? exerciseName.trim(), fromLibrary?.id ?? null);
-      services.toasts.success(t('workout.exerciseAdded'), exerciseName.trim());
+  const addExercise = form.submit(
+    async () => {
+      const name = exerciseName.trim();
+      const fromLibrary = await lookup.findByName(name);
+      await workouts.addExercise(id, fromLibrary?.name ?? name, fromLibrary?.id ?? null);
+      services.toasts.success(t('workout.exerciseAdded'), name);
       setExerciseName('');
-    } catch (error) {
-      // A refusal shows at the field; what the app already told (no network, server down) shows nowhere else.
-      if (error instanceof ApiError && error.status === 422) setExerciseError(error.fieldErrors.name?.[0] ?? '');
-      else if (!toldTheUser(error)) services.toasts.error(t('workout.failedToAddExercise'));
-    } finally {
-      setAdding(false);
-    }
-  }
+    },
+    () => ({ ...(!exerciseName.trim() && { name: [t('workout.exerciseNameRequired')] }) }),
+  );
 
   return (
     <section className="card stack" aria-labelledby="add-exercise-title">
@@ -66,15 +55,15 @@ export function AddExerciseForm({
             list="library-suggestions"
             autoComplete="off"
             onChange={(e) => setExerciseName(e.target.value)}
-            error={exerciseError || undefined}
+            error={form.fieldError('name')}
           />
           <datalist id="library-suggestions" aria-label={t('workout.suggestions')}>
             {suggestions.map((exercise) => (
               <option key={exercise.id} value={exercise.name} />
             ))}
           </datalist>
-          <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={adding}>
-            {adding ? t('workout.adding') : t('workout.addExercise')}
+          <Button type="submit" variant="primary" icon={<Plus size={18} />} busy={form.busy}>
+            {form.busy ? t('workout.adding') : t('workout.addExercise')}
           </Button>
         </form>
       )}
