@@ -22,6 +22,7 @@ import {
   workoutEffort,
   workoutStream,
 } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { type Document, SqliteEventStore, SqliteReadStore } from '@fitness/stores';
 import { afterEach, describe, it } from 'vitest';
@@ -139,22 +140,8 @@ const exercise = (workoutId: string, workoutExerciseId: string, exerciseId: stri
   type: 'WorkoutExerciseAdded',
   data: { workoutId, workoutExerciseId, exerciseId, name: 'X', notes: null, addedAt: '2026-03-01T08:00:00.000Z' },
 });
-const set = (workoutId: string, workoutExerciseId: string, setId: string): DomainEvent => ({
-  type: 'SetLogged',
-  data: {
-    workoutId,
-    workoutExerciseId,
-    setId,
-    loggedAt: '2026-03-01T08:00:00.000Z',
-    reps: 5,
-    weight: 100,
-    restTime: 90,
-    type: 'working',
-    notes: null,
-    duration: null,
-    distance: null,
-  },
-});
+const set = (workoutId: string, workoutExerciseId: string, setId: string): DomainEvent =>
+  setLogged(workoutId, workoutExerciseId, setId, { reps: 5, weight: 100, restTime: 90 }, '2026-03-01T08:00:00.000Z');
 
 /** Two users' days with every kind of change the metrics see: edits, removals, moves and deletions. */
 async function history(s: Stores) {
