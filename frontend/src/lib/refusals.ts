@@ -1,6 +1,6 @@
 import { accountSecurityRefusal } from '@fitness/contracts/users/account-security-refusals.ts';
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-client.ts';
+import { ApiError, type FieldErrors } from './api-client.ts';
 
 /**
  * A field's message from the server in the reader's language: the account-security refusals the
@@ -22,6 +22,11 @@ export function newPasswordRefusal(t: TFunction, message: string | undefined) {
   return accountSecurityRefusal(message) === 'weakPassword'
     ? t('auth.refusals.weakPassword')
     : t('auth.passwordLength');
+}
+
+/** A new password's confirmation refused before anything is sent: it is not the password typed. */
+export function unconfirmedPassword(t: TFunction, password: string, confirmation: string): FieldErrors {
+  return password === confirmation ? {} : { password_confirmation: [t('errors.passwordsDoNotMatch')] };
 }
 
 /**

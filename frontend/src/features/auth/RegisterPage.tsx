@@ -7,6 +7,7 @@ import { EmailField, NewPasswordFields } from '../../components/AccountFields.ts
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useForm } from '../../lib/form.ts';
+import { unconfirmedPassword } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { siteState } from '../../lib/stores/site.ts';
 import { AuthAlternatives, AuthCard } from './AuthCard.tsx';
@@ -32,11 +33,7 @@ export function RegisterPage() {
       // A new account lands on the onboarding (the dashboard sends it there while it is under way).
       navigate(afterLogin(search), { replace: true });
     },
-    () => ({
-      ...(fields.password !== fields.password_confirmation && {
-        password_confirmation: [t('errors.passwordsDoNotMatch')],
-      }),
-    }),
+    () => unconfirmedPassword(t, fields.password, fields.password_confirmation),
   );
 
   const signInInstead = (

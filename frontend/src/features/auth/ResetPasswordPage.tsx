@@ -5,6 +5,7 @@ import { NewPasswordFields } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useForm } from '../../lib/form.ts';
 import { isolated } from '../../lib/format.ts';
+import { unconfirmedPassword } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Done } from './Done.tsx';
@@ -29,7 +30,7 @@ export function ResetPasswordPage() {
       await auth.resetPassword({ email, token, password, password_confirmation: confirmation });
       setDone(true);
     },
-    () => ({ ...(password !== confirmation && { password_confirmation: [t('errors.passwordsDoNotMatch')] }) }),
+    () => unconfirmedPassword(t, password, confirmation),
   );
 
   if (!token || !email) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/AccountFields.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useForm } from '../../lib/form.ts';
+import { unconfirmedPassword } from '../../lib/refusals.ts';
 import { useServices } from '../../lib/services.ts';
 
 /**
@@ -30,11 +31,7 @@ export function ChangePassword() {
       setFields(empty);
       toasts.success(t('settings.password.done'));
     },
-    () => ({
-      ...(fields.password !== fields.password_confirmation && {
-        password_confirmation: [t('errors.passwordsDoNotMatch')],
-      }),
-    }),
+    () => unconfirmedPassword(t, fields.password, fields.password_confirmation),
   );
 
   return (
