@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { workoutStream } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { workoutEventEnvelope } from '@fitness/gateway/testing/seed.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';
@@ -57,23 +58,8 @@ export async function logSetsWithProjections(clients: number, seconds: number) {
     await Promise.all(
       workouts.map(async ({ workoutId, workoutExerciseId }) => {
         while (performance.now() < deadline) {
-          const event = envelope({
-            type: 'SetLogged',
-            data: {
-              workoutId,
-              workoutExerciseId,
-              setId: randomUUID(),
-              loggedAt: new Date().toISOString(),
-              reps: 5,
-              weight: 100,
-              restTime: 90,
-              type: 'working',
-              notes: null,
-              duration: null,
-              distance: null,
-              rpe: null,
-            },
-          });
+          const set = { reps: 5, weight: 100, restTime: 90 };
+          const event = envelope(setLogged(workoutId, workoutExerciseId, randomUUID(), set, new Date().toISOString()));
           await eventStore.appendToStream(workoutStream(workoutId), [event], 'any');
           sets++;
           // Let the runner's subscription take its turn, as requests arriving over HTTP would.

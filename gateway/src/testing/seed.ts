@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type NewEvent, type WorkoutEvent, workoutStream } from '@fitness/contracts';
+import { setLogged } from '@fitness/contracts/workouts/testing/sets.ts';
 import { SqliteEventStore } from '@fitness/stores';
 
 /**
@@ -25,23 +26,9 @@ export async function seedWorkouts(eventsFile: string, workouts: number, sets: n
       },
     ];
     for (let s = 0; s < sets; s++) {
-      events.push({
-        type: 'SetLogged',
-        data: {
-          workoutId,
-          workoutExerciseId,
-          setId: randomUUID(),
-          loggedAt: at,
-          reps: 1 + (s % 12),
-          weight: 40 + s,
-          restTime: 90,
-          type: 'working',
-          notes: null,
-          duration: null,
-          distance: null,
-          rpe: null,
-        },
-      });
+      events.push(
+        setLogged(workoutId, workoutExerciseId, randomUUID(), { reps: 1 + (s % 12), weight: 40 + s, restTime: 90 }, at),
+      );
     }
     await store.appendToStream(workoutStream(workoutId), events.map(envelope), 'no_stream');
   }
