@@ -80,6 +80,7 @@ export const MacroTotals = Type.Object({
   carbs: Type.Number(),
   fat: Type.Number(),
 });
+export type MacroTotals = Static<typeof MacroTotals>;
 
 export const MealEntry = Type.Object({
   id: Type.String(),

@@ -1,4 +1,5 @@
-import type { MealDocument } from './api.ts';
+import type { Nutrients } from '../nutrition/arithmetic.ts';
+import type { MacroTotals, MealDocument } from './api.ts';
 import type { LoggedEntry } from './events.ts';
 
 /** A meal document without its owner field, as the API shows it. */
@@ -6,15 +7,12 @@ export function presentMeal({ user_id: _owner, ...meal }: MealDocument) {
   return meal;
 }
 
+/** Nutrients as an entry, a meal and a saved meal show them (MacroTotals): kcal as calories, grams of each macro. */
+export function macroTotals({ kcal, protein, carbs, fat }: Nutrients): MacroTotals {
+  return { calories: kcal, protein, carbs, fat };
+}
+
 /** A logged entry's food and figures as the API shows them: a meal's entry adds its id and time. */
 export function presentLoggedEntry({ foodId, foodName, grams, nutrients }: LoggedEntry) {
-  return {
-    food_id: foodId,
-    food_name: foodName,
-    quantity: grams,
-    calories: nutrients.kcal,
-    protein: nutrients.protein,
-    carbs: nutrients.carbs,
-    fat: nutrients.fat,
-  };
+  return { food_id: foodId, food_name: foodName, quantity: grams, ...macroTotals(nutrients) };
 }

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { MacroTotals, MealEntry, MealTypeField } from '../meals/api.ts';
 import type { LoggedEntry, MealType } from '../meals/events.ts';
-import { presentLoggedEntry } from '../meals/present.ts';
+import { macroTotals, presentLoggedEntry } from '../meals/present.ts';
 import { NameField } from '../name.ts';
 import { sumNutrients } from '../nutrition/arithmetic.ts';
 
@@ -78,17 +78,13 @@ export type SavedMealDocument = SavedMeal & { user_id: string };
  * now): the one shape the projection stores and the write side answers with.
  */
 export function savedMealDocument(saved: Extract<SavedMealEvent, { type: 'SavedMealCreated' }>['data']) {
-  const total = sumNutrients(saved.entries.map((entry) => entry.nutrients));
   const document: SavedMealDocument = {
     id: saved.savedMealId,
     user_id: saved.userId,
     name: saved.name,
     type: saved.mealType,
     entries: saved.entries.map(presentLoggedEntry),
-    calories: total.kcal,
-    protein: total.protein,
-    carbs: total.carbs,
-    fat: total.fat,
+    ...macroTotals(sumNutrients(saved.entries.map((entry) => entry.nutrients))),
     created_at: saved.createdAt,
   };
   return document;
