@@ -70,7 +70,7 @@ export function notesAndRpe(notes: string, rpe: string, file: FileReading): Pick
   return { notes: optionalNotes(kept, 'notes'), rpe: value };
 }
 
-export function readableRpe(text: string, file: FileReading): number | null {
+function readableRpe(text: string, file: FileReading): number | null {
   try {
     const value = parseNumber(text, 'RPE', file);
     return value !== null && isRpe(value) ? value : null;
