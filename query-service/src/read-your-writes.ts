@@ -1,15 +1,15 @@
-import { admit } from '@fitness/platform/admission.ts';
+import { type Admitted, admit } from '@fitness/platform/admission.ts';
 import { readPosition } from '@fitness/platform/own-writes.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QueryServices } from './services.ts';
 
 /**
- * A preHandler for signed-in reads of some read models: authenticates, then waits for the
- * user's writes (see `waitForOwnWrites`).
+ * A preHandler for signed-in reads of some read models: authenticates (admins only where `who`
+ * says so), then waits for the user's writes (see `waitForOwnWrites`).
  */
-export function signedInRead(services: QueryServices, models: string[]) {
+export function signedInRead(services: QueryServices, models: string[], who: Admitted = 'user') {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await admit(services.authenticator, request);
+    await admit(services.authenticator, request, who);
     await waitForOwnWrites(services, models, request, reply);
   };
 }
@@ -20,7 +20,7 @@ export function signedInRead(services: QueryServices, models: string[]) {
  * the models reflect it. The wait is bounded: after the timeout the read answers with what
  * there is and says so in `X-Read-Consistent: false`.
  */
-export async function waitForOwnWrites(
+async function waitForOwnWrites(
   services: QueryServices,
   models: string[],
   request: FastifyRequest,

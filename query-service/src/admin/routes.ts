@@ -13,13 +13,11 @@ import {
   searchable,
   type UserDocument,
 } from '@fitness/contracts';
-import { admit } from '@fitness/platform/admission.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { ADMIN_ANALYTICS_MODEL } from '@fitness/projections/admin/admin-analytics-projection.ts';
 import { ADMIN_USERS_MODEL, type AdminUserDocument } from '@fitness/projections/admin/admin-users-projection.ts';
 import type { ReadStore } from '@fitness/stores';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { waitForOwnWrites } from '../read-your-writes.ts';
+import { signedInRead } from '../read-your-writes.ts';
 import type { QueryServices } from '../services.ts';
 import { analyticsFor, statsAt } from './analytics.ts';
 
@@ -46,10 +44,7 @@ export async function adminUserDetail(readStore: ReadStore, userId: string) {
  */
 export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   const { readStore } = services;
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    await admit(services.authenticator, request, 'admin');
-    await waitForOwnWrites(services, ADMIN_MODELS, request, reply);
-  });
+  app.addHook('onRequest', signedInRead(services, ADMIN_MODELS, 'admin'));
   const denied = { 401: ErrorBody, 403: ErrorBody };
 
   app.get(
