@@ -1,4 +1,5 @@
 import { shiftDay } from '@fitness/contracts';
+import { seededRandom } from '@fitness/contracts/testing/seeded-random.ts';
 
 /**
  * A year of believable history for one user, written through the public API (the normal command
@@ -50,18 +51,6 @@ const MEALS = [
   { type: 'dinner', names: ['Salmon with potatoes', 'Pasta bolognese', 'Tofu stir-fry'], kcal: 760 },
   { type: 'snacks', names: ['Apple and peanut butter', 'Protein shake', 'Banana'], kcal: 220 },
 ] as const;
-
-/** mulberry32: a tiny seeded generator, so the demo is the same every time. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type SeedOptions = {
   api: Api;
@@ -116,12 +105,12 @@ export async function seedHistory(options: SeedOptions) {
   }
 
   // One seed per day from a single generator: neighbouring days are not alike.
-  const seeds = random(seed);
-  const daySeeds = plans.map(() => Math.floor(seeds() * 2 ** 32));
+  const seeds = seededRandom(seed);
+  const daySeeds = plans.map(() => Math.floor(seeds.next() * 2 ** 32));
 
   async function writeDay(index: number) {
     const { date, plan, progress } = plans[index] as (typeof plans)[number];
-    const next = random(daySeeds[index] ?? seed);
+    const { next } = seededRandom(daySeeds[index] ?? seed);
     const between = (low: number, high: number) => low + next() * (high - low);
     const round = (value: number, step: number) => Math.round(value / step) * step;
 

@@ -1,7 +1,8 @@
 /**
  * A small seeded generator (mulberry32) for tests that make up histories at random: a failing run
- * is replayed from the seed it printed. One generator for every such test, so a seed means the
- * same sequence wherever it is given.
+ * is replayed from the seed it printed. One generator for every such test and for the demo's
+ * history (tools/src/demo-history.ts, the same every time), so a seed means the same sequence
+ * wherever it is given.
  */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
