@@ -2,7 +2,7 @@ import { Pencil, Play, Trash2, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import type { Exercise } from './types.ts';
 
@@ -18,10 +18,8 @@ type Props = {
 /** An exercise's details: what it trains, how to do it, tips; start a workout with it. */
 export function ExerciseDetailsDialog({ exercise, onClose, onFavorite, onStart, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
-  const ref = useModalDialog(exercise !== null);
-
   return (
-    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="exercise-title" onClose={onClose}>
+    <ModalDialog open={exercise !== null} onClose={onClose} labelledBy="exercise-title" wide>
       {exercise && (
         <div className="stack">
           <div className="spread" style={{ alignItems: 'flex-start' }}>
@@ -91,6 +89,6 @@ export function ExerciseDetailsDialog({ exercise, onClose, onFavorite, onStart, 
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

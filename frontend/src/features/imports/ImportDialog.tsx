@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useServices } from '../../lib/services.ts';
@@ -42,11 +42,11 @@ export function ImportDialog({ imports, open, onClose }: { imports: Imports; ope
     setOpening((count) => count + 1);
   }, []);
 
-  const ref = useModalDialog(open, () => {
+  function show() {
     reset();
     // Imperial users most likely export pounds from Strong too.
     setWeightUnit(settings.state.units === 'imperial' ? 'lb' : 'kg');
-  });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +68,7 @@ export function ImportDialog({ imports, open, onClose }: { imports: Imports; ope
   }
 
   return (
-    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="import-title" onClose={onClose}>
+    <ModalDialog open={open} onShow={show} onClose={onClose} labelledBy="import-title" wide>
       <div className="stack">
         <h2 id="import-title">{text('title')}</h2>
         {report ? (
@@ -134,7 +134,7 @@ export function ImportDialog({ imports, open, onClose }: { imports: Imports; ope
           )}
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

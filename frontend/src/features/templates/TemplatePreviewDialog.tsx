@@ -3,7 +3,7 @@ import { AlertTriangle, Play, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
-import { useModalDialog } from '../../components/useModalDialog.ts';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { describePlan } from '../../lib/plan.ts';
 import { useServices } from '../../lib/services.ts';
 
@@ -27,10 +27,9 @@ export function TemplatePreviewDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { units } = useSnapshot(useServices().settings.state);
-  const dialog = useModalDialog(template !== null);
 
   return (
-    <dialog ref={dialog} className="dialog dialog-wide" aria-labelledby="template-title" onClose={onClose}>
+    <ModalDialog open={template !== null} onClose={onClose} labelledBy="template-title" wide>
       {template && (
         <div className="stack">
           <div className="stack-sm">
@@ -85,6 +84,6 @@ export function TemplatePreviewDialog({
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
