@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
 import { NAME_PATTERN } from './name-pattern.ts';
 
-export { isFitName } from './name-pattern.ts';
-
 /** A name field of a request body; `what` starts its message ("The workout name"). */
 export const NameField = (what: string, maxLength = 120) =>
   Type.String({
