@@ -5,7 +5,7 @@ import { type EventStore, type LeaseFence, LeaseLostError, type ReadStore, type 
 import { batchCommit } from './batch-commit.ts';
 import { type FoldContext, type Folded, type Follower, foldBatch } from './batch-fold.ts';
 import { CommitAnnouncements } from './commit-announcements.ts';
-import { DELETED_USERS, type DeletedUsers, loadDeletedUsers } from './deleted-users.ts';
+import { DELETED_USERS, loadDeletedUsers } from './deleted-users.ts';
 import type { ProjectionProgress } from './progress.ts';
 import { type AnyProjection, asManyDocument, projectionLog } from './projection.ts';
 import { recentDocuments, remember } from './recent-documents.ts';
@@ -53,7 +53,6 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly emitter = new EventEmitter();
   /** Batches, rebuild hand-overs and retries run one at a time, in order. */
   private readonly serial = new SerialQueue();
-  private readonly deletedUsers: DeletedUsers = new Map();
   private subscription: Subscription | null = null;
   private stopped = false;
   private collectionsEnsured = false;
@@ -73,7 +72,7 @@ export class ProjectionRunner implements ProjectionProgress {
     this.foldContext = {
       reads: options.readStore.writerReads?.() ?? options.readStore,
       log: projectionLog(options.eventStore),
-      deletedUsers: this.deletedUsers,
+      deletedUsers: new Map(),
       yieldEvery: batchSize,
       changesInPlace: options.readStore.changesInPlace,
     };
@@ -109,7 +108,7 @@ export class ProjectionRunner implements ProjectionProgress {
       ]);
       this.collectionsEnsured = true;
     }
-    await loadDeletedUsers(this.foldContext.reads, this.deletedUsers);
+    await loadDeletedUsers(this.foldContext.reads, this.foldContext.deletedUsers);
     for (const follower of this.followers.values()) {
       follower.position = await this.options.readStore.checkpoint(follower.projection.name);
     }
