@@ -4,6 +4,7 @@ import {
   type Meal,
   type MealDocument,
   type MealType,
+  nutrientsOf,
   presentMeal,
 } from '@fitness/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,7 +30,7 @@ export const loggedEntries = (meal: MealDocument): LoggedEntry[] =>
     foodId: entry.food_id,
     foodName: entry.food_name,
     grams: entry.quantity,
-    nutrients: { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat },
+    nutrients: nutrientsOf(entry),
   }));
 
 /**

@@ -8,6 +8,7 @@ import {
   mealStream,
   type Nutrients,
   nutrientsFor,
+  nutrientsOf,
   type QuantityUnit,
   roundNutrients,
   toGrams,
@@ -81,7 +82,7 @@ export async function entryAfterChange(
   const meal = await ownMeal(streams, userId, mealId);
   const entry = meal.entries.find((e) => e.id === entryId);
   if (!entry) throw new EntryNotFound();
-  const current: Nutrients = { kcal: entry.calories, protein: entry.protein, carbs: entry.carbs, fat: entry.fat };
+  const current = nutrientsOf(entry);
   if (change.quantity === undefined) {
     if (entry.food_id !== null) throw new QuantityRequired();
     return { grams: entry.quantity, nutrients: roundNutrients({ ...current, ...change.nutrients }) };

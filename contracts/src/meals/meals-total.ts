@@ -1,6 +1,8 @@
 import { type Nutrients, sumNutrients } from '../nutrition/arithmetic.ts';
+import type { MacroTotals } from './api.ts';
+import { nutrientsOf } from './present.ts';
 
 /** A day's meals (their totals) as one sum of nutrients. */
-export function mealsTotal(meals: { calories: number; protein: number; carbs: number; fat: number }[]): Nutrients {
-  return sumNutrients(meals.map(({ calories, protein, carbs, fat }) => ({ kcal: calories, protein, carbs, fat })));
+export function mealsTotal(meals: MacroTotals[]): Nutrients {
+  return sumNutrients(meals.map(nutrientsOf));
 }

@@ -12,6 +12,11 @@ export function macroTotals({ kcal, protein, carbs, fat }: Nutrients): MacroTota
   return { calories: kcal, protein, carbs, fat };
 }
 
+/** What an entry, a meal or a saved meal shows (MacroTotals) as nutrients again: calories as kcal. */
+export function nutrientsOf({ calories, protein, carbs, fat }: MacroTotals): Nutrients {
+  return { kcal: calories, protein, carbs, fat };
+}
+
 /** A logged entry's food and figures as the API shows them: a meal's entry adds its id and time. */
 export function presentLoggedEntry({ foodId, foodName, grams, nutrients }: LoggedEntry) {
   return { food_id: foodId, food_name: foodName, quantity: grams, ...macroTotals(nutrients) };
