@@ -3,7 +3,7 @@ import { shiftDay } from '@fitness/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ApiResponse } from '../testing/api-client.ts';
-import { connectLive, waitUntil } from '../testing/live-client.ts';
+import { connectLive, heardOwnWrite, waitUntil } from '../testing/live-client.ts';
 import { readModelsRebuiltFromZero, snapshotReadModels } from '../testing/read-models.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -175,14 +175,9 @@ describe('admin analytics', () => {
       "the admin hears of today's numbers",
     );
     assert.ok(await waitUntil(() => watcher.received.some((r) => r.notice.model === 'admin_users')));
-    // Changes are pushed in the log's order: once the bystander heard of a later write of their
-    // own, whatever they were going to hear of the newcomer's has come.
-    const own = await server.api('POST', '/workouts', { token: bystander.token, body: { name: 'Later' } });
-    assert.equal(own.status, 201);
-    assert.ok(
-      await waitUntil(() => other.received.some((r) => r.notice.position >= Number(positionOf(own)))),
-      'the bystander hears of their own write',
-    );
+    // Once the bystander heard of a later write of their own, whatever they were going to hear of
+    // the newcomer's has come.
+    await heardOwnWrite(server.api, other, bystander.token, 'Later');
     assert.deepEqual(
       other.received.filter((r) => ADMIN_MODELS.includes(r.notice.model)),
       [],

@@ -3,7 +3,7 @@ import { userStream } from '@fitness/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ApiResponse } from '../testing/api-client.ts';
-import { connectLive, waitUntil } from '../testing/live-client.ts';
+import { connectLive, heardOwnWrite, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -287,26 +287,14 @@ describe('admin API: stats, users, roles and deletion', () => {
         ),
       ),
     );
-    // ...and the same socket, still open, hears nothing of other users from then on. The changes
-    // are pushed in the log's order, so once the socket heard of a later write of the deputy's
-    // own, whatever it was going to hear of the writes before has come.
-    const ownWrite = async (name: string) => {
-      const own = await server.api('POST', '/workouts', { token: deputy.token, body: { name } });
-      assert.equal(own.status, 201);
-      const position = Number(positionOf(own));
-      assert.ok(
-        await waitUntil(() =>
-          live.received.some((r) => r.notice.userId === deputy.user.id && r.notice.position >= position),
-        ),
-        `the deputy hears of their own ${name}`,
-      );
-    };
-    await ownWrite('Before');
+    // ...and the same socket, still open, hears nothing of other users from then on (what it was
+    // going to hear has come once it heard of a later write of the deputy's own).
+    await heardOwnWrite(server.api, live, deputy.token, 'Before');
     const heardBefore = live.received.length;
     const second = await server.register('Unheard');
     const workout = await server.api('POST', '/workouts', { token: second.token, body: { name: 'Quiet' } });
     assert.equal(workout.status, 201);
-    await ownWrite('After');
+    await heardOwnWrite(server.api, live, deputy.token, 'After');
     assert.ok(live.socket.connected, 'the socket stays open');
     // What it may hear is of its own workouts: nothing of another user, nor of the admin models.
     const adminModels = ['admin_analytics', 'admin_users'];

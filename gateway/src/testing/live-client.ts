@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import type { ChangeNotice } from '@fitness/contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { apiClient } from './api-client.ts';
 
 export type LiveClient = {
   socket: Socket;
@@ -43,4 +45,25 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, ms 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return true;
+}
+
+/**
+ * `token`'s user writes a workout (named `name`) and waits until `client`, a device of theirs,
+ * hears of it. Changes are pushed in the log's order, so from then on whatever the client was
+ * going to hear of earlier writes has come: how a test waits out what must not be heard, instead
+ * of sleeping.
+ */
+export async function heardOwnWrite(
+  api: ReturnType<typeof apiClient>,
+  client: LiveClient,
+  token: string,
+  name: string,
+) {
+  const own = await api('POST', '/workouts', { token, body: { name } });
+  assert.equal(own.status, 201);
+  const position = Number(own.headers.get('x-event-position'));
+  assert.ok(
+    await waitUntil(() => client.received.some((r) => r.notice.position >= position)),
+    `the device hears of its user's own ${name}`,
+  );
 }
