@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ownWrites } from '../testing/api-client.ts';
 import { searchFoods } from '../testing/food-search.ts';
 import { connectLive, waitUntil } from '../testing/live-client.ts';
-import { startTestServer, startTestServerWithUser, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 type Food = { id: string; name: string; is_custom: boolean };
 type FoodPage = { data: Food[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
@@ -23,15 +23,14 @@ const PLAIN_MILKS = ['milk-whole', 'milk-reduced-fat', 'milk-low-fat', 'milk-low
 /** "milk" as each language says it. */
 const MILK = { en: 'milk', de: 'Milch', ar: 'حليب' } as const;
 
-describe('food search and recent foods API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+/** One server for the file's two groups: each test's user is its own. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
 
+describe('food search and recent foods API', () => {
   /** A fresh user, their reads waiting for their writes. */
   async function user() {
     const { token } = await server.register();
@@ -241,12 +240,10 @@ describe('food search and recent foods API', () => {
 });
 
 describe('food library API', () => {
-  let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    ({ server, token } = await startTestServerWithUser());
+    token = (await server.register()).token;
   });
-  afterAll(() => server.close());
 
   const foods = (query: string, language?: string) => searchFoods<LibraryFood>(server, token, query, language);
   const openMeal = async (type: string, date: string) => server.api('POST', '/meals', { token, body: { date, type } });
