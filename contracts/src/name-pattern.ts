@@ -8,6 +8,9 @@
  */
 export const NAME_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
 
+/** The most characters a name has unless its field says otherwise (a user's, a workout's, an exercise's, a food's). */
+export const MAX_NAME_LENGTH = 120;
+
 const namePattern = new RegExp(NAME_PATTERN, 'u');
 
 /** Whether a name read from elsewhere (an import) is one the API would accept, length aside. */

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { NAME_PATTERN } from './name-pattern.ts';
+import { MAX_NAME_LENGTH, NAME_PATTERN } from './name-pattern.ts';
 
 /** A name field of a request body; `what` starts its message ("The workout name"). */
-export const NameField = (what: string, maxLength = 120) =>
+export const NameField = (what: string, maxLength = MAX_NAME_LENGTH) =>
   Type.String({
     minLength: 1,
     maxLength,

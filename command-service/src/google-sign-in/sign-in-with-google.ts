@@ -1,4 +1,5 @@
 import type { Role, UserDocument } from '@fitness/contracts';
+import { MAX_NAME_LENGTH } from '@fitness/contracts/name-pattern.ts';
 import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { namedUserCommandRunner, requestContext } from '../core/command-route.ts';
@@ -60,7 +61,7 @@ export async function signInWithGoogle(
     if (!registered) throw new EmailTaken();
     return signIn(registered);
   }
-  const name = (claims.name ?? google.email.split('@')[0] ?? google.email).slice(0, 120);
+  const name = (claims.name ?? google.email.split('@')[0] ?? google.email).slice(0, MAX_NAME_LENGTH);
   const result = await runOn(users, request, reply, {
     type: 'RegisterWithGoogle',
     ...account,

@@ -1,6 +1,6 @@
 // Each from its own module, not the contracts' index: this file runs on the parse thread (see csv-formats.ts).
 import type { WeightUnit } from '@fitness/contracts';
-import { isFitName } from '@fitness/contracts/name-pattern.ts';
+import { isFitName, MAX_NAME_LENGTH as MAX_NAME } from '@fitness/contracts/name-pattern.ts';
 import {
   isRpe,
   MAX_DISTANCE_METRES,
@@ -15,9 +15,6 @@ import { type FileReading, RowRejected } from './row-reading.ts';
  * enforces, because imported sets bypass the API's request validation. A value that cannot be
  * used rejects its row.
  */
-
-/** The API's bound on names (contracts/src/name.ts); the set's are set-limits.ts's. */
-const MAX_NAME = 120;
 
 const KG_PER_LB = 0.45359237;
 export const METRES_PER_MILE = 1609.344;
