@@ -8,7 +8,7 @@ import {
 } from '@fitness/contracts';
 import type { CommandServices } from '../services.ts';
 import { deviceName } from '../users/sign-in/device-name.ts';
-import { registerAccountRateLimits, signInRouteLimits } from '../users/sign-in-limits/rate-limits.ts';
+import { signInLimits } from '../users/sign-in-limits/rate-limits.ts';
 import { usersHold } from '../users/user-stream.ts';
 import { emailNotVerified, GoogleSignInNotConfigured } from './errors.ts';
 import { keepSignIn, takeSignIn } from './sign-in-cookie.ts';
@@ -29,8 +29,7 @@ export const googleSignInRoutes: FastifyPluginAsyncTypebox<CommandServices> = as
   }
   const { clock, google } = services;
   const secure = services.publicUrl.startsWith('https:');
-  await registerAccountRateLimits(app, services.counters);
-  const limited = signInRouteLimits(services.authRateLimit);
+  const limited = await signInLimits(app, services);
   const configured = () => {
     if (!google) throw new GoogleSignInNotConfigured();
     return google;

@@ -20,7 +20,7 @@ import { deleteAccount } from './account-deletion/delete-account.ts';
 import { withStoredWeight } from './answered-user.ts';
 import { UserNotFound } from './errors.ts';
 import { confirmPassword } from './sign-in/passwords.ts';
-import { registerAccountRateLimits, signInRouteLimits } from './sign-in-limits/rate-limits.ts';
+import { signInLimits } from './sign-in-limits/rate-limits.ts';
 import { userStateOf, users } from './user-stream.ts';
 
 /**
@@ -31,8 +31,7 @@ import { userStateOf, users } from './user-stream.ts';
 export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { clock } = services;
   const run = commandRunner(services);
-  await registerAccountRateLimits(app, services.counters);
-  const limited = signInRouteLimits(services.authRateLimit);
+  const limited = await signInLimits(app, services);
 
   app.patch(
     '',

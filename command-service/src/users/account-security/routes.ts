@@ -13,13 +13,12 @@ import { requireUser } from '@fitness/platform/admission.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import type { FastifyRequest } from 'fastify';
 import { commandRunner, namedUserCommandRunner, requestContext, signedInUser } from '../../core/command-route.ts';
-import type { CommandApp } from '../../core/route-group.ts';
 import type { CommandServices } from '../../services.ts';
 import { CurrentPasswordIncorrect, PasswordResetLinkInvalid, UserNotFound } from '../errors.ts';
 import { userIdOfEmail } from '../sign-in/email-claims.ts';
 import { checkNewPassword } from '../sign-in/new-password.ts';
 import { confirmPassword, hashPassword } from '../sign-in/passwords.ts';
-import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
+import { signInLimits } from '../sign-in-limits/rate-limits.ts';
 import { userStateOf, users, usersHold } from '../user-stream.ts';
 import { openedVerificationLink } from './verification-links.ts';
 
@@ -27,22 +26,16 @@ import { openedVerificationLink } from './verification-links.ts';
 const RESENDS_PER_QUARTER_HOUR = 3;
 
 /**
- * What both groups of account security routes set up: the sign-in rate limits (a guest's few
- * short fields). Their writes answer once the users model holds them (usersHold), so the next
- * request with a token a new password revoked is refused (and its sockets close). Each mail is in
- * the language the request asks for (Accept-Language).
+ * Email verification and changing a known password, under /api/v1/auth. Like the password reset's
+ * group, under the sign-in rate limits; the writes answer once the users model holds them
+ * (usersHold), so the next request with a token a new password revoked is refused (and its
+ * sockets close). Each mail is in the language the request asks for (Accept-Language).
  */
-async function accountSecurityGroup(app: CommandApp, services: CommandServices) {
-  await registerAccountRateLimits(app, services.counters);
-  return { limited: signInRouteLimits(services.authRateLimit) };
-}
-
-/** Email verification and changing a known password, under /api/v1/auth. */
 export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurityMails, clock, handler } = services;
   const run = commandRunner(services);
   const runOn = namedUserCommandRunner(services);
-  const { limited } = await accountSecurityGroup(app, services);
+  const limited = await signInLimits(app, services);
 
   app.post(
     '/verify-email',
@@ -126,7 +119,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncTypebox<CommandServices> =
 export const passwordResetRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { accountSecurityMails, clock, handler } = services;
   const runOn = namedUserCommandRunner(services);
-  const { limited } = await accountSecurityGroup(app, services);
+  const limited = await signInLimits(app, services);
 
   app.post(
     '/forgot',

@@ -11,6 +11,14 @@ import type {
 } from 'fastify';
 import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
 
+type AnyProviderApp<Provider extends FastifyTypeProvider> = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  Provider
+>;
+
 /**
  * The rate limiter the account routes share, answering 429 in the API's error shape. Routes opt
  * in with `config.rateLimit`; none is limited otherwise. The attempts are counted in `counters`,
@@ -19,13 +27,7 @@ import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
  * by the plugin, not by the routes' schemas.
  */
 export async function registerAccountRateLimits<Provider extends FastifyTypeProvider>(
-  app: FastifyInstance<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    FastifyBaseLogger,
-    Provider
-  >,
+  app: AnyProviderApp<Provider>,
   counters: CounterStore,
 ) {
   await app.register(rateLimit, {
@@ -39,9 +41,18 @@ export async function registerAccountRateLimits<Provider extends FastifyTypeProv
 }
 
 /**
- * The route options of signing in, registering and the password routes: a guest's few short
- * fields, under the sign-in rate limit (AUTH_RATE_LIMIT a minute) and a small body limit.
+ * What a group of account routes sets up in its plugin: the shared rate limiter registered on it
+ * (registerAccountRateLimits), and the route options of signing in, registering, the password
+ * routes and closing the account, which it returns: a guest's few short fields, under the sign-in
+ * rate limit (AUTH_RATE_LIMIT a minute) and a small body limit.
  */
-export function signInRouteLimits(authRateLimit: number) {
-  return { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } }, bodyLimit: SMALL_BODY_LIMIT };
+export async function signInLimits<Provider extends FastifyTypeProvider>(
+  app: AnyProviderApp<Provider>,
+  services: { counters: CounterStore; authRateLimit: number },
+) {
+  await registerAccountRateLimits(app, services.counters);
+  return {
+    config: { rateLimit: { max: services.authRateLimit, timeWindow: '1 minute' } },
+    bodyLimit: SMALL_BODY_LIMIT,
+  };
 }

@@ -5,7 +5,7 @@ import { requestLanguage } from '@fitness/platform/language.ts';
 import { refuseSignInDuringMaintenance } from '@fitness/platform/maintenance.ts';
 import { commandRunner, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
 import type { CommandServices } from '../../services.ts';
-import { registerAccountRateLimits, signInRouteLimits } from '../sign-in-limits/rate-limits.ts';
+import { signInLimits } from '../sign-in-limits/rate-limits.ts';
 import { users, usersHold } from '../user-stream.ts';
 import { accountSignedInTo } from './credentials.ts';
 import { deviceName } from './device-name.ts';
@@ -21,8 +21,7 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
   const { handler, clock } = services;
   const run = commandRunner(services);
   const runOn = namedUserCommandRunner(services);
-  await registerAccountRateLimits(app, services.counters);
-  const limited = signInRouteLimits(services.authRateLimit);
+  const limited = await signInLimits(app, services);
 
   app.post(
     '/register',
