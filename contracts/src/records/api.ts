@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { oneOf } from '../schema-parts.ts';
+import { ONE_REP_MAX_FORMULAS } from './records.ts';
 
 // The personal records as the API answers them: GET /metrics/prs, and an exercise's progress page.
 
@@ -13,13 +15,7 @@ const RecordSchema = Type.Object({
 });
 
 export const RecordsQuery = Type.Object({
-  formula: Type.Optional(
-    Type.Unsafe<'epley' | 'brzycki'>(
-      Type.Union([Type.Literal('epley'), Type.Literal('brzycki')], {
-        errorMessage: 'The formula must be epley or brzycki.',
-      }),
-    ),
-  ),
+  formula: Type.Optional(oneOf(ONE_REP_MAX_FORMULAS, 'The formula must be epley or brzycki.')),
 });
 
 /** An exercise's personal records, each kind it has one of. */

@@ -1,6 +1,8 @@
 import type { WorkoutDocument, WorkoutSet } from '../workouts/api.ts';
 
-export type OneRepMaxFormula = 'epley' | 'brzycki';
+/** The formulas a one-rep max is estimated by (estimatedOneRepMax), as `?formula=` names them. */
+export const ONE_REP_MAX_FORMULAS = ['epley', 'brzycki'] as const;
+export type OneRepMaxFormula = (typeof ONE_REP_MAX_FORMULAS)[number];
 
 /** Estimated one-rep max. Epley: w × (1 + r/30); Brzycki: w × 36 / (37 − r); a single rep is the weight itself. */
 export function estimatedOneRepMax(weight: number, reps: number, formula: OneRepMaxFormula): number {
