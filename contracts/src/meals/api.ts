@@ -1,11 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate } from '../calendar-date.ts';
 import { NameField } from '../name.ts';
-import { MAX_QUANTITY } from '../nutrition/arithmetic.ts';
+import { MAX_QUANTITY, QUANTITY_UNITS } from '../nutrition/arithmetic.ts';
 import { Nullable, oneOf } from '../schema-parts.ts';
 import { MEAL_TYPES, type MealType } from './events.ts';
 
 export const MealTypeField = oneOf(MEAL_TYPES, `The meal type must be one of: ${MEAL_TYPES.join(', ')}.`);
+const Unit = oneOf(QUANTITY_UNITS, 'The unit must be g, oz or serving.');
 const Quantity = Type.Number({
   exclusiveMinimum: 0,
   maximum: MAX_QUANTITY,
@@ -53,7 +54,7 @@ export const AddEntryBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 100, errorMessage: 'The food id must name a food.' }),
     ),
     quantity: Type.Optional(Quantity),
-    unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
+    unit: Type.Optional(Unit),
     name: Type.Optional(NameField('The name')),
     /** The spec's name for the entry's name (what entries are read back with); the same as `name`. */
     food_name: Type.Optional(NameField('The food name')),
@@ -66,7 +67,7 @@ export type AddEntryBody = Static<typeof AddEntryBody>;
 export const UpdateEntryBody = Type.Object(
   {
     quantity: Type.Optional(Quantity),
-    unit: Type.Optional(oneOf(['g', 'oz', 'serving'] as const, 'The unit must be g, oz or serving.')),
+    unit: Type.Optional(Unit),
     ...quickAddValues,
   },
   { additionalProperties: false, minProperties: 1 },

@@ -4,7 +4,9 @@ export type Nutrients = { kcal: number; protein: number; carbs: number; fat: num
 /** Grams in one avoirdupois ounce. */
 export const GRAMS_PER_OUNCE = 28.349523125;
 
-export type QuantityUnit = 'g' | 'oz' | 'serving';
+/** What a logged quantity is counted in: grams, ounces or the food's servings. */
+export const QUANTITY_UNITS = ['g', 'oz', 'serving'] as const;
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
 /**
  * The most one entry may be, more than anyone eats at once: as typed in its unit (the API's
