@@ -56,8 +56,20 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** Events of one stream in order, from a revision on; empty when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
-  /** Events of the whole log after a position, in order. */
+  /**
+   * Events of the whole log after a position, in order. Positions are opaque: `fromPosition` is
+   * 0 (the start) or a position this store gave out (an event's, even one erased since); any
+   * other number is refused with InvalidPositionError, as EventStoreDB refuses a byte offset
+   * inside a record. Page by passing the last position seen, never a computed one.
+   */
   readAll(options: { fromPosition: number; maxCount: number }): Promise<RecordedEvent[]>;
+  /**
+   * Events of the whole log strictly before a position, newest first; `beforePosition` left out
+   * means from the end. The same positions are accepted as for readAll.
+   */
+  readAllBackwards(options: { beforePosition?: number; maxCount: number }): Promise<RecordedEvent[]>;
+  /** The event at exactly this position; null when there is none (never was, or erased). */
+  readEventAt(position: number): Promise<RecordedEvent | null>;
   /** Position of the newest event in the log; 0 for an empty log. */
   headPosition(): Promise<number>;
   /** Catches up from a position, then follows live, with no gap and no duplicate at the switch. */
@@ -87,6 +99,18 @@ export class WrongExpectedRevisionError extends Error {
     this.streamId = streamId;
     this.expected = expected;
     this.actual = actual;
+  }
+}
+
+/**
+ * A position the store never gave out (for instance one computed by arithmetic: positions are
+ * byte offsets on EventStoreDB and sparse on SQLite, so `position - 1` is no position at all).
+ */
+export class InvalidPositionError extends DomainError {
+  readonly position: number;
+  constructor(position: number) {
+    super('validation', `${position} is not a position in the event log.`);
+    this.position = position;
   }
 }
 

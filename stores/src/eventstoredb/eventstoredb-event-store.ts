@@ -159,6 +159,32 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
+  async readAllBackwards(options: { beforePosition?: number; maxCount: number }) {
+    const events: RecordedEvent[] = [];
+    if (options.maxCount <= 0) return events;
+    const pageSize = Math.min(options.maxCount + 1, MAX_PAGE);
+    for await (const event of this.scanAll('backwards', options.beforePosition ?? Number.POSITIVE_INFINITY, pageSize)) {
+      if (isSystemEvent(event)) continue;
+      events.push(toRecorded(event));
+      if (events.length === options.maxCount) break;
+    }
+    return events;
+  }
+
+  async readEventAt(position: number) {
+    if (!Number.isSafeInteger(position) || position <= 0) return null;
+    // A forwards read from {p, p} starts with the record at p itself when there is one.
+    for await (const resolved of this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: { commit: BigInt(position), prepare: BigInt(position) },
+      maxCount: 1,
+    })) {
+      const event = resolved.event;
+      if (event && !isSystemEvent(event) && positionOf(event) === position) return toRecorded(event);
+    }
+    return null;
+  }
+
   async headPosition() {
     // The newest events are often projection links ($>) written right after a domain event, so
     // a small backwards page usually reaches the domain event.
@@ -251,7 +277,7 @@ export class EventStoreDbEventStore implements EventStore {
    */
   private async *scanAll(direction: 'forwards' | 'backwards', bound: number, pageSize: number) {
     const forwards = direction === 'forwards';
-    let from: ReadPosition = forwards ? toReadPosition(bound) : END;
+    let from: ReadPosition = forwards || Number.isFinite(bound) ? toReadPosition(bound) : END;
     for (;;) {
       const page: StoredEvent[] = [];
       for await (const resolved of this.client.readAll({

@@ -78,6 +78,10 @@ export function eventLogStatements(db: Database.Database) {
     readAll: db.prepare<[number, number, number], EventRow>(
       'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
     ),
+    readAllBackwards: db.prepare<[number, number], EventRow>(
+      'SELECT * FROM events WHERE position < ? ORDER BY position DESC LIMIT ?',
+    ),
+    eventAt: db.prepare<[number], EventRow>('SELECT * FROM events WHERE position = ?'),
     head: db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
     discardAfter: db.prepare<[number]>('DELETE FROM events WHERE position > ?'),
     // Stream names are found by hopping along the (stream_id, revision) index from one name

@@ -239,6 +239,16 @@ export class SqliteEventStore implements EventStore {
     return this.statements.readAll.all(fromPosition, this.durable.position, maxCount).map(toRecorded);
   }
 
+  async readAllBackwards(options: { beforePosition?: number; maxCount: number }) {
+    const before = Math.min(options.beforePosition ?? Number.MAX_SAFE_INTEGER, this.durable.position + 1);
+    return this.statements.readAllBackwards.all(before, options.maxCount).map(toRecorded);
+  }
+
+  async readEventAt(position: number) {
+    const row = this.statements.eventAt.get(position);
+    return row && row.position <= this.durable.position ? toRecorded(row) : null;
+  }
+
   /**
    * The newest durable position. Appends of this store under way are not waited for (none of
    * them was answered yet); another process's are synced first. Refused once a sync failed,
