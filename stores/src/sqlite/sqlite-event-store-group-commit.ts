@@ -1,6 +1,6 @@
 import type { NewEvent } from '@fitness/contracts';
 import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '../event-store.ts';
-import type { EventLogStatements } from './sqlite-event-store-schema.ts';
+import { type EventLogStatements, recordSize } from './sqlite-event-store-schema.ts';
 
 /**
  * The appends of one group commit (see SqliteEventStore.flushAppends). Each append checks its
@@ -18,23 +18,39 @@ export type PendingAppend = {
   reject: (error: unknown) => void;
 };
 /** An append's rows, serialised before the group's transaction so that one that cannot be fails alone. */
-export type PreparedAppend = PendingAppend & { rows: { id: string; type: string; data: string; metadata: string }[] };
+export type PreparedAppend = PendingAppend & {
+  rows: { id: string; type: string; data: string; metadata: string; size: number }[];
+};
 export type AppendOutcome = { ok: true; result: AppendResult & { repeated: boolean } } | { ok: false; error: unknown };
 
 /** Serialises an append's events before the group's transaction, so that one that cannot be fails alone. */
 export function prepareAppend(append: PendingAppend): PreparedAppend {
-  return { ...append, rows: append.events.map(serialise) };
+  return { ...append, rows: append.events.map((event) => serialise(append.streamId, event)) };
 }
 
-function serialise(event: NewEvent) {
+function serialise(streamId: string, event: NewEvent) {
   const data = JSON.stringify(event.data);
   const metadata = JSON.stringify(event.metadata);
   if (data === undefined || metadata === undefined) throw new Error(`Event ${event.id} has no data or metadata`);
-  return { id: event.id, type: event.type, data, metadata };
+  const { type } = event;
+  return { id: event.id, type, data, metadata, size: recordSize({ streamId, type, data, metadata }) };
 }
 
-/** One append of a group, in the group's transaction: refused before it writes, or written whole. */
-export function writeAppend(statements: EventLogStatements, append: PreparedAppend): AppendOutcome {
+/**
+ * Where the group's transaction gives out positions from: the largest given out before it, by
+ * any connection or process (read inside the write transaction, which holds the file's lock).
+ */
+export type LogEnd = { position: number };
+
+export function logEnd(statements: EventLogStatements): LogEnd {
+  return { position: statements.lastGivenOut.get() ?? 0 };
+}
+
+/**
+ * One append of a group, in the group's transaction: refused before it writes, or written whole.
+ * Each event's position is `end`'s plus its record's size, and `end` moves there.
+ */
+export function writeAppend(statements: EventLogStatements, end: LogEnd, append: PreparedAppend): AppendOutcome {
   const { streamId, expected, rows } = append;
   try {
     const repeat = append.freshIds ? null : findRepeat(statements, streamId, rows);
@@ -44,10 +60,11 @@ export function writeAppend(statements: EventLogStatements, append: PreparedAppe
     const recordedAt = new Date().toISOString();
     const repeatable = append.freshIds ? 0 : 1;
     let revision = current;
-    let position = 0;
     for (const row of rows) {
       revision += 1;
-      const info = statements.insertEvent.run(
+      end.position += row.size;
+      statements.insertEvent.run(
+        end.position,
         row.id,
         streamId,
         revision,
@@ -57,9 +74,8 @@ export function writeAppend(statements: EventLogStatements, append: PreparedAppe
         recordedAt,
         repeatable,
       );
-      position = Number(info.lastInsertRowid);
     }
-    return { ok: true, result: { nextExpectedRevision: revision, position, repeated: false } };
+    return { ok: true, result: { nextExpectedRevision: revision, position: end.position, repeated: false } };
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) return { ok: false, error };
     throw error;

@@ -21,6 +21,13 @@ export type EventRow = {
  * written before kept `event_id UNIQUE` on every row, which SQLite cannot drop without copying
  * the table: they keep it (correct, only slower), and their rows count as repeatable (the
  * column's default), as any of them may be a keyed command's that its client sends again.
+ *
+ * Positions are sparse, as EventStoreDB's byte offsets are: each event's is the last position
+ * given out plus its record's size (see `recordSize`), so arithmetic on positions finds no event
+ * here either. `AUTOINCREMENT` keeps `sqlite_sequence` at the largest ever given out, which the
+ * next append starts from: positions of erased or discarded events are never given out again.
+ * `erased_positions` keeps the positions of erased events (no data): a projection's checkpoint
+ * may sit on one, and it stays a position to read from.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -42,6 +49,25 @@ DROP TABLE IF EXISTS streams;
 `;
 
 /**
+ * The fixed part of a record, as EventStoreDB's log record has one (flags, transaction position
+ * and offset, expected version, event and correlation ids, timestamp, lengths), so that even an
+ * empty event moves the position by more than a few.
+ */
+const RECORD_HEADER_BYTES = 88;
+
+/** How far an event moves the log's position: its record's size in bytes. */
+export function recordSize(event: { streamId: string; type: string; data: string; metadata: string }) {
+  const { byteLength } = Buffer;
+  return (
+    RECORD_HEADER_BYTES +
+    byteLength(event.streamId) +
+    byteLength(event.type) +
+    byteLength(event.data) +
+    byteLength(event.metadata)
+  );
+}
+
+/**
  * Opens the event log's file for `SqliteEventStore`: commits with synchronous=OFF and no
  * automatic checkpoints (the store syncs the log itself, see DurableHead, and checkpoints it on
  * a thread of its own, see CheckpointThread), and brings a file written before to the current
@@ -56,7 +82,33 @@ export function openEventLog(file: string): Database.Database {
     db.exec('ALTER TABLE events ADD COLUMN repeatable INTEGER NOT NULL DEFAULT 1');
   }
   db.exec(INDEXES);
+  keepErasedPositions(db);
   return db;
+}
+
+/**
+ * Creates `erased_positions` in a file that has none. A file written before had dense positions
+ * (1, 2, 3...), every one given out: those its erasures left empty are kept there, so that a
+ * checkpoint on one stays valid; its appends go on sparse from its largest. Once per file, in a
+ * write transaction, as another process may open the same file at the same time.
+ */
+function keepErasedPositions(db: Database.Database) {
+  const exists = () =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'erased_positions'").get();
+  if (exists()) return;
+  db.transaction(() => {
+    if (exists()) return;
+    db.exec('CREATE TABLE erased_positions (position INTEGER PRIMARY KEY)');
+    db.exec(
+      `WITH RECURSIVE dense (position) AS (
+         SELECT 1 WHERE (SELECT seq FROM sqlite_sequence WHERE name = 'events') >= 1
+         UNION ALL
+         SELECT position + 1 FROM dense WHERE position < (SELECT seq FROM sqlite_sequence WHERE name = 'events')
+       )
+       INSERT INTO erased_positions SELECT position FROM dense
+       WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.position = dense.position)`,
+    );
+  }).immediate();
 }
 
 /** The statements of the event store, prepared once. */
@@ -68,22 +120,35 @@ export function eventLogStatements(db: Database.Database) {
     repeatableById: db.prepare<[string], { stream_id: string; revision: number; position: number }>(
       'SELECT stream_id, revision, position FROM events WHERE event_id = ? AND repeatable',
     ),
-    insertEvent: db.prepare<[string, string, number, string, string, string, string, number]>(
-      `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at, repeatable)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    /** The largest position ever given out (AUTOINCREMENT's), even if its event is gone since. */
+    lastGivenOut: db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'events'").pluck(),
+    insertEvent: db.prepare<[number, string, string, number, string, string, string, string, number]>(
+      `INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata, recorded_at, repeatable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    /** Whether a position was given out: an event's, or an erased one's (two lookups by key). */
+    givenOut: db
+      .prepare<[{ position: number }], number>(
+        `SELECT EXISTS (SELECT 1 FROM events WHERE position = @position)
+             OR EXISTS (SELECT 1 FROM erased_positions WHERE position = @position)`,
+      )
+      .pluck(),
     readStream: db.prepare<[string, number, number], EventRow>(
       'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
     ),
     readAll: db.prepare<[number, number, number], EventRow>(
       'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
     ),
-    readAllBackwards: db.prepare<[number, number], EventRow>(
-      'SELECT * FROM events WHERE position < ? ORDER BY position DESC LIMIT ?',
+    readAllBackwards: db.prepare<[number, number, number], EventRow>(
+      'SELECT * FROM events WHERE position < ? AND position <= ? ORDER BY position DESC LIMIT ?',
     ),
     eventAt: db.prepare<[number], EventRow>('SELECT * FROM events WHERE position = ?'),
     head: db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
     discardAfter: db.prepare<[number]>('DELETE FROM events WHERE position > ?'),
+    keepErased: db.prepare<[string, number]>(
+      'INSERT OR IGNORE INTO erased_positions SELECT position FROM events WHERE stream_id = ? AND revision <= ?',
+    ),
+    erase: db.prepare<[string, number]>('DELETE FROM events WHERE stream_id = ? AND revision <= ?'),
     // Stream names are found by hopping along the (stream_id, revision) index from one name
     // to the next, a lookup each, rather than reading every event of the streams listed.
     listStreams: db.prepare<

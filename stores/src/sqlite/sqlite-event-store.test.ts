@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
-import { WrongExpectedRevisionError } from '../event-store.ts';
+import { InvalidPositionError, WrongExpectedRevisionError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
@@ -30,9 +30,10 @@ describe('SQLite group commit', () => {
       const refused = outcomes[3];
       assert.ok(refused?.status === 'rejected' && refused.reason instanceof WrongExpectedRevisionError);
       const positions = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.position] : []));
-      assert.deepEqual(positions, [2, 4, 6]);
+      const logged = (await store.readAll({ fromPosition: 0, maxCount: 10 })).map((event) => event.position);
+      assert.deepEqual(positions, [logged[1], logged[3], logged[5]]);
       for (const stream of streams) assert.equal((await store.readStream(stream)).length, 2);
-      assert.equal(await store.headPosition(), 6);
+      assert.equal(await store.headPosition(), positions[2]);
     } finally {
       await store.close();
     }
@@ -122,7 +123,8 @@ describe('SQLite lean appends', () => {
         nextExpectedRevision: 1,
         position: 2,
       });
-      await store.appendToStream(stream, [anEvent('New')], 1, { freshIds: true });
+      const { position } = await store.appendToStream(stream, [anEvent('New')], 1, { freshIds: true });
+      assert.ok(position > 3, 'sparse after the dense positions it had');
       assert.deepEqual(
         (await store.readStream(stream)).map((event) => event.type),
         ['Old', 'Old', 'New'],
@@ -147,6 +149,7 @@ describe('SQLite erasure', () => {
       const onDisk = () => Buffer.concat([readFileSync(file), readFileSync(`${file}-wal`)]).includes(secret);
       assert.equal(onDisk(), true, 'the test can see the data before erasure');
 
+      const [registered, noted] = await store.readStream(erased);
       await store.eraseStreams([{ streamId: erased, throughRevision: 1 }]);
       assert.deepEqual(
         (await store.readAll({ fromPosition: 0, maxCount: 10 })).map((e) => e.type),
@@ -154,8 +157,123 @@ describe('SQLite erasure', () => {
       );
       assert.equal(onDisk(), false);
       // The stream is gone as if never written; positions go on growing.
-      const again = await store.appendToStream(erased, [anEvent()], 'no_stream');
-      assert.equal(again.position, 4);
+      const again = await store.appendToStream(erased, [anEvent('Again')], 'no_stream');
+      assert.ok(registered && noted && again.position > noted.position);
+      // Its events' positions stay positions to read from (a checkpoint may sit on one), with nothing at them.
+      assert.equal(await store.readEventAt(registered.position), null);
+      assert.deepEqual(
+        (await store.readAll({ fromPosition: registered.position, maxCount: 10 })).map((e) => e.type),
+        ['Again'],
+      );
+      assert.deepEqual(
+        (await store.readAllBackwards({ beforePosition: noted.position, maxCount: 10 })).map((e) => e.type),
+        ['Kept'],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite positions: sparse, as byte offsets are', () => {
+  const newFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'events-')), 'events.sqlite');
+
+  it("moves each event's position by its record's size, so neighbours of a position are no positions", async () => {
+    const store = new SqliteEventStore(newFile());
+    try {
+      await store.appendToStream(
+        uniqueStream(),
+        [anEvent('Small'), anEvent('Large', { text: 'x'.repeat(500) })],
+        'no_stream',
+      );
+      await store.appendToStream(uniqueStream(), [anEvent('Small')], 'no_stream');
+      const positions = (await store.readAll({ fromPosition: 0, maxCount: 10 })).map((event) => event.position);
+      const gaps = positions.map((position, index) => position - (positions[index - 1] ?? 0));
+      assert.ok(
+        gaps.every((gap) => gap > 88),
+        `gaps of a record's size at least: ${gaps}`,
+      );
+      assert.ok((gaps[1] ?? 0) >= (gaps[0] ?? 0) + 500, `a larger event, a larger gap: ${gaps}`);
+      const [first] = positions;
+      assert.ok(first);
+      for (const invalid of [first - 1, first + 1, (positions.at(-1) ?? 0) + 1, -1, 1.5, Number.MAX_SAFE_INTEGER]) {
+        await assert.rejects(store.readAll({ fromPosition: invalid, maxCount: 1 }), InvalidPositionError);
+        await assert.rejects(store.readAllBackwards({ beforePosition: invalid, maxCount: 1 }), InvalidPositionError);
+        assert.equal(await store.readEventAt(invalid), null);
+      }
+      const refused = await new Promise<unknown>((resolve) => {
+        const subscription = store.subscribeToAll({
+          fromPosition: first + 1,
+          onEvents: async () => {},
+          onError: (error) => void subscription.stop().then(() => resolve(error)),
+        });
+      });
+      assert.ok(refused instanceof InvalidPositionError);
+      assert.equal(refused.kind, 'validation');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives two writers of one file (two connections, as two processes) positions that never clash', async () => {
+    const file = newFile();
+    const one = new SqliteEventStore(file);
+    const other = new SqliteEventStore(file);
+    try {
+      const appends = Array.from({ length: 10 }, (_, index) =>
+        (index % 2 ? one : other).appendToStream(uniqueStream(), [anEvent(), anEvent()], 'no_stream'),
+      );
+      const answered = (await Promise.all(appends)).map((result) => result.position);
+      await one.headPosition();
+      const logged = (await one.readAll({ fromPosition: 0, maxCount: 100 })).map((event) => event.position);
+      assert.equal(logged.length, 20);
+      assert.deepEqual(
+        logged,
+        [...logged].sort((a, b) => a - b),
+      );
+      assert.equal(new Set(logged).size, 20);
+      for (const position of answered) assert.ok(logged.includes(position));
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+    }
+  });
+
+  it('keeps the dense positions of a file written before valid, erased ones too, and goes on sparse after them', async () => {
+    const file = newFile();
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+        recorded_at TEXT NOT NULL, UNIQUE (stream_id, revision));`);
+    const insert = old.prepare('INSERT INTO events VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)');
+    const [kept, erased] = [uniqueStream(), uniqueStream()];
+    for (const [stream, revision] of [
+      [kept, 0],
+      [erased, 0],
+      [kept, 1],
+    ] as const) {
+      const event = anEvent('Old');
+      insert.run(event.id, stream, revision, event.type, '{}', JSON.stringify(event.metadata), '2026-01-01T00:00:00Z');
+    }
+    // Erased the way files written before were: no trace of its position.
+    old.prepare('DELETE FROM events WHERE stream_id = ?').run(erased);
+    old.close();
+
+    const store = new SqliteEventStore(file);
+    try {
+      assert.deepEqual(
+        (await store.readAll({ fromPosition: 2, maxCount: 10 })).map((event) => event.position),
+        [3],
+      );
+      assert.equal(await store.readEventAt(2), null);
+      await assert.rejects(store.readAll({ fromPosition: 4, maxCount: 10 }), InvalidPositionError);
+      const { position } = await store.appendToStream(uniqueStream(), [anEvent('New')], 'no_stream');
+      assert.ok(position > 3 + 88, `sparse after the dense positions: ${position}`);
+      assert.deepEqual(
+        (await store.readAllBackwards({ beforePosition: position, maxCount: 10 })).map((event) => event.position),
+        [3, 1],
+      );
     } finally {
       await store.close();
     }

@@ -2,21 +2,23 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { NewEvent } from '@fitness/contracts';
 import type Database from 'better-sqlite3';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  EventStoreFailedError,
-  ExpectedRevision,
-  StreamErasure,
-  SubscribeOptions,
-  Subscription,
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type EventStoreFailedError,
+  type ExpectedRevision,
+  InvalidPositionError,
+  type StreamErasure,
+  type SubscribeOptions,
+  type Subscription,
 } from '../event-store.ts';
 import { isInMemory, truncateWal } from './open-database.ts';
 import { CHECKPOINT_WORKER, CheckpointThread } from './sqlite-event-store-checkpoints.ts';
 import { DurableHead, openWriteAheadLog, type SyncFile } from './sqlite-event-store-durable-head.ts';
 import {
   type AppendOutcome,
+  logEnd,
   type PendingAppend,
   type PreparedAppend,
   prepareAppend,
@@ -38,7 +40,9 @@ const SUBSCRIPTION_BATCH = 500;
 /**
  * The embedded event store: one SQLite file. SQLite serialises writers, so positions are
  * committed in order and a reader that saw position N will never later find a smaller one:
- * that is what makes "catch up, then live" gap-free here.
+ * that is what makes "catch up, then live" gap-free here. Positions are sparse (each event's
+ * record size after the one before, see sqlite-event-store-schema.ts), and a read from a
+ * position this store never gave out is refused, as EventStoreDB refuses one.
  *
  * Durability. A group commit is written with synchronous=OFF (a write() of the log's pages into
  * the system's cache), and `DurableHead` syncs the write-ahead log off the request thread; an
@@ -71,9 +75,10 @@ export class SqliteEventStore implements EventStore {
     this.db = openEventLog(file);
     this.statements = eventLogStatements(this.db);
     this.appended.setMaxListeners(0);
-    this.appendGroup = this.db.transaction((group: PreparedAppend[]) =>
-      group.map((append) => writeAppend(this.statements, append)),
-    );
+    this.appendGroup = this.db.transaction((group: PreparedAppend[]) => {
+      const end = logEnd(this.statements);
+      return group.map((append) => writeAppend(this.statements, end, append));
+    });
     this.walFd = isInMemory(file) ? null : openWriteAheadLog(file);
     this.durable = new DurableHead(this.readHead(), {
       fd: this.walFd,
@@ -232,6 +237,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: { fromPosition: number; maxCount: number }) {
+    this.assertGivenOut(options.fromPosition);
     return this.readAllSync(options.fromPosition, options.maxCount);
   }
 
@@ -240,13 +246,24 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAllBackwards(options: { beforePosition?: number; maxCount: number }) {
-    const before = Math.min(options.beforePosition ?? Number.MAX_SAFE_INTEGER, this.durable.position + 1);
-    return this.statements.readAllBackwards.all(before, options.maxCount).map(toRecorded);
+    const { beforePosition = Number.MAX_SAFE_INTEGER } = options;
+    if (options.beforePosition !== undefined) this.assertGivenOut(beforePosition);
+    return this.statements.readAllBackwards
+      .all(beforePosition, this.durable.position, options.maxCount)
+      .map(toRecorded);
   }
 
   async readEventAt(position: number) {
-    const row = this.statements.eventAt.get(position);
+    const row = Number.isSafeInteger(position) ? this.statements.eventAt.get(position) : undefined;
     return row && row.position <= this.durable.position ? toRecorded(row) : null;
+  }
+
+  /** Refuses a position this store never gave out (0, the log's start, is always one). */
+  private assertGivenOut(position: number) {
+    if (position === 0) return;
+    if (!Number.isSafeInteger(position) || position < 0 || !this.statements.givenOut.get({ position })) {
+      throw new InvalidPositionError(position);
+    }
   }
 
   /**
@@ -301,6 +318,8 @@ export class SqliteEventStore implements EventStore {
       });
 
     const loop = async () => {
+      // Refused through onError, as a subscription that dies at its start.
+      this.assertGivenOut(options.fromPosition);
       let position = options.fromPosition;
       while (!stopped) {
         const batch = this.readAllSync(position, SUBSCRIPTION_BATCH);
@@ -347,10 +366,13 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('secure_delete = ON');
     try {
       // A stream's revision is its last event's: one left empty is gone, one left with
-      // events keeps its revision.
-      const erase = this.db.prepare('DELETE FROM events WHERE stream_id = ? AND revision <= ?');
+      // events keeps its revision. The erased events' positions stay readable from.
+      const { keepErased, erase } = this.statements;
       this.db.transaction(() => {
-        for (const { streamId, throughRevision } of erasures) erase.run(streamId, throughRevision);
+        for (const { streamId, throughRevision } of erasures) {
+          keepErased.run(streamId, throughRevision);
+          erase.run(streamId, throughRevision);
+        }
       })();
     } finally {
       this.db.pragma('secure_delete = OFF');
