@@ -55,6 +55,25 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal((await store.checkpoints()).p1, 10);
     });
 
+    it('stores what JSON keeps of a field that is undefined: nothing, or null inside an array', async () => {
+      const owner = randomUUID();
+      const written = doc({ owner, note: undefined, nested: { kept: 1, gone: undefined }, list: [1, undefined] }, 12);
+      const asJson = JSON.parse(JSON.stringify(written));
+      assert.deepEqual(asJson.list, [1, null]);
+      await store.commit({
+        checkpoints: {},
+        writes: [{ collection: things, op: 'upsert', document: written }],
+        notices: [],
+      });
+      assert.deepEqual(await store.get(things, written.id), asJson);
+      assert.deepEqual(await store.find(things, { where: { owner } }), [asJson]);
+      const { [POSITION_FIELD]: _, ...shown } = asJson;
+      assert.deepEqual(
+        (await store.findJson(things, { where: { owner } })).map((text) => JSON.parse(text)),
+        [shown],
+      );
+    });
+
     it("answers the writer's reads (where it has them) as it answers get and find, a commit later too", async () => {
       const reads = store.writerReads?.() ?? store;
       const owner = randomUUID();

@@ -1,5 +1,6 @@
-import { type Collection, MongoClient, MongoServerError } from 'mongodb';
+import { type Collection, type MongoClient, MongoServerError } from 'mongodb';
 import type { Count, CounterStore, HitOptions } from '../counters.ts';
+import { connectMongoClient } from './mongo-client.ts';
 import { MONGO_ERRORS } from './server-errors.ts';
 
 type CounterDocument = { _id: string; count: number; resetAt: Date };
@@ -27,8 +28,7 @@ export class MongoCounterStore implements CounterStore {
   }
 
   static async connect(url: string, databaseName: string, collectionName = COLLECTION): Promise<MongoCounterStore> {
-    const client = new MongoClient(url);
-    await client.connect();
+    const client = await connectMongoClient(url);
     const counters = client.db(databaseName).collection<CounterDocument>(collectionName);
     // Same keys and options each time: creating it again is a no-op.
     await counters.createIndex({ resetAt: 1 }, { expireAfterSeconds: 0 });

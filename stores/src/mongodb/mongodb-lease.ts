@@ -1,5 +1,6 @@
-import { type Collection, MongoClient, MongoServerError } from 'mongodb';
+import { type Collection, type MongoClient, MongoServerError } from 'mongodb';
 import type { Lease, LeaseFence, LeaseOptions } from '../lease.ts';
+import { connectMongoClient } from './mongo-client.ts';
 import { MONGO_ERRORS } from './server-errors.ts';
 
 /** `{ _id: name, holder, term, expiresAt, commits }`; `commits` counts the fenced commits of the read store. */
@@ -35,8 +36,7 @@ export class MongoLease implements Lease {
 
   /** Its own client, so the lease is renewed on time even while the read store's pool is busy. */
   static async connect(url: string, databaseName: string, options: LeaseOptions): Promise<MongoLease> {
-    const client = new MongoClient(url);
-    await client.connect();
+    const client = await connectMongoClient(url);
     return new MongoLease(client, databaseName, options);
   }
 

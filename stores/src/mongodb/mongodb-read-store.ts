@@ -1,5 +1,5 @@
 import type { ChangeNotice } from '@fitness/contracts';
-import { type ClientSession, type Collection, type Db, MongoClient, MongoServerError } from 'mongodb';
+import { type ClientSession, type Collection, type Db, type MongoClient, MongoServerError } from 'mongodb';
 import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
@@ -13,6 +13,7 @@ import {
   type Where,
 } from '../read-store.ts';
 import { type ChangeDocument, followChangeStream } from './change-stream-follower.ts';
+import { connectMongoClient } from './mongo-client.ts';
 import {
   CHANGES,
   CHECKPOINTS,
@@ -53,8 +54,7 @@ export class MongoReadStore implements ReadStore {
 
   /** Connects first, so a wrong URL or an unreachable server fails at startup, not on a request. */
   static async connect(url: string, databaseName: string): Promise<MongoReadStore> {
-    const client = new MongoClient(url);
-    await client.connect();
+    const client = await connectMongoClient(url);
     return new MongoReadStore(client, client.db(databaseName));
   }
 
