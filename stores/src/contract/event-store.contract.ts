@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { currentVersion, type RecordedEvent } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type EventStore, WrongExpectedRevisionError } from '../event-store.ts';
+import { type EventStore, InvalidPositionError, WrongExpectedRevisionError } from '../event-store.ts';
 import { anEvent, uniqueStream } from '../testing/events.ts';
 
 /**
@@ -92,14 +92,81 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         mine.map((e) => e.revision),
         [0, 1, 2],
       );
+      // Strictly increasing; not necessarily consecutive (byte offsets on EventStoreDB, sparse on SQLite).
       const positions = all.map((e) => e.position);
-      assert.deepEqual(
-        positions,
-        [...positions].sort((a, b) => a - b),
+      assert.ok(
+        positions.every((p, i) => i === 0 || p > (positions[i - 1] ?? 0)),
+        `increasing: ${positions}`,
       );
       assert.ok(positions.every((p) => p > before));
       const page = await store.readAll({ fromPosition: before, maxCount: 2 });
       assert.equal(page.length, 2);
+    });
+
+    it('reads the event at a position, and nothing at a number that is no position', async () => {
+      const stream = uniqueStream('at');
+      const written = anEvent('At', { n: 1 });
+      const { position } = await store.appendToStream(stream, [written], 'no_stream');
+      await store.appendToStream(uniqueStream('at'), [anEvent()], 'no_stream');
+      const event = await store.readEventAt(position);
+      assert.deepEqual(
+        [event?.id, event?.streamId, event?.revision, event?.position, event?.data],
+        [written.id, stream, 0, position, { n: 1 }],
+      );
+      // Inside the event's record on EventStoreDB, between two events on SQLite: never given out.
+      assert.equal(await store.readEventAt(position + 1), null);
+    });
+
+    it('refuses to read from a number it never gave out as a position, with InvalidPositionError', async () => {
+      const { position } = await store.appendToStream(uniqueStream('invalid'), [anEvent()], 'no_stream');
+      await store.appendToStream(uniqueStream('invalid'), [anEvent()], 'no_stream');
+      const notAPosition = position + 1;
+      await assert.rejects(store.readAll({ fromPosition: notAPosition, maxCount: 1 }), InvalidPositionError);
+      await assert.rejects(store.readAllBackwards({ beforePosition: notAPosition, maxCount: 1 }), InvalidPositionError);
+      // 0 (the start) and an event's position are always accepted.
+      assert.ok((await store.readAll({ fromPosition: 0, maxCount: 1 })).length === 1);
+      assert.ok((await store.readAll({ fromPosition: position, maxCount: 1 })).length === 1);
+    });
+
+    it('reads the log backwards, newest first, paging by the last position seen, across an erased stream', async () => {
+      const [kept, erased, later] = [uniqueStream('back'), uniqueStream('back'), uniqueStream('back')];
+      await store.appendToStream(kept, [anEvent('Kept')], 'no_stream');
+      await store.appendToStream(erased, [anEvent('Erased'), anEvent('Erased')], 'no_stream');
+      await store.appendToStream(later, [anEvent('Later')], 'no_stream');
+      const erasedPositions = (await store.readStream(erased)).map((e) => e.position);
+      await store.eraseStreams([{ streamId: erased, throughRevision: 1 }]);
+
+      // One event a page from the end: each page is strictly before the last position seen.
+      const seen: RecordedEvent[] = [];
+      let before: number | undefined;
+      while (!seen.some((e) => e.streamId === kept) && seen.length < 10) {
+        const page = await store.readAllBackwards({ beforePosition: before, maxCount: 1 });
+        assert.equal(page.length, 1);
+        const [event] = page;
+        if (!event) break;
+        if (before !== undefined) assert.ok(event.position < before);
+        seen.push(event);
+        before = event.position;
+      }
+      // When erased events leave $all differs by store (see eraseStreams); the others are all there, in order.
+      assert.deepEqual(
+        seen.filter((e) => e.streamId !== erased).map((e) => e.type),
+        ['Later', 'Kept'],
+      );
+      // An erased event's position stays one to read from, both ways (a checkpoint may sit on it).
+      const [firstErased = 0, lastErased = 0] = erasedPositions;
+      const older = await store.readAllBackwards({ beforePosition: firstErased, maxCount: 1 });
+      assert.deepEqual(
+        older.map((e) => e.type),
+        ['Kept'],
+      );
+      const newer = (await store.readAll({ fromPosition: lastErased, maxCount: 10 })).filter(
+        (e) => e.streamId === later,
+      );
+      assert.deepEqual(
+        newer.map((e) => e.type),
+        ['Later'],
+      );
     });
 
     it('subscribes: catches up, then follows live, with no gap and no duplicate', async () => {
