@@ -101,7 +101,7 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
       await api.register(commandRoutes, commandServices);
       await api.register(
         queryRoutes,
-        createQueryServices(config, { readStore, authenticator, progress: runner, ownWrites }),
+        createQueryServices(config, { readStore, eventStore, authenticator, progress: runner, ownWrites }),
       );
       await api.register(eventExplorerRoutes, { eventStore, readStore, authenticator, prefix: '/admin' });
       await api.register(

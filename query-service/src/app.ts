@@ -15,7 +15,7 @@ import { createQueryServices } from './services.ts';
  */
 export async function buildQueryServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const { app, authenticator, stores, progress } = await openServiceApp(config, options);
-  const services = createQueryServices(config, { readStore: stores.readStore, authenticator, progress });
+  const services = createQueryServices(config, { ...stores, authenticator, progress });
   // Wrapped, so the prefix does not travel into the route plugins' options and nest again.
   await app.register(
     async (api) => {

@@ -4,7 +4,7 @@ import type { Config } from '@fitness/platform/config.ts';
 import type { OwnWrites } from '@fitness/platform/own-writes.ts';
 import { loadOrCreateSecrets } from '@fitness/platform/secrets.ts';
 import type { ProjectionProgress } from '@fitness/projections';
-import type { ReadStore } from '@fitness/stores';
+import type { EventStore, ReadStore } from '@fitness/stores';
 import { openMeteo } from './weather/open-meteo.ts';
 import type { WeatherProvider } from './weather/weather-provider.ts';
 import { cachedWeather } from './weather/weather-provider.ts';
@@ -12,6 +12,8 @@ import { cachedWeather } from './weather/weather-provider.ts';
 /** What the query routes need, built once by whoever hosts them (gateway or main.ts). */
 export type QueryServices = {
   readStore: ReadStore;
+  /** Read only to count how many events a projection is behind (the admin stats). */
+  eventStore: EventStore;
   authenticator: Authenticator;
   progress: ProjectionProgress;
   /** How long a read carrying X-Min-Position waits for the projections before answering anyway. */
@@ -37,7 +39,13 @@ export function weatherFrom(config: Config): QueryServices['weather'] {
 /** The query services over a read store, as the configuration sets them up. */
 export function createQueryServices(
   config: Config,
-  parts: { readStore: ReadStore; authenticator: Authenticator; progress: ProjectionProgress; ownWrites?: OwnWrites },
+  parts: {
+    readStore: ReadStore;
+    eventStore: EventStore;
+    authenticator: Authenticator;
+    progress: ProjectionProgress;
+    ownWrites?: OwnWrites;
+  },
 ): QueryServices {
   return {
     ...parts,

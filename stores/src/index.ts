@@ -1,5 +1,6 @@
 export * from './counters.ts';
 export * from './event-store.ts';
+export { eventsBehind } from './events-behind.ts';
 // Types only: importing the package must not load the EventStoreDB and MongoDB clients (about
 // 170 ms and 45 MB per process) into the embedded product. Code that runs them imports the
 // adapter modules by path, as open-stores.ts does.

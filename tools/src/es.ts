@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { redactSecrets, stateAt } from '@fitness/command-service/time-travel.ts';
-import type { RecordedEvent } from '@fitness/contracts';
+import { LAG_COUNT_LIMIT, type RecordedEvent } from '@fitness/contracts';
 import { runningServerPid } from '@fitness/gateway/server-lock.ts';
 import { readConfig } from '@fitness/platform/config.ts';
 import { silentLogger } from '@fitness/platform/logger.ts';
 import { allProjections, ProjectionRunner } from '@fitness/projections';
-import { openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
+import { eventsBehind, openLease, openStores, PROJECTOR_LEASE } from '@fitness/stores';
 import { progressBar } from './progress-bar.ts';
 
 const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like the server).
@@ -15,7 +15,7 @@ const USAGE = `Event store tools (reads DATA_DIR, EVENT_STORE, READ_STORE like t
   npm run es -- stream <streamId>                  print a stream's events
   npm run es -- tail [--from <position>]           print events as they are appended (Ctrl-C stops)
   npm run es -- state <streamId> [--revision N]    an aggregate as of a revision (default: latest)
-  npm run es -- checkpoints                        each projection's position against the log's head
+  npm run es -- checkpoints                        each projection's position, and how many events it is behind
   npm run es -- rebuild <projection|all> [--batch 5000]
                                                    drop a read model and replay the log into it
 Projections: ${allProjections.map((p) => p.name).join(', ')}`;
@@ -78,13 +78,18 @@ async function main() {
       case 'checkpoints': {
         const head = await eventStore.headPosition();
         const checkpoints = await readStore.checkpoints();
-        console.log(`log head: ${head}`);
-        for (const projection of allProjections) {
-          const position = checkpoints[projection.name] ?? 0;
+        const positions = allProjections.map((projection) => checkpoints[projection.name] ?? 0);
+        // Positions are opaque: how far behind is counted in events, up to the explorer's bound.
+        const behind = await eventsBehind(eventStore, positions, head, LAG_COUNT_LIMIT);
+        console.log(`log head: position ${head}`);
+        allProjections.forEach((projection, index) => {
+          const position = positions[index] ?? 0;
+          const events = behind.get(position) ?? 0;
+          const lag = events >= LAG_COUNT_LIMIT ? `${LAG_COUNT_LIMIT}+` : String(events);
           console.log(
-            `${projection.name}\t${position}\t${position >= head ? 'up to date' : `${head - position} behind`}`,
+            `${projection.name}\tposition ${position}\t${events === 0 ? 'up to date' : `${lag} events behind`}`,
           );
-        }
+        });
         break;
       }
       case 'rebuild': {

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PageMeta, PageNumber, PerPage } from '../paging.ts';
 import { User } from '../users/api.ts';
+import { EventsBehind } from './events.ts';
 
 /**
  * The admin API (spec section 7 "Admin"): stats, users and analytics. Admin only: 401 for guests,
@@ -21,11 +22,14 @@ const Role = Type.Unsafe<AdminRole>(
   ),
 );
 
-/** One projection's place in the log: how many events it still has to apply. */
+/**
+ * One projection's place in the log (an opaque position, not a count) and its lag: how many
+ * events it still has to apply to reach the furthest projection, counted up to LAG_COUNT_LIMIT.
+ */
 export const ProjectionLag = Type.Object({
   name: Type.String(),
   position: Count,
-  lag: Count,
+  lag: EventsBehind,
 });
 export type ProjectionLag = Static<typeof ProjectionLag>;
 
@@ -48,13 +52,13 @@ export const AdminStats = Type.Object({
   sets_today: Count,
   meals_today: Count,
   /**
-   * Events in the log: its last position as the projections have read it (every event ever
-   * appended, an erased account's included).
+   * The log's last position as the projections have read it: opaque (a byte offset on
+   * EventStoreDB, sparse on SQLite), growing with the log, not a count of its events.
    */
-  events: Count,
-  /** The largest lag of any projection, and each projection's position and lag. */
+  log_position: Count,
+  /** The largest lag of any projection (events, counted up to LAG_COUNT_LIMIT), and each projection's position and lag. */
   projection_lag: Type.Object({
-    max: Count,
+    max: EventsBehind,
     projections: Type.Array(ProjectionLag),
   }),
 });

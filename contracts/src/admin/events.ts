@@ -37,6 +37,15 @@ const Whole = (name: string, maximum: number) =>
 const Positive = (name: string, maximum: number) =>
   Type.Integer({ minimum: 1, maximum, errorMessage: `The ${name} must be a whole number from 1 to ${maximum}.` });
 
+/**
+ * How far a projection's lag is counted, in events: a count at the limit means "at least that
+ * many". Positions are opaque (byte offsets on EventStoreDB), so a lag is counted by reading the
+ * events after a projection's position, and the bound keeps that read short.
+ */
+export const LAG_COUNT_LIMIT = 1000;
+/** A projection's lag: the events after its position up to the head, counted up to LAG_COUNT_LIMIT. */
+export const EventsBehind = Type.Integer({ minimum: 0, maximum: LAG_COUNT_LIMIT });
+
 export const StreamCategoryList = Type.Object({ data: Type.Array(Type.String()) });
 
 export const ListStreamsQuery = Type.Object({
@@ -95,6 +104,7 @@ export const StreamEvents = Type.Object({
 });
 export type StreamEvents = Static<typeof StreamEvents>;
 
+/** An event's position in the log, as the log gave it out (opaque: never one computed from another). */
 export const EventParams = Type.Object({ position: Positive('position', Number.MAX_SAFE_INTEGER) });
 export const ExplorerEventBody = Type.Object({ data: ExplorerEvent });
 
@@ -124,13 +134,17 @@ export const UserTimelineParams = Type.Object({
   }),
 });
 export const UserTimelineQuery = Type.Object({
-  /** Events before this position (exclusive); the log's head when absent. */
+  /**
+   * Events before this position (exclusive): an event's position, such as a page's `next_before`
+   * (a number the log never gave out is refused, 422); from the log's end when absent.
+   */
   before: Type.Optional(Positive('before', Number.MAX_SAFE_INTEGER)),
   limit: Type.Optional(Positive('limit', 100)),
 });
 /**
  * A user's events across their streams, newest first. Each request scans a bounded stretch of
- * the log backwards; `next_before` continues where it stopped (null at the log's start).
+ * the log backwards; `next_before`, the position of the last event it looked at, continues
+ * where it stopped (null at the log's start).
  */
 export const UserTimeline = Type.Object({
   data: Type.Array(ExplorerEvent),
@@ -138,11 +152,15 @@ export const UserTimeline = Type.Object({
 });
 export type UserTimeline = Static<typeof UserTimeline>;
 
+/**
+ * A projection's committed position and the log's head (positions: opaque, comparable, not
+ * counts), and its lag: how many events it still has to apply, counted up to LAG_COUNT_LIMIT.
+ */
 export const ProjectionStatus = Type.Object({
   name: Type.String(),
   position: Count,
   head: Count,
-  lag: Count,
+  lag: EventsBehind,
 });
 export type ProjectionStatus = Static<typeof ProjectionStatus>;
 export const ProjectionStatusList = Type.Object({

@@ -49,6 +49,11 @@ export function formatNumber(value: number, locale: string, maximumFractionDigit
   return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 
+/** A count that stops at `limit` (a projection's lag in events): "1,000+" once it reached it. */
+export function formatCountUpTo(value: number, limit: number, locale: string) {
+  return value >= limit ? `${formatNumber(limit, locale, 0)}+` : formatNumber(value, locale, 0);
+}
+
 /** Intl's name of each unit that units.ts gives a user's measure in (weightUnit, heightUnit, distanceUnit). */
 const INTL_UNITS = { kg: 'kilogram', lb: 'pound', cm: 'centimeter', in: 'inch', km: 'kilometer', mi: 'mile' } as const;
 type ShownUnit = keyof typeof INTL_UNITS;

@@ -213,7 +213,7 @@ describe('admin API: stats, users, roles and deletion', () => {
     assert.equal(stats.workouts_today, before.workouts_today + 1);
     assert.equal(stats.sets_today, before.sets_today + 2);
     assert.equal(stats.meals_today, before.meals_today + 1);
-    assert.ok(stats.events >= Number(positionOf(meal)));
+    assert.ok(stats.log_position >= Number(positionOf(meal)));
     assert.ok(stats.projection_lag.projections.some((p: { name: string }) => p.name === 'admin_analytics'));
     for (const projection of stats.projection_lag.projections) {
       assert.ok(projection.lag >= 0 && projection.lag <= stats.projection_lag.max);

@@ -110,7 +110,7 @@ describe('admin analytics over the analytics read model', () => {
     assert.equal(sets(year.points, '2026-09-28').sets, 0, 'nothing left on the days w1 and w4 were started for');
     assert.deepEqual(sets(year.points, '2026-08-31'), { sets: 1, volume: 30, completed: 0 });
     assert.equal(year.totals.sets_logged, 6);
-    const stats = await statsAt(readStore, now);
+    const stats = await statsAt({ readStore, eventStore }, now);
     assert.equal(stats.sets_today, 2);
     assert.equal(stats.workouts_today, 1);
   });

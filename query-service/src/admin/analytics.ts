@@ -4,6 +4,7 @@ import {
   type AnalyticsCounters,
   type AnalyticsPeriod,
   type AnalyticsPoint,
+  LAG_COUNT_LIMIT,
   shiftDay,
 } from '@fitness/contracts';
 import { weekStart } from '@fitness/contracts/metrics/weekly-streak.ts';
@@ -15,7 +16,7 @@ import {
   type AnalyticsMealDocument,
   type AnalyticsWorkoutDocument,
 } from '@fitness/projections/admin/admin-analytics-projection.ts';
-import type { ReadStore } from '@fitness/stores';
+import { type EventStore, eventsBehind, type ReadStore } from '@fitness/stores';
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -98,8 +99,16 @@ export async function analyticsFor(readStore: ReadStore, period: AnalyticsPeriod
   };
 }
 
-/** GET /admin/stats: users from the `users` model, the days from `admin_analytics`, the lag from the checkpoints. */
-export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminStats> {
+/**
+ * GET /admin/stats: users from the `users` model, the days from `admin_analytics`, the lag from
+ * the checkpoints: each projection's events up to the furthest one's position, counted in the
+ * log (bounded by LAG_COUNT_LIMIT; none read while every projection is at the same position).
+ */
+export async function statsAt(
+  stores: { readStore: ReadStore; eventStore: EventStore },
+  now: Date,
+): Promise<AdminStats> {
+  const { readStore } = stores;
   const today = todayUtc(now);
   const monday = weekStart(today, 'monday');
   const weekAgo = shiftDay(today, -6);
@@ -117,10 +126,12 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
   // Every projection's checkpoint moves to the last event of each batch the runner reads, so
   // the furthest one is where the log ends as far as the read side knows.
   const names = allProjections.map((projection) => projection.name);
-  const head = Math.max(0, ...names.map((name) => checkpoints[name] ?? 0));
-  const projections = names.map((name) => {
-    const position = checkpoints[name] ?? 0;
-    return { name, position, lag: head - position };
+  const positions = names.map((name) => checkpoints[name] ?? 0);
+  const head = Math.max(0, ...positions);
+  const behind = await eventsBehind(stores.eventStore, positions, head, LAG_COUNT_LIMIT);
+  const projections = names.map((name, index) => {
+    const position = positions[index] ?? 0;
+    return { name, position, lag: behind.get(position) ?? 0 };
   });
   return {
     date: today,
@@ -134,7 +145,7 @@ export async function statsAt(readStore: ReadStore, now: Date): Promise<AdminSta
     workouts_today: todayDay?.workouts.length ?? 0,
     sets_today: todayCounters.sets_logged,
     meals_today: todayCounters.meals_logged,
-    events: head,
+    log_position: head,
     projection_lag: { max: Math.max(0, ...projections.map((projection) => projection.lag)), projections },
   };
 }

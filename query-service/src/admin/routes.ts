@@ -40,7 +40,8 @@ export async function adminUserDetail(readStore: ReadStore, userId: string) {
 
 /**
  * The admin reads (spec 7 "Admin"): the dashboard's stats, the users table and a user's detail,
- * and the analytics, all from read models (never the log). Admins only: 401 for guests, 403 for users.
+ * and the analytics, all from read models, but for the projections' lag, counted in the log's
+ * events. Admins only: 401 for guests, 403 for users.
  */
 export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async (app, services) => {
   const { readStore } = services;
@@ -54,11 +55,11 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<QueryServices> = async 
         tags: ['admin'],
         summary:
           'Dashboard numbers: users (total, admins, new today and this week), active users, ' +
-          "today's workouts, sets and meals, events in the log and each projection's lag",
+          "today's workouts, sets and meals, the log's position and each projection's lag in events",
         response: { 200: AdminStats, ...denied },
       },
     },
-    async () => statsAt(readStore, new Date()),
+    async () => statsAt(services, new Date()),
   );
 
   app.get(

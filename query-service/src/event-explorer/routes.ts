@@ -7,6 +7,7 @@ import {
   type ExplorerEvent,
   ExplorerEventBody,
   InvalidInput,
+  LAG_COUNT_LIMIT,
   ListStreamsQuery,
   ProjectionStatusList,
   ReadStreamQuery,
@@ -26,12 +27,13 @@ import { requireAdmin } from '@fitness/platform/admission.ts';
 import type { Authenticator } from '@fitness/platform/authentication.ts';
 import { NotFound } from '@fitness/platform/errors.ts';
 import { allProjections } from '@fitness/projections';
-import type { EventStore, ReadStore } from '@fitness/stores';
+import { type EventStore, eventsBehind, type ReadStore } from '@fitness/stores';
 
 export type EventExplorerServices = { eventStore: EventStore; readStore: ReadStore; authenticator: Authenticator };
 
 /** How many events one timeline request reads at most, scanning the log backwards. */
 export const TIMELINE_SCAN_LIMIT = 5000;
+/** How many events one backwards read of the timeline's scan takes. */
 const TIMELINE_WINDOW = 500;
 
 /** An event as the explorer shows it: secrets redacted, metadata spelled out. */
@@ -165,8 +167,8 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
     },
     async (request) => {
       const { position } = request.params;
-      const [event] = await eventStore.readAll({ fromPosition: position - 1, maxCount: 1 });
-      if (!event || event.position !== position) throw new NotFound(`No event at position ${position}.`);
+      const event = await eventStore.readEventAt(position);
+      if (!event) throw new NotFound(`No event at position ${position}.`);
       return { data: explorerEvent(event) };
     },
   );
@@ -185,30 +187,31 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
     async (request) => {
       const { userId } = request.params;
       const { limit = 50 } = request.query;
-      const head = await eventStore.headPosition();
-      let before = Math.min(request.query.before ?? head + 1, head + 1);
+      // Backwards through the log in windows, each strictly before the last event looked at,
+      // until enough events, the scan limit, or the log's start. A `before` the log never gave
+      // out is refused by the store (InvalidPositionError: 422).
+      let before = request.query.before;
+      let atStart = false;
       const found: RecordedEvent[] = [];
       let scanned = 0;
-      // Backwards through the log in windows, until enough events, the scan limit, or the start.
-      while (before > 1 && found.length < limit && scanned < TIMELINE_SCAN_LIMIT) {
-        const from = Math.max(0, before - 1 - TIMELINE_WINDOW);
-        const window = (await eventStore.readAll({ fromPosition: from, maxCount: before - 1 - from })).filter(
-          (event) => event.position < before,
-        );
-        scanned += window.length;
-        const named = window.filter((event) => namesUser(event, userId)).reverse();
-        const room = limit - found.length;
-        if (named.length > room) {
-          found.push(...named.slice(0, room));
-          before = named[room - 1]?.position ?? from + 1;
-          break;
+      while (found.length < limit && scanned < TIMELINE_SCAN_LIMIT) {
+        const maxCount = Math.min(TIMELINE_WINDOW, TIMELINE_SCAN_LIMIT - scanned);
+        const window = await eventStore.readAllBackwards({ beforePosition: before, maxCount });
+        let looked = 0;
+        for (const event of window) {
+          looked += 1;
+          before = event.position;
+          if (namesUser(event, userId)) found.push(event);
+          if (found.length === limit) break;
         }
-        found.push(...named);
-        before = from + 1;
+        scanned += looked;
+        // A short window, looked at whole, ended at the log's start.
+        atStart = window.length < maxCount && looked === window.length;
+        if (atStart) break;
       }
       return {
         data: found.map(explorerEvent),
-        meta: { user_id: userId, next_before: before > 1 ? before : null, scanned },
+        meta: { user_id: userId, next_before: atStart ? null : (before ?? null), scanned },
       };
     },
   );
@@ -218,16 +221,20 @@ export const eventExplorerRoutes: FastifyPluginAsyncTypebox<EventExplorerService
     {
       schema: {
         tags,
-        summary: "Each projection's committed position and how far it is behind the log's head",
+        summary:
+          "Each projection's committed position, the log's head, and how many events it is behind (counted up to 1,000)",
         response: { 200: ProjectionStatusList, ...denied },
       },
     },
     async () => {
       const [head, checkpoints] = await Promise.all([eventStore.headPosition(), readStore.checkpoints()]);
+      // A checkpoint may sit past the head: on an erased event, once the newest were erased.
+      const positions = allProjections.map(({ name }) => Math.min(checkpoints[name] ?? 0, head));
+      const behind = await eventsBehind(eventStore, positions, head, LAG_COUNT_LIMIT);
       return {
-        data: allProjections.map(({ name }) => {
-          const position = Math.min(checkpoints[name] ?? 0, head);
-          return { name, position, head, lag: head - position };
+        data: allProjections.map(({ name }, index) => {
+          const position = positions[index] ?? 0;
+          return { name, position, head, lag: behind.get(position) ?? 0 };
         }),
         meta: { head },
       };

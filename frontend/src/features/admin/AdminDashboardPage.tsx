@@ -1,3 +1,4 @@
+import { LAG_COUNT_LIMIT } from '@fitness/contracts/admin/events.ts';
 import type { LucideIcon } from 'lucide-react';
 import { Activity, Database, Dumbbell, Gauge, Repeat, UserPlus, Users, Utensils } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { AdminNav } from '../../components/AdminNav.tsx';
 import { PageHeader, Spinner } from '../../components/Feedback.tsx';
 import { StatCard } from '../../components/StatCard.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatCountUpTo, formatNumber } from '../../lib/format.ts';
 import { useStoreWhileMounted } from '../../lib/shown.ts';
 import { BackendRequired } from './BackendRequired.tsx';
 import type { AdminStore } from './store.ts';
@@ -139,8 +140,10 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
                           <td>
                             <code>{projection.name}</code>
                           </td>
-                          <td>{n(projection.position)}</td>
-                          <td>{n(projection.lag)}</td>
+                          <td>
+                            <code>{projection.position}</code>
+                          </td>
+                          <td>{formatCountUpTo(projection.lag, LAG_COUNT_LIMIT, i18n.language)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -149,8 +152,18 @@ export function AdminDashboardPage({ admin }: { admin: AdminStore }) {
               )
             }
           >
-            <AdminStat id="events" icon={Database} value={n(stats.events)} label={t('admin.dashboard.events')} />
-            <AdminStat id="lag" icon={Gauge} value={n(stats.projection_lag.max)} label={t('admin.dashboard.lag')} />
+            <AdminStat
+              id="log-position"
+              icon={Database}
+              value={String(stats.log_position)}
+              label={t('admin.dashboard.logPosition')}
+            />
+            <AdminStat
+              id="lag"
+              icon={Gauge}
+              value={formatCountUpTo(stats.projection_lag.max, LAG_COUNT_LIMIT, i18n.language)}
+              label={t('admin.dashboard.lag')}
+            />
           </StatSection>
         </div>
       )}

@@ -1,17 +1,21 @@
+import { LAG_COUNT_LIMIT } from '@fitness/contracts/admin/events.ts';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Feedback.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatCountUpTo, formatNumber } from '../../lib/format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { EventExplorerStore } from './store.ts';
 
-/** Each projection's position and lag behind the log, and its rebuild with its progress. */
+/**
+ * Each projection's position in the log and how many events it is behind, and its rebuild with
+ * its progress. Positions are shown as they are, identifiers (byte offsets on EventStoreDB),
+ * not as quantities.
+ */
 export function Projections({ explorer }: { explorer: EventExplorerStore }) {
   const { t, i18n } = useTranslation();
   const { projections, projectionsFailed, rebuilds } = useSnapshot(explorer.state);
-  const n = (value: number) => formatNumber(value, i18n.language, 0);
   return (
     <section className="card stack-sm" aria-labelledby="explorer-projections-title">
       <h2 id="explorer-projections-title">{t('eventExplorer.projections.title')}</h2>
@@ -19,7 +23,7 @@ export function Projections({ explorer }: { explorer: EventExplorerStore }) {
       {!projections && !projectionsFailed && <Spinner />}
       {projections && (
         <>
-          <p className="muted">{t('eventExplorer.projections.head', { value: n(projections.meta.head) })}</p>
+          <p className="muted">{t('eventExplorer.projections.head', { value: String(projections.meta.head) })}</p>
           <ul className="explorer-projections">
             {projections.data.map((projection) => {
               const rebuild = rebuilds[projection.name];
@@ -29,11 +33,14 @@ export function Projections({ explorer }: { explorer: EventExplorerStore }) {
                   <div className="explorer-projection-head">
                     <span className="explorer-mono explorer-type">{projection.name}</span>
                     <span className="muted">
-                      {t('eventExplorer.projections.position', { value: n(projection.position) })}
+                      {t('eventExplorer.projections.position', { value: String(projection.position) })}
                     </span>
                     <span className={projection.lag > 0 ? 'explorer-lag' : 'muted'}>
                       {projection.lag > 0
-                        ? t('eventExplorer.projections.behind', { value: n(projection.lag) })
+                        ? t('eventExplorer.projections.behind', {
+                            count: projection.lag,
+                            value: formatCountUpTo(projection.lag, LAG_COUNT_LIMIT, i18n.language),
+                          })
                         : t('eventExplorer.projections.upToDate')}
                     </span>
                     <Button
