@@ -12,6 +12,7 @@ export {
   sessionTokenWrites,
 } from './services.ts';
 export { AccountErasure } from './users/account-deletion/erasure.ts';
+export { AdminSeats } from './users/admins/admin-seats.ts';
 export { userDecider } from './users/decide.ts';
 export { userIdOfEmail } from './users/sign-in/email-claims.ts';
 export { userRoles } from './users/user-roles.ts';

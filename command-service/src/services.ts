@@ -21,7 +21,7 @@ import { seedSystemTemplates } from './templates/seed.ts';
 import { AccountErasure } from './users/account-deletion/erasure.ts';
 import { WritesInFlight } from './users/account-deletion/writes-in-flight.ts';
 import { AccountSecurityMails } from './users/account-security/account-security-mails.ts';
-import { AdminDepartures } from './users/admin-departures.ts';
+import { AdminSeats } from './users/admins/admin-seats.ts';
 import type { TokenTtlDays } from './users/sign-in/session-tokens.ts';
 import { SignInThrottle } from './users/sign-in-limits/sign-in-throttle.ts';
 import { runUserCommand } from './users/user-stream.ts';
@@ -33,8 +33,8 @@ export type CommandServices = {
   tokenTtlDays: TokenTtlDays;
   /** Wrong passwords per account, counted in the shared counters: sign-ins and passwords typed to confirm. */
   signInThrottle: SignInThrottle;
-  /** How many admins there are when one leaves, for the last-admin rule. */
-  adminDepartures: AdminDepartures;
+  /** The admins' claim: the last-admin rule, across command services. */
+  adminSeats: AdminSeats;
   /** The user as the users read model holds them, for the weight a sign-in answers with (see withStoredWeight). */
   storedUser: (userId: string) => Promise<UserDocument | null>;
   /** The mails of email verification, password reset and change. */
@@ -82,7 +82,7 @@ export function createCommandServices(
   const handler = parts.handler ?? new CommandHandler(parts.eventStore);
   const countAdmins = async () => {
     await parts.progress.waitFor(['users'], await parts.eventStore.headPosition(), config.readYourWritesTimeoutMs);
-    return parts.readStore.count('users', { role: 'admin' });
+    return (await parts.readStore.find<UserDocument>('users', { where: { role: 'admin' } })).map((user) => user.id);
   };
   const mails = new AccountMails({
     mailer: parts.mailer,
@@ -95,7 +95,7 @@ export function createCommandServices(
     handler,
     tokenTtlDays: config.tokenTtlDays,
     signInThrottle: new SignInThrottle(parts.counters),
-    adminDepartures: new AdminDepartures(countAdmins),
+    adminSeats: new AdminSeats(handler, countAdmins),
     storedUser: (userId) => parts.readStore.get<UserDocument>('users', userId),
     accountSecurityMails: new AccountSecurityMails({ handler, signer, mails, logger: parts.logger }),
     writes: new WritesInFlight(),

@@ -128,6 +128,6 @@ export async function buildEmbeddedApp(config: Config, options: EmbeddedAppOptio
   });
   app.addHook('preClose', async () => push.stop());
   // Tests change roles as the console does (npm run users), without an admin's request.
-  const accounts = userRoles(handler);
+  const accounts = userRoles(commandServices);
   return { app, runner, eventStore, readStore, accounts, handler, mailer, weeklyReports, push, live };
 }

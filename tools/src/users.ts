@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { CommandHandler, userIdOfEmail, userRoles } from '@fitness/command-service';
+import { AdminSeats, CommandHandler, userIdOfEmail, userRoles } from '@fitness/command-service';
+import type { UserDocument } from '@fitness/contracts';
 import { readConfig } from '@fitness/platform/config.ts';
 import { openStores } from '@fitness/stores';
 
@@ -20,6 +21,10 @@ async function main() {
   const { eventStore, readStore } = await openStores(config);
   try {
     const handler = new CommandHandler(eventStore);
+    // The admins' claim is started, if nothing has started it yet, from the users read model as it is.
+    const adminSeats = new AdminSeats(handler, async () =>
+      (await readStore.find<UserDocument>('users', { where: { role: 'admin' } })).map((user) => user.id),
+    );
     const userId = await userIdOfEmail(handler, email);
     if (!userId) {
       console.error(`No user with the email ${email}.`);
@@ -28,7 +33,7 @@ async function main() {
     }
     const role = command === 'promote' ? 'admin' : 'user';
     const context = { actorId: null, commandId: randomUUID(), correlationId: randomUUID(), now: new Date() };
-    const position = await userRoles(handler).changeRole(userId, role, context);
+    const position = await userRoles({ handler, adminSeats }).changeRole(userId, role, context);
     console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'} (event position ${position}).`);
   } finally {
     await eventStore.close();

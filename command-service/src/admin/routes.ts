@@ -1,5 +1,5 @@
 import { AdminRoleBody, AdminUserParams, ErrorBody, MessageResponse, User } from '@fitness/contracts';
-import { namedUserCommandRunner } from '../core/command-route.ts';
+import { namedUserCommandRunner, requestContext } from '../core/command-route.ts';
 import { adminCommands } from '../core/route-group.ts';
 import { deleteAccount } from '../users/account-deletion/delete-account.ts';
 import { UserNotFound } from '../users/errors.ts';
@@ -8,7 +8,7 @@ import { userStateOf, users, usersHold } from '../users/user-stream.ts';
 /**
  * An admin manages users (spec 7 "Admin"), under /api/v1/admin/users: changes a role, deletes an account. Admins only.
  * The acting admin is the events' actor. The last admin can be neither demoted nor deleted: the
- * user decider's rule, given the admins AdminDepartures counts.
+ * admins' claim's rule (AdminSeats), which holds across command services.
  */
 export const adminCommandRoutes = adminCommands(async (app, { services }) => {
   const runOn = namedUserCommandRunner(services);
@@ -28,10 +28,12 @@ export const adminCommandRoutes = adminCommands(async (app, { services }) => {
     async (request, reply) => {
       const userId = request.params.id;
       const { role } = request.body;
-      const state = await userStateOf(services.handler, userId);
-      const demoted = state.role === 'admin' && role !== 'admin';
-      const result = await services.adminDepartures.run(demoted, (admins) =>
-        runOn(users, request, reply, { type: 'AdminChangeRole', userId, role, admins }),
+      const context = requestContext(request, services.clock);
+      const result = await services.adminSeats.change(
+        userId,
+        role === 'admin' ? null : 'demotion',
+        context,
+        (release) => runOn(users, request, reply, { type: 'AdminChangeRole', userId, role, release }),
       );
       // Answer once the users model holds the new role: the user's next request (and socket) sees it.
       await usersHold(services, result.position);
@@ -58,10 +60,10 @@ export const adminCommandRoutes = adminCommands(async (app, { services }) => {
       const state = await userStateOf(services.handler, userId);
       // An admin deleting their own account is one of its writes under way.
       const ownWrites = userId === request.auth?.id ? 1 : 0;
-      await deleteAccount(services, request, reply, { userId, state, ownWrites }, (admins) => ({
+      await deleteAccount(services, request, reply, { userId, state, ownWrites }, 'deletion', (release) => ({
         type: 'AdminDeleteAccount',
         userId,
-        admins,
+        release,
       }));
       return { message: 'The account has been deleted.' };
     },

@@ -69,5 +69,7 @@ export async function signInWithGoogle(
     google,
     token: issued.token,
   });
+  // An account registered as an admin is counted as one (see AdminSeats).
+  await services.adminSeats.seat(account.userId, result.state, requestContext(request, services.clock));
   return answered(account.userId, result);
 }

@@ -9,6 +9,7 @@ import {
   LastAdminDemotion,
   PasswordIncorrect,
   PasswordRequired,
+  RoleChangedMeanwhile,
   UserNotFound,
 } from './errors.ts';
 
@@ -25,11 +26,14 @@ const roleChanged = (role: 'user' | 'admin'): UserEvent => ({
   type: 'UserRoleChanged',
   data: { userId, role, changedAt: at },
 });
+/** What the admins' claim was told: the role version read (1: as registered), and whether a seat was given up. */
+const release = (released: boolean, roleVersion = 1) => ({ roleVersion, released });
+const none = release(false);
 
 describe('user decider: leaving', () => {
   describe('the owner closing their account', () => {
-    const close = (confirmation: { passwordMatches: boolean | null; email?: string }, admins: number | null = null) =>
-      ({ type: 'DeleteOwnAccount', userId, at, ...confirmation, admins }) as const;
+    const close = (confirmation: { passwordMatches: boolean | null; email?: string }, released = none) =>
+      ({ type: 'DeleteOwnAccount', userId, at, ...confirmation, release: released }) as const;
 
     it('deletes it once the password typed matched', () => {
       spec
@@ -67,19 +71,27 @@ describe('user decider: leaving', () => {
         .when(close({ passwordMatches: null, email: 'eve@example.com' }))
         .thenThrows(EmailConfirmationIncorrect);
     });
-    it('keeps the last admin, and lets an admin go while another is counted', () => {
+    it("lets an admin go only with the seat the admins' claim gave up", () => {
       spec
         .given([registered('admin')])
-        .when(close({ passwordMatches: true }, 1))
+        .when(close({ passwordMatches: true }, none))
         .thenThrows(LastAdmin);
       spec
         .given([registered('admin')])
-        .when(close({ passwordMatches: true }, null))
-        .thenThrows(LastAdmin);
-      spec
-        .given([registered('admin')])
-        .when(close({ passwordMatches: true }, 2))
+        .when(close({ passwordMatches: true }, release(true)))
         .thenEvents([deleted]);
+    });
+    it('decides again when the role was set after the claim read it', () => {
+      // Read as a user (no seat to give up), promoted since: this admin gave up nothing.
+      spec
+        .given([registered('user'), roleChanged('admin')])
+        .when(close({ passwordMatches: true }, none))
+        .thenThrows(RoleChangedMeanwhile);
+      // Gave up the seat, then demoted and promoted again: that seat is not the one they hold now.
+      spec
+        .given([registered('admin'), roleChanged('user'), roleChanged('admin')])
+        .when(close({ passwordMatches: true }, release(true)))
+        .thenThrows(RoleChangedMeanwhile);
     });
     it('finds no account that is gone', () => {
       spec
@@ -90,69 +102,82 @@ describe('user decider: leaving', () => {
   });
 
   describe("an admin deleting a user's account", () => {
-    const remove = (admins: number | null) => ({ type: 'AdminDeleteAccount', userId, at, admins }) as const;
+    const remove = (released = none) => ({ type: 'AdminDeleteAccount', userId, at, release: released }) as const;
 
     it('deletes it without its password', () => {
       spec
         .given([registered('user')])
-        .when(remove(null))
+        .when(remove())
         .thenEvents([deleted]);
     });
-    it('keeps the last admin', () => {
+    it("deletes an admin only with the seat the admins' claim gave up", () => {
       spec
         .given([registered('admin')])
-        .when(remove(1))
+        .when(remove(none))
         .thenThrows(LastAdminDeletion);
       spec
         .given([registered('admin')])
-        .when(remove(null))
-        .thenThrows(LastAdminDeletion);
-      spec
-        .given([registered('admin')])
-        .when(remove(2))
+        .when(remove(release(true)))
         .thenEvents([deleted]);
+      spec
+        .given([registered('user'), roleChanged('admin')])
+        .when(remove(none))
+        .thenThrows(RoleChangedMeanwhile);
     });
     it('finds no account that is gone, or never was', () => {
-      spec.given([]).when(remove(null)).thenThrows(UserNotFound);
+      spec.given([]).when(remove()).thenThrows(UserNotFound);
       spec
         .given([registered('user'), deleted])
-        .when(remove(null))
+        .when(remove())
         .thenThrows(UserNotFound);
     });
   });
 
   describe("an admin changing a user's role", () => {
-    const change = (role: 'user' | 'admin', admins: number | null) =>
-      ({ type: 'AdminChangeRole', userId, at, role, admins }) as const;
+    const change = (role: 'user' | 'admin', released = none) =>
+      ({ type: 'AdminChangeRole', userId, at, role, release: released }) as const;
 
     it('promotes and demotes, recording only a change', () => {
       spec
         .given([registered('user')])
-        .when(change('admin', null))
+        .when(change('admin'))
         .thenEvents([roleChanged('admin')]);
       spec
         .given([registered('admin')])
-        .when(change('user', 2))
+        .when(change('user', release(true)))
         .thenEvents([roleChanged('user')]);
       spec
         .given([registered('admin')])
-        .when(change('admin', null))
+        .when(change('admin'))
+        .thenEvents([]);
+      spec
+        .given([registered('user')])
+        .when(change('user'))
         .thenEvents([]);
     });
-    it('does not demote the last admin', () => {
+    it("demotes an admin only with the seat the admins' claim gave up, as of the role it saw", () => {
       spec
         .given([registered('admin')])
-        .when(change('user', 1))
+        .when(change('user', none))
         .thenThrows(LastAdminDemotion);
       spec
         .given([registered('user'), roleChanged('admin')])
-        .when(change('user', null))
-        .thenThrows(LastAdminDemotion);
+        .when(change('user', none))
+        .thenThrows(RoleChangedMeanwhile);
+      // Another demotion and a promotion landed since this one gave up the seat it saw.
+      spec
+        .given([registered('admin'), roleChanged('user'), roleChanged('admin')])
+        .when(change('user', release(true)))
+        .thenThrows(RoleChangedMeanwhile);
+      spec
+        .given([registered('admin'), roleChanged('user'), roleChanged('admin')])
+        .when(change('user', release(true, 3)))
+        .thenEvents([roleChanged('user')]);
     });
     it('finds no account that is gone', () => {
       spec
         .given([registered('user'), deleted])
-        .when(change('admin', null))
+        .when(change('admin'))
         .thenThrows(UserNotFound);
     });
   });

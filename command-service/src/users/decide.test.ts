@@ -260,11 +260,13 @@ describe('user decider', () => {
       .thenEvents([sent('2026-11-23')]);
   });
   it('changes the role only when it differs', () => {
+    // As registered, with no admin seat given up (see decide-leaving.test.ts for demotions).
+    const release = { roleVersion: 1, released: false };
     spec
       .given([registered])
-      .when({ type: 'ChangeRole', userId, at, role: 'admin' })
+      .when({ type: 'ChangeRole', userId, at, role: 'admin', release })
       .thenEvents([{ type: 'UserRoleChanged', data: { userId, role: 'admin', changedAt: at } }]);
-    spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user' }).thenEvents([]);
+    spec.given([registered]).when({ type: 'ChangeRole', userId, at, role: 'user', release }).thenEvents([]);
   });
   describe('updating the profile', () => {
     it('records the changes, and where the onboarding stands when it moved on', () => {

@@ -22,6 +22,7 @@ import {
   PasswordIncorrect,
   PasswordRequired,
   PasswordResetLinkInvalid,
+  RoleChangedMeanwhile,
   TooManyPersonalTokens,
   UserAlreadyRegistered,
   UserNotFound,
@@ -45,11 +46,12 @@ export type IssuedToken = { tokenId: string; tokenHash: string; name: string; ki
 type Base = { userId: string; at: string };
 
 /**
- * How many admins there are, counted when the account is an admin's (see AdminDepartures: one
- * departure at a time, each counting once the one before is in the read model); null when the
- * account was not an admin's as the route read it.
+ * What the admins' claim (AdminSeats) was told before an account left or lost a role: the
+ * account's role version as read then, and whether it gave up an admin seat (which only an
+ * admin has, and only while another admin stays). The command is decided only while that
+ * version stands: a role set meanwhile is RoleChangedMeanwhile, and the claim is made again.
  */
-export type AdminCount = number | null;
+export type SeatRelease = { roleVersion: number; released: boolean };
 
 /** The Google account a sign-in came through: its subject, and the address Google verified. */
 export type GoogleAccount = { subject: string; email: string };
@@ -69,9 +71,10 @@ export type UserCommand =
   | (Base & { type: 'RecordTokenUse'; tokenId: string })
   /** The authenticator found the token unused since `lastUsedAt`, for longer than the session timeout. */
   | (Base & { type: 'RevokeIdleToken'; tokenId: string; lastUsedAt: string })
-  | (Base & { type: 'ChangeRole'; role: Role })
+  /** The operator sets the role at the console (`npm run users`), the last admin's too. */
+  | (Base & { type: 'ChangeRole'; role: Role; release: SeatRelease })
   /** An admin sets the role from the admin screens: the last admin is not demoted. */
-  | (Base & { type: 'AdminChangeRole'; role: Role; admins: AdminCount })
+  | (Base & { type: 'AdminChangeRole'; role: Role; release: SeatRelease })
   /** Profile fields, and where the onboarding stands now (when it moved on). */
   | (Base & { type: 'UpdateProfile'; changes: ProfileChanges; onboarding?: OnboardingStatus })
   | (Base & { type: 'ChangeClientSettings'; changes: Partial<ClientSettings> })
@@ -83,9 +86,9 @@ export type UserCommand =
    * null when none was typed) or, for an account without one (made through Google), by its email
    * address typed out. The last admin's account stays.
    */
-  | (Base & { type: 'DeleteOwnAccount'; passwordMatches: boolean | null; email?: string; admins: AdminCount })
+  | (Base & { type: 'DeleteOwnAccount'; passwordMatches: boolean | null; email?: string; release: SeatRelease })
   /** An admin closes a user's account, without its password; the last admin's account stays. */
-  | (Base & { type: 'AdminDeleteAccount'; admins: AdminCount })
+  | (Base & { type: 'AdminDeleteAccount'; release: SeatRelease })
   /** The signed verification link for `email`, valid until `expiresAt`, was opened at `at`. */
   | (Base & { type: 'VerifyEmail'; email: string; expiresAt: string })
   /** A reset link is mailed with a fresh token; only its hash is recorded. */
@@ -209,12 +212,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         ? []
         : [{ type: 'WeeklyReportSent', data: { userId, weekStart: command.weekStart, sentAt: at } }];
     case 'ChangeRole':
+    case 'AdminChangeRole':
+      if (command.role !== 'admin') leavesAsReleased(state, command.release, LastAdminDemotion);
       return state.role === command.role
         ? []
         : [{ type: 'UserRoleChanged', data: { userId, role: command.role, changedAt: at } }];
-    case 'AdminChangeRole':
-      if (state.role === 'admin' && command.role !== 'admin') refuseLastAdmin(state, command.admins, LastAdminDemotion);
-      return decideUser({ type: 'ChangeRole', userId, at, role: command.role }, state);
     case 'DeleteAccount':
       return [{ type: 'UserDeleted', data: { userId, deletedAt: at } }];
     case 'DeleteOwnAccount':
@@ -225,10 +227,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       } else if (!command.email || normaliseEmail(command.email) !== normaliseEmail(state.email)) {
         throw new EmailConfirmationIncorrect();
       }
-      refuseLastAdmin(state, command.admins, LastAdmin);
+      leavesAsReleased(state, command.release, LastAdmin);
       return decideUser({ type: 'DeleteAccount', userId, at }, state);
     case 'AdminDeleteAccount':
-      refuseLastAdmin(state, command.admins, LastAdminDeletion);
+      leavesAsReleased(state, command.release, LastAdminDeletion);
       return decideUser({ type: 'DeleteAccount', userId, at }, state);
     case 'RequestPasswordReset': {
       const last = state.passwordReset?.requestedAt;
@@ -265,11 +267,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 
 /**
  * Someone must be left to run the place (`npm run users -- promote` is there if not): an admin
- * leaves only while another is counted. An admin the route did not count for (it read the
- * account before a promotion landed) is refused too, rather than let the last one go.
+ * leaves only with the seat the admins' claim let go, which it lets go only while another admin
+ * holds one. A departure decided on a role that has changed since is decided again (the
+ * account may have become an admin meanwhile, or stopped being one); an admin who gave up no
+ * seat is refused.
  */
-function refuseLastAdmin(state: UserState, admins: AdminCount, refusal: new () => Error) {
-  if (state.role === 'admin' && (admins === null || admins <= 1)) throw new refusal();
+function leavesAsReleased(state: UserState, release: SeatRelease, refusal: new () => Error) {
+  if (state.roleVersion !== release.roleVersion) throw new RoleChangedMeanwhile();
+  if (state.role === 'admin' && !release.released) throw new refusal();
 }
 
 /** A new account starts the first-day onboarding at its first step. */

@@ -46,6 +46,17 @@ export class LastAdminDeletion extends DomainError {
   }
 }
 
+/**
+ * The account's role was set (or it was deleted) after its admin seat was given up for this
+ * departure: the departure is decided again on the role as it is now (see AdminSeats), and
+ * told only when that keeps happening.
+ */
+export class RoleChangedMeanwhile extends DomainError {
+  constructor() {
+    super('conflict', "The account's role changed meanwhile. Try again.");
+  }
+}
+
 export class EmailTaken extends InvalidInput {
   constructor() {
     super({ email: ['The email has already been taken.'] });

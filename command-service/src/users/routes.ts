@@ -105,12 +105,12 @@ export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
       const passwordMatches =
         state.passwordHash && password ? await confirmPassword(services.signInThrottle, state, password, now) : null;
       // The deleting request itself is one of their writes under way.
-      await deleteAccount(services, request, reply, { userId, state, ownWrites: 1 }, (admins) => ({
+      await deleteAccount(services, request, reply, { userId, state, ownWrites: 1 }, 'own-deletion', (release) => ({
         type: 'DeleteOwnAccount',
         userId,
         passwordMatches,
         email,
-        admins,
+        release,
       }));
       return { message: 'Your account has been deleted.' };
     },

@@ -19,6 +19,11 @@ export type UserState = {
   /** The Google account (its subject) last used to sign in, if any. */
   googleSubject: string | null;
   role: Role;
+  /**
+   * How many times the role was set or ended (registration, each role change, the deletion): the
+   * admins' claim names the version it saw, and a departure writes only while it still stands.
+   */
+  roleVersion: number;
   /** Name and address, for the account mails. */
   name: string;
   email: string;
@@ -50,6 +55,7 @@ export const initialUserState = (): UserState => ({
   passwordHash: null,
   googleSubject: null,
   role: 'user',
+  roleVersion: 0,
   name: '',
   email: '',
   verifiedEmail: null,
@@ -73,6 +79,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         registered: true,
         passwordHash: event.data.passwordHash,
         role: event.data.role,
+        roleVersion: state.roleVersion + 1,
         name: event.data.name,
         email: event.data.email,
       };
@@ -96,7 +103,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'WeeklyReportSent':
       return { ...state, lastWeeklyReport: event.data.weekStart };
     case 'UserRoleChanged':
-      return { ...state, role: event.data.role };
+      return { ...state, role: event.data.role, roleVersion: state.roleVersion + 1 };
     case 'GoogleAccountLinked':
       // Google vouched for the address: no verification mail is needed for it.
       return {
@@ -120,7 +127,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'OnboardingChanged':
       return { ...state, onboarding: event.data.status };
     case 'UserDeleted':
-      return { ...state, deleted: true, tokens: new Map(), pushSubscriptions: new Map() };
+      return {
+        ...state,
+        deleted: true,
+        roleVersion: state.roleVersion + 1,
+        tokens: new Map(),
+        pushSubscriptions: new Map(),
+      };
     case 'UserErased':
       return { ...state, erased: true };
     case 'PushSubscriptionAdded': {

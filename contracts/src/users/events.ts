@@ -211,8 +211,25 @@ export type EmailReservationEvent = {
 /** The first user of an empty system becomes admin; this stream decides who was first. */
 export type FirstAdminEvent = { type: 'FirstAdminClaimed'; data: { userId: string; claimedAt: string } };
 
+/**
+ * Who the admins are, as the write side counts them so that the last one never leaves, however
+ * many command services run: the stream's fold is the set of admins. Each entry names the account
+ * (`adminId`, not `userId`: the erasure takes the streams whose events name a user, and this one
+ * is everyone's) and `roleVersion`, the version of the account's role (how many times it was
+ * set or ended: registration, role changes, deletion) the entry stands for: the one that made
+ * them admin, or the one their departure makes. An account's entry of the higher version holds,
+ * the later one on a tie, so an entry that comes late never undoes a newer one.
+ * `AdminsCounted` starts the stream from the users read model, for data older than the stream.
+ * Stream: ADMINS_STREAM. At schema version 1.
+ */
+export type AdminsEvent =
+  | { type: 'AdminsCounted'; data: { adminIds: string[]; countedAt: string } }
+  | { type: 'AdminSeatTaken'; data: { adminId: string; roleVersion: number; takenAt: string } }
+  | { type: 'AdminSeatLeft'; data: { adminId: string; roleVersion: number; leftAt: string } };
+
 export const userStream = (userId: string) => `user-${userId}`;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const emailReservationStream = (email: string) =>
   `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
 export const FIRST_ADMIN_STREAM = 'system-first-admin';
+export const ADMINS_STREAM = 'system-admins';

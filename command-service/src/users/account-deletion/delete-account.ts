@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type NamedUserCommand, namedUserCommandRunner, requestContext } from '../../core/command-route.ts';
 import type { CommandServices } from '../../services.ts';
-import { type AdminCount, type UserCommand, userDecider } from '../decide.ts';
+import type { Departure } from '../admins/decide.ts';
+import { type SeatRelease, type UserCommand, userDecider } from '../decide.ts';
 import type { UserState } from '../user.ts';
 import { users, usersHold } from '../user-stream.ts';
 
@@ -11,28 +12,32 @@ const WRITES_DRAIN_MS = 30_000;
 type Deletion = Extract<UserCommand, { type: 'DeleteOwnAccount' | 'AdminDeleteAccount' }>;
 
 /**
- * Deletes an account, by its owner or by an admin, as the user decider decides `deletion` given
- * the admins counted (an admin leaving is counted with the others' departures). No new write of
- * the user's is let in from then on, and the `ownWrites` under way besides the deleting request's
- * own are waited for, so nothing of theirs is written after the deletion. Answers once the
- * account is gone from the read side, so its tokens are refused from there on; what they wrote
- * then leaves the event log in the background (see AccountErasure). Resolves with the position.
+ * Deletes an account, by its owner or by an admin, as the user decider decides `deletion`, an
+ * admin's seat given up first for `departure` (see AdminSeats: the last admin's is refused). No
+ * new write of the user's is let in from then on, and the `ownWrites` under way besides the
+ * deleting request's own are waited for, so nothing of theirs is written after the deletion.
+ * Answers once the account is gone from the read side, so its tokens are refused from there on;
+ * what they wrote then leaves the event log in the background (see AccountErasure). Resolves
+ * with the position.
  */
 export async function deleteAccount(
   services: CommandServices,
   request: FastifyRequest,
   reply: FastifyReply,
   account: { userId: string; state: UserState; ownWrites: number },
-  deletion: (admins: AdminCount) => NamedUserCommand<Deletion>,
+  departure: Departure,
+  deletion: (release: SeatRelease) => NamedUserCommand<Deletion>,
 ) {
   const { userId, state } = account;
-  const { position } = await services.adminDepartures.run(state.role === 'admin', async (admins) => {
-    const command = deletion(admins);
-    // Decided first on the state read here, so a refused deletion never closes the account to
-    // writes; the command route decides again on the state it appends after.
-    userDecider.decide({ ...command, at: requestContext(request, services.clock).now.toISOString() }, state);
+  const context = requestContext(request, services.clock);
+  // Decided first on the state read here, as if the seat were given up, so a refused deletion (a
+  // wrong password) neither gives up an admin's seat nor closes the account to writes; the
+  // command route decides again on the state it appends after.
+  const unrefused = { roleVersion: state.roleVersion, released: true };
+  userDecider.decide({ ...deletion(unrefused), at: context.now.toISOString() }, state);
+  const { position } = await services.adminSeats.change(userId, departure, context, async (release) => {
     await services.writes.close(userId, account.ownWrites, WRITES_DRAIN_MS);
-    return namedUserCommandRunner(services)(users, request, reply, command).catch((error) => {
+    return namedUserCommandRunner(services)(users, request, reply, deletion(release)).catch((error) => {
       services.writes.reopen(userId);
       throw error;
     });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  ADMINS_STREAM,
   type DomainEvent,
   emailReservationStream,
   FIRST_ADMIN_STREAM,
@@ -49,7 +50,7 @@ describe('account erasure from the event log', () => {
     return all.filter((event) => JSON.stringify(event.data).includes(userId)).map((e) => `${e.streamId} ${e.type}`);
   }
 
-  it("keeps only the deletion and the erasure record, the first-admin seat, and a newer owner's email claim", async () => {
+  it("keeps only the deletion and the erasure record, the first-admin seat and the admins' claim, and a newer owner's email claim", async () => {
     const email = 'returning@example.com';
     const first = await accounts.register({ name: 'First', email, password: 'correct horse' }, context());
     const firstId = first.user.id;
@@ -65,6 +66,8 @@ describe('account erasure from the event log', () => {
 
     assert.deepEqual(await everyEventNaming(firstId), [
       `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${ADMINS_STREAM} AdminSeatTaken`,
+      `${ADMINS_STREAM} AdminSeatLeft`,
       `${userStream(firstId)} UserDeleted`,
       `${userStream(firstId)} UserErased`,
     ]);
@@ -124,6 +127,8 @@ describe('account erasure from the event log', () => {
     assert.ok(newcomerId, 'the race happened');
     assert.deepEqual(await everyEventNaming(userId), [
       `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${ADMINS_STREAM} AdminSeatTaken`,
+      `${ADMINS_STREAM} AdminSeatLeft`,
       `${userStream(userId)} UserDeleted`,
       `${userStream(userId)} UserErased`,
     ]);
@@ -144,6 +149,8 @@ describe('account erasure from the event log', () => {
     await erasure.start(user.user.id); // waits for the queue the resume filled
     assert.deepEqual(await everyEventNaming(user.user.id), [
       `${FIRST_ADMIN_STREAM} FirstAdminClaimed`,
+      `${ADMINS_STREAM} AdminSeatTaken`,
+      `${ADMINS_STREAM} AdminSeatLeft`,
       `${userStream(user.user.id)} UserDeleted`,
       `${userStream(user.user.id)} UserErased`,
     ]);

@@ -15,7 +15,8 @@ import { newSession, signedIn } from './session-tokens.ts';
 
 /**
  * Registration, sign-in and sign-out, under /api/v1/auth. Registering spans several streams: the
- * email's claim and the first-admin seat are taken before the user's stream is written.
+ * email's claim and the first-admin seat are taken before the user's stream is written, and an
+ * admin's seat in the admins' claim after.
  */
 export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = async (app, services) => {
   const { handler, clock } = services;
@@ -47,7 +48,9 @@ export const signInCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = a
         context,
       );
       const { userId } = command;
-      const { document } = await runOn(users, request, reply, command);
+      const { document, state } = await runOn(users, request, reply, command);
+      // An account registered as an admin (the first, or any when admins are what new accounts are) is counted as one.
+      await services.adminSeats.seat(userId, state, context);
       const answer = signedIn(userId, issued, document, await services.storedUser(userId));
       // Essential, whatever the notification switches say; the new account does not wait for it.
       services.accountSecurityMails.sendVerificationInBackground(userId, requestLanguage(request), context.now);
