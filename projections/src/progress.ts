@@ -1,35 +1,33 @@
 import type { ProjectionProgress } from '@fitness/contracts';
 import type { ReadStore } from '@fitness/stores';
 import { allProjections } from './all-projections.ts';
+import { SharedCheckpointPoll } from './shared-checkpoint-poll.ts';
 
 export type { ProjectionProgress };
 
 /**
- * Progress seen from another process (distributed mode): polls the checkpoints the projections
- * process commits, only while someone is waiting.
+ * Progress seen from another process (distributed mode): the checkpoints the projections
+ * process commits, polled only while someone is waiting, and once for all of them (see
+ * SharedCheckpointPoll).
  */
 export class PolledProjectionProgress implements ProjectionProgress {
-  private readonly readStore: ReadStore;
   private readonly projectionOfModel: Map<string, string>;
-  private readonly pollMs: number;
+  private readonly poll: SharedCheckpointPoll;
 
   constructor(readStore: ReadStore, projectionOfModel: Map<string, string>, pollMs = 25) {
-    this.readStore = readStore;
     this.projectionOfModel = projectionOfModel;
-    this.pollMs = pollMs;
+    this.poll = new SharedCheckpointPoll(
+      () => readStore.checkpoints(),
+      () => new Promise((resolve) => setTimeout(resolve, pollMs)),
+    );
   }
 
-  async waitFor(models: string[], position: number, timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const checkpoints = await this.readStore.checkpoints();
-      const reached = models.every(
-        (model) => (checkpoints[this.projectionOfModel.get(model) ?? model] ?? 0) >= position,
-      );
-      if (reached) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
-    }
+  waitFor(models: string[], position: number, timeoutMs: number) {
+    return this.poll.waitFor(
+      (checkpoints) =>
+        models.every((model) => (checkpoints[this.projectionOfModel.get(model) ?? model] ?? 0) >= position),
+      timeoutMs,
+    );
   }
 }
 
