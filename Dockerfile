@@ -69,9 +69,10 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
-# Ready, not just alive: the stores answer and the projections have caught up (every process
-# serves GET /ready on its PORT).
+# Alive (GET /health, which every process serves on its PORT), not ready: an orchestrator
+# restarts or holds back what is unhealthy, and a long catch-up of the projections is no reason
+# to do either. GET /ready (stores answer, projections caught up) is for a load balancer.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Not in NODE_OPTIONS, which refuses it: see "What the reads' tail was" in the README.
 CMD ["node", "--no-allocation-site-pretenuring", "gateway/src/main.ts"]

@@ -6,19 +6,34 @@
 export type StartedStore = { url: string; stop: () => Promise<void> };
 
 /**
- * EventStoreDB with projections on, as in docker-compose.yml: their link events ($>) then
- * interleave with ours in $all, which is what the adapter must filter out, and listStreams gets
- * `$streams` to read.
+ * The EventStoreDB that docker-compose.yml runs (tools/src/deployment/compose.test.ts holds the
+ * two to the same image, platform and projections): 24.10's images are built for x86-64 only,
+ * so the platform is named, and an arm64 machine (Apple silicon) runs it emulated instead of
+ * failing to pull it.
  */
+export const EVENTSTOREDB_IMAGE = 'eventstore/eventstore:24.10';
+export const EVENTSTOREDB_PLATFORM = 'linux/amd64';
+/**
+ * The system projections run but none starts by itself: the adapter enables `$streams` alone
+ * (listStreams reads it), whose link events ($>) then interleave with ours in $all, which is
+ * what the adapter must filter out. The standard projections would add two or three links per
+ * event for every $all read to skip.
+ */
+export const EVENTSTOREDB_PROJECTIONS = {
+  EVENTSTORE_RUN_PROJECTIONS: 'System',
+  EVENTSTORE_START_STANDARD_PROJECTIONS: 'false',
+};
+
+/** EventStoreDB in memory, projections as in docker-compose.yml. */
 export async function startEventStoreDb(): Promise<StartedStore> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('eventstore/eventstore:24.10')
+  const container = await new GenericContainer(EVENTSTOREDB_IMAGE)
+    .withPlatform(EVENTSTOREDB_PLATFORM)
     .withEnvironment({
       EVENTSTORE_INSECURE: 'true',
       EVENTSTORE_MEM_DB: 'true',
       EVENTSTORE_CLUSTER_SIZE: '1',
-      EVENTSTORE_RUN_PROJECTIONS: 'System',
-      EVENTSTORE_START_STANDARD_PROJECTIONS: 'true',
+      ...EVENTSTOREDB_PROJECTIONS,
     })
     .withExposedPorts(2113)
     // The image's own HEALTHCHECK probes /health/live; it turns healthy once the node serves.
