@@ -20,7 +20,7 @@ export async function openStores(
 ): Promise<{ eventStore: EventStore; readStore: ReadStore }> {
   const eventStore: EventStore =
     config.eventStore === 'eventstoredb'
-      ? new (await import('./eventstoredb/eventstoredb-event-store.ts')).EventStoreDbEventStore(config.eventStoreDbUrl)
+      ? await openEventStoreDb(config.eventStoreDbUrl)
       : new SqliteEventStore(path.join(config.dataDir, 'events.sqlite'), options.sqliteEventStore);
   const readStore: ReadStore =
     config.readStore === 'mongodb'
@@ -30,6 +30,19 @@ export async function openStores(
         )
       : new SqliteReadStore(readStoreFile(config));
   return { eventStore, readStore };
+}
+
+/** EventStoreDB once it answers: a node starting or electing a leader is waited for (see ready). */
+async function openEventStoreDb(url: string) {
+  const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.ts');
+  const eventStore = new EventStoreDbEventStore(url);
+  try {
+    await eventStore.ready();
+  } catch (error) {
+    await eventStore.close();
+    throw error;
+  }
+  return eventStore;
 }
 
 /**

@@ -5,7 +5,9 @@ import {
   excludeSystemEvents,
 } from '@eventstore/db-client';
 import type { RecordedEvent } from '@fitness/contracts';
-import type { SubscribeOptions } from '../event-store.ts';
+import { InvalidPositionError, type SubscribeOptions } from '../event-store.ts';
+import type { ErasureJournal } from './erasure-journal.ts';
+import { isInvalidPositionAnswer } from './esdb-answers.ts';
 import { isSystemEvent, toReadPosition, toRecorded } from './esdb-records.ts';
 
 /** Events held for a slow consumer before the gRPC stream is paused (flow control takes over). */
@@ -14,11 +16,13 @@ const SUBSCRIPTION_BUFFER = 1000;
 /**
  * A catch-up subscription to $all that hands events over in batches: while `onEvents` works on
  * one batch, what arrives is buffered and becomes the next batch. A full buffer pauses the
- * stream, so a slow consumer slows the server down instead of growing memory.
+ * stream, so a slow consumer slows the server down instead of growing memory. Each batch
+ * leaves without the erased events the journal names (read again just before it leaves).
  */
 export class BatchingSubscription {
   private readonly source: AllStreamSubscription;
   private readonly options: SubscribeOptions;
+  private readonly journal: ErasureJournal;
   private state: 'running' | 'stopped' | 'failed' = 'running';
   private buffer: RecordedEvent[] = [];
   private lastPosition: number;
@@ -26,8 +30,9 @@ export class BatchingSubscription {
   private delivered: Promise<void> = Promise.resolve();
   private unsubscribed: Promise<void> = Promise.resolve();
 
-  constructor(client: EventStoreDBClient, options: SubscribeOptions) {
+  constructor(client: EventStoreDBClient, options: SubscribeOptions, journal: ErasureJournal) {
     this.options = options;
+    this.journal = journal;
     this.lastPosition = options.fromPosition;
     this.source = client.subscribeToAll({
       fromPosition: toReadPosition(options.fromPosition),
@@ -35,7 +40,10 @@ export class BatchingSubscription {
       filter: excludeSystemEvents(),
     });
     this.source.on('data', (resolved) => this.receive(resolved));
-    this.source.on('error', (error) => this.fail(error));
+    this.source.on('error', (error) =>
+      // A start that is not a record's position (the server answers InvalidPosition).
+      this.fail(isInvalidPositionAnswer(error) ? new InvalidPositionError(options.fromPosition) : error),
+    );
     this.source.on('end', () => this.fail(new Error('EventStoreDB ended the subscription')));
     this.source.on('close', () => this.fail(new Error('EventStoreDB closed the subscription')));
   }
@@ -66,7 +74,9 @@ export class BatchingSubscription {
         const batch = this.buffer;
         this.buffer = [];
         this.source.resume();
-        await this.options.onEvents(batch);
+        await this.journal.refresh();
+        const shown = batch.filter((event) => !this.journal.hides(event.streamId, event.revision));
+        if (this.state === 'running' && shown.length > 0) await this.options.onEvents(shown);
       }
     } catch (error) {
       this.fail(error);

@@ -70,7 +70,15 @@ export function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRe
   }
 }
 
-export const isSystemEvent = (event: StoredEvent) => event.streamId.startsWith('$') || event.type.startsWith('$');
+/**
+ * A system stream: the server's ($streams, $scavengePoints, projection streams), the `$$`
+ * metadata stream of every stream with metadata (each erasure writes one), and this adapter's
+ * erasure journal. None holds events of ours.
+ */
+export const isSystemStream = (streamId: string) => streamId.startsWith('$');
+
+/** A system event: in a system stream, or of a system type (links `$>`, an erasure's marker). */
+export const isSystemEvent = (event: StoredEvent) => isSystemStream(event.streamId) || event.type.startsWith('$');
 
 /** An event as stored, read at its type's current version (upcast from the one it was written at). */
 export function toRecorded(event: StoredEvent): RecordedEvent {

@@ -6,8 +6,8 @@ import {
   FORWARDS,
   jsonEvent,
   NO_STREAM,
+  NotFoundError,
   type ReadPosition,
-  START,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -17,15 +17,17 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  InvalidPositionError,
   type StreamErasure,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
 } from '../event-store.ts';
 import { BatchingSubscription } from './batching-subscription.ts';
+import { ErasureJournal, lastScavengePointPosition } from './erasure-journal.ts';
+import { isInvalidPositionAnswer, isTransientAtStart } from './esdb-answers.ts';
 import {
   isSystemEvent,
-  parseLink,
   positionOf,
   type StoredEvent,
   toExpectedRevision,
@@ -33,6 +35,10 @@ import {
   toReadPosition,
   toRecorded,
 } from './esdb-records.ts';
+import { retryAtStart } from './retry-at-start.ts';
+import { Scavenges, startScavenge } from './scavenges.ts';
+import { eraseStream } from './stream-erasure.ts';
+import { enableStreamsProjection, listStreams } from './stream-list.ts';
 
 /**
  * The distributed event store: EventStoreDB (24.10) over gRPC.
@@ -54,15 +60,45 @@ import {
  * position includes the event at it. The adapter therefore starts reads at {p, p} and drops
  * every event at or before p itself; 0 means the start of the log.
  *
- * System events ($-prefixed streams or types: projection links, metadata, statistics) never
- * leave the adapter.
+ * System events ($-prefixed streams or types: projection links, metadata, statistics, the
+ * erasure journal and markers) never leave the adapter.
+ *
+ * Erasure (see eraseStreams) is recorded in a journal every instance follows, so that $all
+ * reads skip erased events until a scavenge, which the adapter starts, removes them.
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly subscriptions = new Set<BatchingSubscription>();
+  private readonly journal: ErasureJournal;
+  private readonly scavenges: Scavenges;
 
-  constructor(url: string) {
+  constructor(url: string, options: EventStoreDbOptions = {}) {
     this.client = EventStoreDBClient.connectionString(url);
+    this.journal = new ErasureJournal(this.client);
+    this.scavenges = new Scavenges({
+      delayMs: options.scavengeDelayMs ?? SCAVENGE_DELAY_MS,
+      lastScavengePoint: () => lastScavengePointPosition(this.client),
+      start: () => startScavenge(this.client),
+      onError: options.onBackgroundError ?? ((error) => process.emitWarning(asError(error), 'EventStoreDbScavenge')),
+    });
+  }
+
+  /**
+   * The first calls, retried while the node is not ready (its /health/live answers before it
+   * is leader): enables the `$streams` projection, which listStreams reads, and reads the
+   * erasure journal. Asks for a scavenge when erasures were recorded that none covers yet (one
+   * asked for by a process that stopped before starting it).
+   */
+  async ready() {
+    await retryAtStart(
+      async () => {
+        await enableStreamsProjection(this.client);
+        await this.journal.refresh();
+      },
+      // NotFound: the projection subsystem creates `$streams` shortly after it starts.
+      { isTransient: (error) => isTransientAtStart(error) || error instanceof NotFoundError },
+    );
+    if (this.journal.lastRecordPosition > 0) this.scavenges.request(this.journal.lastRecordPosition);
   }
 
   async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -116,7 +152,8 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of read) {
-        if (resolved.event) events.push(toRecorded(resolved.event));
+        // An erasure's marker can stay in a stream a writer reached in the meantime.
+        if (resolved.event && !isSystemEvent(resolved.event)) events.push(toRecorded(resolved.event));
       }
     } catch (error) {
       // A soft-deleted (erased) stream reads as absent, like one never written.
@@ -126,24 +163,19 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
+  /**
+   * Made true on EventStoreDB in three steps. (1) The erasure is recorded in the journal first,
+   * so every $all read from then on skips the erased events, in every process. (2) Each stream
+   * is erased (stream-erasure.ts): a wholly erased one gets a PII-free last event and is
+   * soft-deleted, since a scavenge keeps the last event of every deleted stream; a partly
+   * erased one gets `$tb`. Stream reads no longer return them. (3) A scavenge is asked for,
+   * shared by the erasures of a burst, which removes them from the log and its index.
+   */
   async eraseStreams(erasures: StreamErasure[]) {
-    for (const { streamId, throughRevision } of erasures) {
-      try {
-        // Everything up to the stream's end: a soft delete, which fails if someone appended
-        // since (the expected revision), and then only the erased part goes, as below.
-        await this.client.deleteStream(streamId, { expectedRevision: BigInt(throughRevision) });
-        continue;
-      } catch (error) {
-        if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) continue;
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        // KurrentDB#4637: a stream that does not exist answers "wrong expected version" too.
-        if (error.actualVersion === NO_STREAM) continue;
-      }
-      // $tb hides the events before it at once; the next scavenge removes them. Setting stream
-      // metadata replaces all of it, so the rest is kept as it was.
-      const { metadata } = await this.client.getStreamMetadata(streamId);
-      await this.client.setStreamMetadata(streamId, { ...(metadata ?? {}), truncateBefore: throughRevision + 1 });
-    }
+    if (erasures.length === 0) return;
+    let lastWrite = await this.journal.record(erasures);
+    for (const erasure of erasures) lastWrite = Math.max(lastWrite, await eraseStream(this.client, erasure));
+    this.scavenges.request(lastWrite);
   }
 
   async readAll(options: { fromPosition: number; maxCount: number }) {
@@ -151,8 +183,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (options.maxCount <= 0) return events;
     // One more than asked: the event at fromPosition itself comes back and is dropped.
     const pageSize = Math.min(options.maxCount + 1, MAX_PAGE);
-    for await (const event of this.scanAll('forwards', options.fromPosition, pageSize)) {
-      if (isSystemEvent(event)) continue;
+    for await (const event of this.domainEvents('forwards', options.fromPosition, pageSize)) {
       events.push(toRecorded(event));
       if (events.length === options.maxCount) break;
     }
@@ -163,8 +194,11 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     if (options.maxCount <= 0) return events;
     const pageSize = Math.min(options.maxCount + 1, MAX_PAGE);
-    for await (const event of this.scanAll('backwards', options.beforePosition ?? Number.POSITIVE_INFINITY, pageSize)) {
-      if (isSystemEvent(event)) continue;
+    for await (const event of this.domainEvents(
+      'backwards',
+      options.beforePosition ?? Number.POSITIVE_INFINITY,
+      pageSize,
+    )) {
       events.push(toRecorded(event));
       if (events.length === options.maxCount) break;
     }
@@ -173,14 +207,21 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readEventAt(position: number) {
     if (!Number.isSafeInteger(position) || position <= 0) return null;
-    // A forwards read from {p, p} starts with the record at p itself when there is one.
-    for await (const resolved of this.client.readAll({
-      direction: FORWARDS,
-      fromPosition: { commit: BigInt(position), prepare: BigInt(position) },
-      maxCount: 1,
-    })) {
-      const event = resolved.event;
-      if (event && !isSystemEvent(event) && positionOf(event) === position) return toRecorded(event);
+    await this.journal.refresh();
+    try {
+      // A forwards read from {p, p} starts with the record at p itself when there is one.
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: { commit: BigInt(position), prepare: BigInt(position) },
+        maxCount: 1,
+      })) {
+        const event = resolved.event;
+        if (event && this.isShown(event) && positionOf(event) === position) return toRecorded(event);
+      }
+    } catch (error) {
+      // Not a record's position: there is no event there.
+      if (isInvalidPositionAnswer(error)) return null;
+      throw error;
     }
     return null;
   }
@@ -188,14 +229,12 @@ export class EventStoreDbEventStore implements EventStore {
   async headPosition() {
     // The newest events are often projection links ($>) written right after a domain event, so
     // a small backwards page usually reaches the domain event.
-    for await (const event of this.scanAll('backwards', Number.POSITIVE_INFINITY, 64)) {
-      if (!isSystemEvent(event)) return positionOf(event);
-    }
+    for await (const event of this.domainEvents('backwards', Number.POSITIVE_INFINITY, 64)) return positionOf(event);
     return 0;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const subscription = new BatchingSubscription(this.client, options);
+    const subscription = new BatchingSubscription(this.client, options, this.journal);
     this.subscriptions.add(subscription);
     return {
       stop: async () => {
@@ -205,87 +244,44 @@ export class EventStoreDbEventStore implements EventStore {
     };
   }
 
-  /**
-   * Stream names come from the `$streams` system projection (one link per stream, written in
-   * log order) when it runs. It lags the log a little, so the log is also scanned backwards
-   * down to the first event of the last stream it linked: streams created since are in that
-   * tail. Without the projection the whole log is scanned. Then one read per listed stream
-   * fetches its last revision (and drops deleted streams).
-   *
-   * Cost: reads every link in `$streams` (one per stream ever created) plus the tail of $all,
-   * or all of $all without the projection. Acceptable for the developer tools, its only user;
-   * never call it on a request path.
-   */
   async listStreams(options: { prefix?: string; limit: number }) {
-    const prefix = options.prefix ?? '';
-    const { names, coveredUpTo } = await this.streamsFromProjection();
-    for await (const event of this.scanAll('backwards', Number.POSITIVE_INFINITY, MAX_PAGE)) {
-      if (positionOf(event) <= coveredUpTo) break;
-      if (!isSystemEvent(event)) names.add(event.streamId);
-    }
-    const matching = [...names].filter((name) => name.startsWith(prefix) && !name.startsWith('$')).sort();
-    const streams: { streamId: string; revision: number }[] = [];
-    for (const streamId of matching) {
-      if (streams.length >= options.limit) break;
-      const revision = await this.lastRevision(streamId);
-      if (revision !== null) streams.push({ streamId, revision });
-    }
-    return streams;
+    return listStreams(this.client, () => this.scanAll('backwards', Number.POSITIVE_INFINITY, MAX_PAGE), options);
   }
 
-  /** Names linked from `$streams`, and the $all position up to which that list is complete. */
-  private async streamsFromProjection() {
-    const names = new Set<string>();
-    let last: { streamId: string; revision: bigint } | null = null;
-    try {
-      for await (const resolved of this.client.readStream('$streams', { direction: FORWARDS, fromRevision: START })) {
-        if (!resolved.event) continue;
-        last = parseLink(resolved.event.data);
-        names.add(last.streamId);
-      }
-    } catch (error) {
-      // The projection is not running (or never ran): scan the whole log instead.
-      if (error instanceof StreamNotFoundError) return { names, coveredUpTo: 0 };
-      throw error;
-    }
-    if (!last) return { names, coveredUpTo: 0 };
-    const [linked] = await this.readStream(last.streamId, { fromRevision: Number(last.revision), maxCount: 1 });
-    // The linked event is gone (stream deleted or truncated): trust nothing, scan everything.
-    return { names, coveredUpTo: linked?.position ?? 0 };
+  private isShown(event: StoredEvent) {
+    return !isSystemEvent(event) && !this.journal.hides(event.streamId, event.revision);
   }
 
-  private async lastRevision(streamId: string): Promise<number | null> {
-    try {
-      for await (const resolved of this.client.readStream(streamId, {
-        direction: BACKWARDS,
-        fromRevision: END,
-        maxCount: 1,
-      })) {
-        if (resolved.event) return Number(resolved.event.revision);
-      }
-      return null;
-    } catch (error) {
-      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return null;
-      throw error;
+  /** scanAll's domain events, without the erased ones (the journal read first). */
+  private async *domainEvents(direction: 'forwards' | 'backwards', bound: number, pageSize: number) {
+    await this.journal.refresh();
+    for await (const event of this.scanAll(direction, bound, pageSize)) {
+      if (this.isShown(event)) yield event;
     }
   }
 
   /**
    * Reads $all in pages, yielding each event once, system events included: forwards strictly
    * after `bound`, or backwards strictly before it. Each page is read to its end before
-   * yielding, so stopping early never leaves a gRPC call half consumed.
+   * yielding, so stopping early never leaves a gRPC call half consumed. A bound that is not a
+   * record's position is refused by the server, and here with InvalidPositionError.
    */
   private async *scanAll(direction: 'forwards' | 'backwards', bound: number, pageSize: number) {
     const forwards = direction === 'forwards';
     let from: ReadPosition = forwards || Number.isFinite(bound) ? toReadPosition(bound) : END;
     for (;;) {
       const page: StoredEvent[] = [];
-      for await (const resolved of this.client.readAll({
-        direction: forwards ? FORWARDS : BACKWARDS,
-        fromPosition: from,
-        maxCount: pageSize,
-      })) {
-        if (resolved.event) page.push(resolved.event);
+      try {
+        for await (const resolved of this.client.readAll({
+          direction: forwards ? FORWARDS : BACKWARDS,
+          fromPosition: from,
+          maxCount: pageSize,
+        })) {
+          if (resolved.event) page.push(resolved.event);
+        }
+      } catch (error) {
+        if (isInvalidPositionAnswer(error)) throw new InvalidPositionError(bound);
+        throw error;
       }
       for (const event of page) {
         const position = positionOf(event);
@@ -300,11 +296,24 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async close() {
+    await this.scavenges.stop();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
     await this.client.dispose();
   }
 }
 
+export type EventStoreDbOptions = {
+  /** How long the first erasure of a burst waits before a scavenge is started. */
+  scavengeDelayMs?: number;
+  /** Failures of work done in the background (starting scavenges); a warning on stderr unless told. */
+  onBackgroundError?(error: unknown): void;
+};
+
 /** Largest page asked of the server in one read. */
 const MAX_PAGE = 1000;
+
+/** A minute: the erasures of one account (a few batches) share a scavenge. */
+const SCAVENGE_DELAY_MS = 60_000;
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
