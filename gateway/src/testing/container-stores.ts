@@ -3,7 +3,7 @@ import { startEventStoreDb } from '@fitness/stores/testing/containers.ts';
 
 /**
  * Which stores a test server runs on. By default (`npm test`) its own SQLite files; under
- * `npm run test:containers` (TEST_STORES=containers, set by tools/src/containers/global-setup.ts)
+ * `npm run test:containers` (TEST_STORES=containers, set by vitest.containers.config.ts)
  * EventStoreDB and MongoDB: an EventStoreDB of its own, started now (a log cannot be shared:
  * suites count on starting from an empty one, the first account being the admin), and a
  * database of its own in the run's MongoDB. A server started again on the same data folder
