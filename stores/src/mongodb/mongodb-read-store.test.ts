@@ -6,6 +6,7 @@ import type { FeedEntry } from '../read-store.ts';
 import { containerRuntimeUnavailable } from '../testing/container-runtime.ts';
 import { startMongoReplicaSet, startMongoStandalone } from '../testing/containers.ts';
 import { aNotice } from '../testing/events.ts';
+import { connectMongoClient } from './mongo-client.ts';
 import { MongoReadStore } from './mongodb-read-store.ts';
 
 const unavailable = await containerRuntimeUnavailable();
@@ -47,6 +48,43 @@ if (unavailable) {
         assert.deepEqual(errors, []);
       } finally {
         await following.close();
+        await writer.close();
+        await reader.close();
+      }
+    });
+
+    it('follows on after the feed collection is dropped (invalidate), reading what it missed', async () => {
+      const database = `feed_${randomUUID().replaceAll('-', '')}`;
+      const writer = await MongoReadStore.connect(url, database);
+      const reader = await MongoReadStore.connect(url, database);
+      const operator = await connectMongoClient(url);
+      await writer.ensureCollections([]);
+      const pushed: FeedEntry[] = [];
+      const errors: unknown[] = [];
+      const following = await reader.followChanges((entry) => pushed.push(entry), {
+        onError: (error) => errors.push(error),
+      });
+      assert.ok(following);
+      const waitFor = async (sequence: number) => {
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+          if (pushed.some((entry) => entry.sequence === sequence)) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        assert.fail(`entry ${sequence} was never pushed (errors: ${errors.map(String).join('; ')})`);
+      };
+      try {
+        await writer.commit({ checkpoints: { workouts: 1 }, writes: [], notices: [aNotice('a', 1)] });
+        await waitFor(1);
+        // As a restore does (mongorestore --drop): the stream ends with an invalidate.
+        await operator.db(database).collection('changes').drop();
+        await writer.commit({ checkpoints: { workouts: 2 }, writes: [], notices: [aNotice('b', 2)] });
+        await writer.commit({ checkpoints: { workouts: 3 }, writes: [], notices: [aNotice('c', 3)] });
+        await waitFor(2);
+        await waitFor(3);
+        assert.ok(errors.length > 0, 'the invalidate was reported');
+      } finally {
+        await following.close();
+        await operator.close();
         await writer.close();
         await reader.close();
       }

@@ -8,4 +8,8 @@ export const MONGO_ERRORS = {
   changeStreamsUnsupported: 40573,
   /** A resume token older than the oplog reaches back (ChangeStreamHistoryLost). */
   changeStreamHistoryLost: 286,
+  /** A resume token the server refuses, such as an invalidate event's with `resumeAfter` (InvalidResumeToken). */
+  invalidResumeToken: 260,
+  /** A change stream that cannot go on (ChangeStreamFatalError, labelled NonResumableChangeStreamError). */
+  changeStreamFatalError: 280,
 } as const;
