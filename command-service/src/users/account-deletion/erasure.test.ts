@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, it } from 'vitest';
 import { type CommandContext, CommandHandler } from '../../core/command-handler.ts';
 import { accountsWithoutHttp } from '../testing/accounts.ts';
 import { AccountErasure } from './erasure.ts';
+import { ERASURE_RESUMES_STREAM } from './pending-deletions.ts';
 
 const context = (): CommandContext => ({
   actorId: null,
@@ -154,5 +155,41 @@ describe('account erasure from the event log', () => {
       `${userStream(user.user.id)} UserDeleted`,
       `${userStream(user.user.id)} UserErased`,
     ]);
+  });
+
+  it('resumes from the last resume point on, not from the start of the log', async () => {
+    const fromPositions: number[] = [];
+    class ReadCountingStore extends SqliteEventStore {
+      override async readAll(options: { fromPosition: number; maxCount: number }) {
+        fromPositions.push(options.fromPosition);
+        return super.readAll(options);
+      }
+    }
+    await store.close();
+    store = new ReadCountingStore(path.join(dir, 'counting.sqlite'));
+    handler = new CommandHandler(store);
+    accounts = accountsWithoutHttp(handler, { admins: 2 });
+    // A point after every event read, so that the first resume leaves one.
+    erasure = new AccountErasure({ eventStore: store, handler, logger: silentLogger, resumePointAfter: 1 });
+
+    const early = await accounts.register(
+      { name: 'Early', email: 'e@example.com', password: 'correct horse' },
+      context(),
+    );
+    await accounts.deleteAccount(early.user.id, { password: 'correct horse' }, context());
+    await erasure.resumePending();
+    assert.equal((await everyEventNaming(early.user.id)).at(-1), `${userStream(early.user.id)} UserErased`);
+    const [point] = (await store.readStream(ERASURE_RESUMES_STREAM)).filter((r) => r.type === 'ErasureResumeStarted');
+    assert.ok(point, 'the resume left a point');
+
+    const late = await accounts.register(
+      { name: 'Late', email: 'l@example.com', password: 'battery staple' },
+      context(),
+    );
+    await accounts.deleteAccount(late.user.id, { password: 'battery staple' }, context());
+    fromPositions.length = 0;
+    await erasure.resumePending();
+    assert.equal(fromPositions[0], point.position, 'the search starts at the point');
+    assert.equal((await everyEventNaming(late.user.id)).at(-1), `${userStream(late.user.id)} UserErased`);
   });
 });

@@ -4,11 +4,11 @@ import type { EventStore, StreamErasure } from '@fitness/stores';
 import type { CommandContext, CommandHandler } from '../../core/command-handler.ts';
 import { uuidFromName } from '../../core/ids.ts';
 import { runUserCommand } from '../user-stream.ts';
+import { DeletionScan, RESUME_POINT_AFTER, ResumePoints } from './pending-deletions.ts';
 
 const SCAN_BATCH = 2000;
 /** Streams erased per store call: one transaction and one checkpoint each. */
 const ERASE_BATCH = 500;
-const USER_STREAM_PREFIX = userStream('');
 
 /** Passes over the log's newest part before the erasure is recorded as done. */
 const MAX_PASSES = 5;
@@ -27,7 +27,7 @@ const MAX_PASSES = 5;
  *
  * It runs in the background after the deletion is answered, one account at a time, and on
  * start-up resumes any deletion whose erasure did not finish (a crash halfway is harmless:
- * erasing again what is gone changes nothing).
+ * erasing again what is gone changes nothing), found in the log since the last resume point.
  */
 export class AccountErasure {
   private readonly eventStore: EventStore;
@@ -36,27 +36,58 @@ export class AccountErasure {
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
-  constructor(options: { eventStore: EventStore; handler: CommandHandler; logger: Logger }) {
+  private readonly resumePointAfter: number;
+
+  constructor(options: {
+    eventStore: EventStore;
+    handler: CommandHandler;
+    logger: Logger;
+    /** Events a resume reads before it leaves a resume point (see RESUME_POINT_AFTER). */
+    resumePointAfter?: number;
+  }) {
     this.eventStore = options.eventStore;
     this.handler = options.handler;
     this.logger = options.logger;
+    this.resumePointAfter = options.resumePointAfter ?? RESUME_POINT_AFTER;
   }
 
   /** Queues the erasure of a deleted user; resolves when it is done (or was stopped). */
-  start(userId: string): Promise<void> {
-    const run = this.queue.then(() => this.erase(userId));
-    this.queue = run.catch((error) => this.logger.error({ err: error, userId }, 'account erasure failed'));
-    return this.queue.then(() => undefined);
+  async start(userId: string): Promise<void> {
+    await this.enqueue(userId);
   }
 
-  /** Finds deleted users whose erasure never finished and queues them. */
+  /** Resolves true when the erasure finished, false when it failed (logged) or was stopped. */
+  private enqueue(userId: string): Promise<boolean> {
+    const settled = this.queue
+      .then(() => this.erase(userId))
+      .then(
+        () => !this.stopped,
+        (error) => {
+          this.logger.error({ err: error, userId }, 'account erasure failed');
+          return false;
+        },
+      );
+    this.queue = settled;
+    return settled;
+  }
+
+  /**
+   * Finds deleted users whose erasure never finished (a process stopped between a deletion and
+   * its erasure record) and queues them. Reads the log from the last resume point on, not every
+   * user's stream (see ResumePoints): a start reads what was written since the last point.
+   */
   async resumePending() {
-    const users = await this.eventStore.listStreams({ prefix: USER_STREAM_PREFIX, limit: Number.MAX_SAFE_INTEGER });
-    for (const { streamId, revision } of users) {
-      if (this.stopped) return;
-      const [last] = await this.eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 });
-      if (last?.type === 'UserDeleted') void this.start(String(last.data.userId));
+    const points = new ResumePoints(this.eventStore, this.handler);
+    const scan = new DeletionScan(await points.last());
+    if (!(await this.scanOn(scan))) return;
+    let started: { revision: number } | null = null;
+    if (scan.eventsRead >= this.resumePointAfter) {
+      started = await points.begin();
+      // On past the new point, so that every deletion before it is among those queued.
+      if (!(await this.scanOn(scan))) return;
     }
+    const finished = await Promise.all([...scan.pending].map((userId) => this.enqueue(userId)));
+    if (started && finished.every(Boolean)) await points.finish(started);
   }
 
   /** Lets a running erasure reach a safe point, and starts no other. */
@@ -102,7 +133,7 @@ export class AccountErasure {
   }
 
   /** Reads the log on from where the scan stopped, to its end. False when stopped midway. */
-  private async scanOn(scan: HoldingsScan) {
+  private async scanOn(scan: { position: number; note(event: RecordedEvent): void }) {
     for (;;) {
       if (this.stopped) return false;
       const batch = await this.eventStore.readAll({ fromPosition: scan.position, maxCount: SCAN_BATCH });
