@@ -14,11 +14,13 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
     let store: ReadStore;
     const things = 'things';
     const others = 'others';
+    const rebuilt = 'rebuilt';
     beforeAll(async () => {
       store = await open();
       await store.ensureCollections([
         { name: things, indexes: [['owner'], ['owner', 'day']] },
         { name: others, indexes: [] },
+        { name: rebuilt, indexes: [['owner', 'day']] },
       ]);
       // Creating them again changes nothing.
       await store.ensureCollections([{ name: things, indexes: [['owner'], ['owner', 'day']] }]);
@@ -345,6 +347,38 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       await store.commit({ checkpoints: { p4: 80 }, writes: [], notices: [] });
       assert.equal(await store.projectionVersion('p4'), 3, 'commits keep the version');
       assert.equal(await store.checkpoint('p4'), 80);
+    });
+
+    it('resets a collection with indexes, which serves finds and commits again after it', async () => {
+      const owner = randomUUID();
+      const before = [doc({ owner, day: '2026-04-01' }, 90), doc({ owner, day: '2026-04-02' }, 91)];
+      await store.commit({
+        checkpoints: { p13: 91 },
+        writes: before.map((document) => ({ collection: rebuilt, op: 'upsert' as const, document })),
+        notices: [],
+      });
+      await store.reset('p13', [rebuilt], 2);
+      assert.equal(await store.count(rebuilt), 0);
+      assert.equal(await store.get(rebuilt, before[0]?.id ?? ''), null);
+      assert.deepEqual([await store.checkpoint('p13'), await store.projectionVersion('p13')], [0, 2]);
+      // Rebuilt from the first event again: the old documents' later positions skip nothing.
+      const again = [doc({ owner, day: '2026-04-03' }, 5), doc({ owner, day: '2026-04-01' }, 6)];
+      await store.commit({
+        checkpoints: { p13: 6 },
+        writes: again.map((document) => ({ collection: rebuilt, op: 'upsert' as const, document })),
+        notices: [],
+      });
+      assert.deepEqual(await store.find(rebuilt, { where: { owner }, orderBy: [{ field: 'day', direction: 'asc' }] }), [
+        again[1],
+        again[0],
+      ]);
+      assert.deepEqual([await store.checkpoint('p13'), await store.projectionVersion('p13')], [6, 2]);
+    });
+
+    it('refuses to reset a collection it was not told about, and leaves the projection as it was', async () => {
+      await store.commit({ checkpoints: { p14: 93 }, writes: [], notices: [] });
+      await assert.rejects(store.reset('p14', [others, 'never_ensured'], 2));
+      assert.deepEqual([await store.checkpoint('p14'), await store.projectionVersion('p14')], [93, 0]);
     });
 
     it("commits several projections' writes and checkpoints as one batch", async () => {

@@ -1,5 +1,5 @@
 import type { ChangeNotice } from '@fitness/contracts';
-import { type ClientSession, type Collection, type Db, type MongoClient, MongoServerError } from 'mongodb';
+import type { ClientSession, Collection, Db, MongoClient } from 'mongodb';
 import { type LeaseFence, LeaseLostError } from '../lease.ts';
 import {
   CHANGE_FEED_RETENTION,
@@ -14,6 +14,7 @@ import {
 } from '../read-store.ts';
 import { type ChangeDocument, followChangeStream } from './change-stream-follower.ts';
 import { connectMongoClient } from './mongo-client.ts';
+import { createCollection, createIndexes } from './mongodb-collections.ts';
 import {
   CHANGES,
   CHECKPOINTS,
@@ -27,9 +28,15 @@ import {
   toOperations,
 } from './mongodb-documents.ts';
 import { LEASES, type LeaseDocument } from './mongodb-lease.ts';
-import { MONGO_ERRORS } from './server-errors.ts';
+import {
+  builtVersion,
+  type CheckpointDocument,
+  checkpointMove,
+  type ResetStep,
+  resetSteps,
+  unfinishedReset,
+} from './mongodb-reset.ts';
 
-type CheckpointDocument = { _id: string; position: number; version?: number };
 type CounterDocument = { _id: string; sequence: number };
 
 /**
@@ -46,6 +53,8 @@ export class MongoReadStore implements ReadStore {
   readonly changesInPlace = true;
   private readonly client: MongoClient;
   private readonly db: Db;
+  /** Each collection ensured, with its indexes: a reset creates it again as it was. */
+  private readonly indexes = new Map<string, string[][]>();
 
   private constructor(client: MongoClient, db: Db) {
     this.client = client;
@@ -65,24 +74,12 @@ export class MongoReadStore implements ReadStore {
     // Created up front rather than implicitly by the first write, which inside a transaction
     // would make two projections starting together conflict.
     for (const name of [...RESERVED, ...definitions.map((definition) => collectionName(definition.name))]) {
-      if (!existing.has(name)) await this.createCollection(name);
+      if (!existing.has(name)) await createCollection(this.db, name);
     }
     for (const definition of definitions) {
       const collection = this.collection(definition.name);
-      for (const fields of definition.indexes) {
-        // Same keys, same default name: creating an existing index is a no-op.
-        await collection.createIndex(Object.fromEntries(fields.map((field) => [fieldName(field), 1])));
-      }
-    }
-  }
-
-  private async createCollection(name: string) {
-    try {
-      await this.db.createCollection(name);
-    } catch (error) {
-      // Another process created it between our listing and now: that is the state we want.
-      if (error instanceof MongoServerError && error.code === MONGO_ERRORS.namespaceExists) return;
-      throw error;
+      await createIndexes(collection, definition.indexes);
+      this.indexes.set(definition.name, definition.indexes);
     }
   }
 
@@ -131,10 +128,14 @@ export class MongoReadStore implements ReadStore {
       for (const [collection, batch] of operations) {
         await this.collection(collection).bulkWrite(batch, { session, ordered: true });
       }
-      const moves = Object.entries(checkpoints).map(([projection, position]) => ({
-        updateOne: { filter: { _id: projection }, update: { $max: { position } }, upsert: true },
-      }));
-      if (moves.length > 0) await this.checkpointCollection().bulkWrite(moves, { session, ordered: true });
+      const moves = Object.entries(checkpoints).map(([projection, position]) => checkpointMove(projection, position));
+      if (moves.length > 0) {
+        await this.checkpointCollection()
+          .bulkWrite(moves, { session, ordered: true })
+          .catch((error) => {
+            throw unfinishedReset(error, Object.keys(checkpoints));
+          });
+      }
       await this.appendChanges(notices, session);
     });
   }
@@ -197,21 +198,55 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * In one transaction: a crash halfway must not leave the checkpoint gone with old documents
-   * still there, whose positions would make the rebuilt projection skip its writes. A very
-   * large collection may exceed the transaction time limit (60 s by default); then the reset
-   * fails whole and can be retried.
+   * In steps (see mongodb-reset.ts): the checkpoint to 0 with a marker in a transaction, the
+   * collections dropped and created again outside it, the marker removed. Deleting the
+   * documents inside the transaction instead ran past its time limit on a large collection.
+   * Under a fence, the marker and its removal commit only while the lease is held. The drops
+   * between them cannot be fenced: they follow the fenced mark at once, and a next holder
+   * (which can take the lease only once it expired) resets the marked projection again before
+   * writing to it, so a late drop of the old holder's would have to reach the server more
+   * than a lease's time after its mark to drop the next holder's work.
    */
   async reset(projection: string, collections: string[], version: number, fence?: LeaseFence) {
-    await this.inTransaction(async (session) => {
-      await this.checkFence(fence, session);
-      for (const collection of collections) await this.collection(collection).deleteMany({}, { session });
-      await this.checkpointCollection().replaceOne(
-        { _id: projection },
-        { position: 0, version },
-        { upsert: true, session },
-      );
+    const steps = resetSteps(collections, (name) => {
+      const indexes = this.indexes.get(name);
+      if (!indexes) throw new Error(`Unknown collection: ${name}`);
+      return indexes;
     });
+    for (const step of steps) await this.resetStep(projection, version, step, fence);
+  }
+
+  private async resetStep(projection: string, version: number, step: ResetStep, fence?: LeaseFence) {
+    switch (step.step) {
+      case 'mark':
+        return this.inTransaction(async (session) => {
+          await this.checkFence(fence, session);
+          await this.checkpointCollection().replaceOne(
+            { _id: projection },
+            { position: 0, version, resetting: step.marker },
+            { upsert: true, session },
+          );
+        });
+      case 'drop':
+        // A collection already dropped (a reset done again) is no error: the driver answers false.
+        await this.db.dropCollection(step.collection);
+        return;
+      case 'create':
+        await createCollection(this.db, step.collection);
+        await createIndexes(this.db.collection(step.collection), step.indexes);
+        return;
+      case 'unmark':
+        return this.inTransaction(async (session) => {
+          await this.checkFence(fence, session);
+          await this.checkpointCollection().updateOne(
+            { _id: projection, 'resetting.id': step.marker.id },
+            { $unset: { resetting: '' } },
+            { session },
+          );
+        });
+      default:
+        return step satisfies never;
+    }
   }
 
   /**
@@ -228,8 +263,9 @@ export class MongoReadStore implements ReadStore {
     if (fenced.matchedCount !== 1) throw new LeaseLostError(fence);
   }
 
+  /** 0 while a reset has not finished, so that the runner's next start resets it again. */
   async projectionVersion(projection: string) {
-    return (await this.checkpointCollection().findOne({ _id: projection }))?.version ?? 0;
+    return builtVersion(await this.checkpointCollection().findOne({ _id: projection }));
   }
 
   async close() {
