@@ -131,11 +131,14 @@ export interface ReadStore {
   checkpoints(): Promise<Record<string, number>>;
   /**
    * Drops the collections' documents and the projection's checkpoint, for a rebuild, and
-   * records the version of the projection that will build them again, all or nothing; under
-   * a fence (see CommitBatch), only while the lease is still held.
+   * records the version of the projection that will build them again, all or nothing as a
+   * reader sees it: a reset that did not finish (MongoDB drops the collections outside its
+   * transaction) leaves the checkpoint at 0 and the version at 0, so the next start resets
+   * again, and its commits are refused meanwhile. Under a fence (see CommitBatch), only while
+   * the lease is still held. Only collections the store was told about (ensureCollections).
    */
   reset(projection: string, collections: string[], version: number, fence?: LeaseFence): Promise<void>;
-  /** The version recorded by the projection's last reset; 0 when it never had one. */
+  /** The version recorded by the projection's last finished reset; 0 when it never had one. */
   projectionVersion(projection: string): Promise<number>;
   close(): Promise<void>;
 }
