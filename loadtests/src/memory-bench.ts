@@ -59,7 +59,8 @@ export async function memoryWithLogAndSockets(events: number, sockets: number) {
     // Settled: what the process holds with everyone connected, not a peak on the way there.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     return {
-      events: head,
+      // Counted from what was written: the head is a position (sparse), not a count.
+      events: users * WORKOUTS_PER_USER * EVENTS_PER_WORKOUT,
       seedMs,
       catchUpMs,
       sockets: open.length,

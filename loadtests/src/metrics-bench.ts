@@ -69,12 +69,12 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
     await seedHistory({ api, token: year.token, until: today, days: 365 });
     await server.kill('SIGTERM');
     server = null;
-    const accountEvents = await headOf(eventsFile);
+    const accountEvents = await eventsIn(eventsFile);
 
     const others = otherUsersHistory(today);
     const bySize: FlatnessResult['bySize'] = {};
     for (const size of sizes) {
-      const head = await others.growTo(eventsFile, accountEvents + size);
+      const head = await others.growTo(eventsFile, size);
       server = await startServerProcess(dataDir, env, CATCH_UP_MS);
       await caughtUp(server.baseUrl, year.token, head);
       // Two seconds after a long fold the server gives the freed pages back, in one pause of
@@ -123,11 +123,20 @@ export async function metricsFlatness(options: { quick?: boolean } = {}): Promis
   }
 }
 
-async function headOf(eventsFile: string) {
+/** How many events the log holds, counted page by page (its head is a position, not a count). */
+async function eventsIn(eventsFile: string) {
   const store = new SqliteEventStore(eventsFile);
-  const head = await store.headPosition();
-  await store.close();
-  return head;
+  try {
+    let count = 0;
+    let page = await store.readAll({ fromPosition: 0, maxCount: 10_000 });
+    while (page.length > 0) {
+      count += page.length;
+      page = await store.readAll({ fromPosition: page.at(-1)?.position ?? 0, maxCount: 10_000 });
+    }
+    return count;
+  } finally {
+    await store.close();
+  }
 }
 
 /**

@@ -22,12 +22,14 @@ const MEAL_TYPES = ['breakfast', 'lunch', 'dinner'] as const;
  * Other users' history, day by day: each day of each user a workout on most days (three
  * exercises of three or four working sets, completed), three meals with an entry each, a few
  * glasses of water, a step count, and a weigh-in on Mondays. Users take turns, so the log
- * interleaves many accounts as a live server's would. `growTo` appends whole days until the log
- * holds at least that many events, and returns its head.
+ * interleaves many accounts as a live server's would. `growTo` appends whole days until it has
+ * appended at least that many events in all, and returns the log's head (a position, not a
+ * count: positions are sparse).
  */
 export function otherUsersHistory(today: string) {
   const users = Array.from({ length: OTHER_USERS }, () => randomUUID());
   let dayNumber = 0;
+  let appended = 0;
   const first = shiftDay(today, -400);
 
   function dayOf(index: number): { streamId: string; events: DomainEvent[]; userId: string }[] {
@@ -121,14 +123,13 @@ export function otherUsersHistory(today: string) {
     async growTo(eventsFile: string, events: number) {
       const store = new SqliteEventStore(eventsFile);
       try {
-        let head = await store.headPosition();
-        while (head < events) {
+        while (appended < events) {
           const pending: Promise<unknown>[] = [];
-          for (let i = 0; i < APPENDS_PER_BATCH / 8 && head < events; i++) {
+          for (let i = 0; i < APPENDS_PER_BATCH / 8 && appended < events; i++) {
             for (const append of dayOf(dayNumber++)) {
               const envelope = envelopeOf(append.userId);
               pending.push(store.appendToStream(append.streamId, append.events.map(envelope), 'no_stream'));
-              head += append.events.length;
+              appended += append.events.length;
             }
           }
           await Promise.all(pending);
