@@ -21,7 +21,12 @@ const TIMELINE_PER_PAGE = 50;
 /** A rebuild this admin started: its projection's position climbs from 0 to the head it started at. */
 export type Rebuild = { head: number; percent: number; failed: boolean };
 
-/** How far a rebuild is, 0 to 100, from the projection's position and the head when it started. */
+/**
+ * How far a rebuild is, 0 to 100, from the projection's position and the head when it started.
+ * A ratio of positions, not a count of events: positions grow with the log's bytes (EventStoreDB's
+ * are byte offsets, SQLite's each event's size after the one before), so it is the share of
+ * the log read, which is what a progress bar needs; it never names or computes a position.
+ */
 export function rebuildPercent(projection: Pick<ProjectionStatus, 'position'>, head: number) {
   if (head <= 0) return 100;
   return Math.min(100, Math.floor((projection.position / head) * 100));
