@@ -19,9 +19,9 @@ const MAX_ATTEMPTS = 10;
  * once, so the order keeps the claim from ever counting an account that is not an admin: a seat
  * is given up before the role goes (and the role then goes only while the version the claim saw
  * stands), and taken after the role is written. A crash in between leaves an admin uncounted,
- * which refuses more but never lets the last one go; the same request again (its
- * Idempotency-Key) finds its seat given up already and writes the role, and taking a seat again
- * (`npm run users -- promote`) counts an admin left out.
+ * which refuses more but never lets the last one go; the same departure again finds the seat
+ * given up already (as the same command, with its Idempotency-Key, without deciding again) and
+ * writes the role, and taking a seat again (`npm run users -- promote`) counts an admin left out.
  */
 export class AdminSeats {
   private readonly handler: CommandHandler;
@@ -35,9 +35,10 @@ export class AdminSeats {
   }
 
   /**
-   * Writes a change to the account's stream (`write`, given the seat's release) that takes its admin role away for `departure` (null when it does not: a
-   * promotion, a registration), the seat given up first when it is an admin's. A role changed
-   * meanwhile is decided again. Once written, an account that is an admin holds its seat.
+   * Writes a change to the account's stream (`write`, given the seat's release) that takes its
+   * admin role away for `departure` (null when it does not: a promotion), the seat given up first
+   * when it is an admin's. A role changed meanwhile is decided again. Once written, an account
+   * that is an admin holds its seat.
    */
   async change<R extends { state: UserState }>(
     userId: string,
