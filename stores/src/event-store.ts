@@ -78,10 +78,13 @@ export interface EventStore {
    * Erases streams' events for good (a user's right to erasure): for each, its events from the
    * first up to and including `throughRevision`. Events appended after those stay, so a writer
    * that came later loses nothing; a stream left empty is gone, as if never written, and one
-   * left with events keeps its revision. Positions of erased events are never reused. SQLite
-   * removes them from the log at once; EventStoreDB hides them from stream reads at once and
-   * drops them from $all at its next scavenge, so a replay before then still meets them
-   * (followed by whatever made them erasable, such as the user's deletion).
+   * left with events keeps its revision. Positions of erased events are never reused.
+   *
+   * Once it resolves, no read returns them, in any process: stream reads and the whole log
+   * alike (readAll, readAllBackwards, readEventAt, headPosition, subscriptions, so a replay
+   * never meets them). The storage lets them go when the store can: SQLite removes the rows at
+   * once (overwritten, its WAL emptied); EventStoreDB at the scavenge its adapter starts shortly
+   * after erasures, until which they stay in its files, hidden (see eventstoredb-event-store.ts).
    */
   eraseStreams(erasures: StreamErasure[]): Promise<void>;
   /** Stream names with their last revision, for the developer tools. */

@@ -3,6 +3,7 @@ import { userStream } from '@fitness/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ApiResponse } from '../testing/api-client.ts';
+import { erasureFinished } from '../testing/erasure.ts';
 import { connectLive, heardOwnWrite, waitUntil } from '../testing/live-client.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -332,12 +333,6 @@ describe('admin API: stats, users, roles and deletion', () => {
     const deletion = own.find((event) => event.type === 'UserDeleted');
     assert.equal(deletion?.metadata.actorId, admin.user.id, 'the acting admin is on the event');
     // The same erasure as deleting one's own account: what they wrote leaves the log.
-    let erased = false;
-    for (let attempt = 0; attempt < 100 && !erased; attempt += 1) {
-      const history = await server.eventStore.readStream(userStream(leaving.user.id));
-      erased = history.some((event) => event.type === 'UserErased');
-      if (!erased) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.ok(erased, 'erased from the log');
+    await erasureFinished(server, leaving.user.id);
   });
 });

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { userStream, workoutStream } from '@fitness/contracts';
 import { allProjections } from '@fitness/projections';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { erasureFinished } from '../testing/erasure.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 type Account = Awaited<ReturnType<TestServer['register']>>;
@@ -174,9 +175,7 @@ describe('event explorer API (admin)', () => {
 
     const deleted = await server.api('DELETE', '/me', { token: leaver.token, body: { password: leaver.password } });
     assert.equal(deleted.status, 200);
-    const erased = async () =>
-      (await server.eventStore.readStream(userStream(leaver.user.id))).some((event) => event.type === 'UserErased');
-    for (let tries = 0; !(await erased()) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
+    await erasureFinished(server, leaver.user.id);
     const after = await ok('GET', `/admin/events/users/${leaver.user.id}/timeline`, admin.token);
     assert.deepEqual(
       after.data.map((e: { type: string }) => e.type),

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { userStream } from '@fitness/contracts';
 import {
   type OpenMeteoTestServer,
   startOpenMeteoTestServer,
 } from '@fitness/query-service/weather/open-meteo-test-server.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { erasureFinished } from '../testing/erasure.ts';
 import { accountWithData, type Owned } from '../testing/fuzz-fixtures.ts';
 import { type FuzzRequest, key, type Operation, operationsOf, requestArbitrary } from '../testing/request-arbitrary.ts';
 import { hostileValue } from '../testing/schema-arbitrary.ts';
@@ -127,16 +127,6 @@ describe('every route, fuzzed from its schema', () => {
     }
   }
 
-  /** Waits (bounded) until an account deletion's erasure has run: its events are not the next request's. */
-  async function erasureFinished(userId: string) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const events = await server.eventStore.readStream(userStream(userId));
-      if (events.at(-1)?.type === 'UserErased') return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    assert.fail(`the erasure of ${userId} did not finish`);
-  }
-
   /** A throwaway account: its deletion, sign-out or password change costs the fuzzing nothing. */
   const spare = { account: null as Owned | null, victim: null as Owned | null, count: 0 };
   const throwaway = async (): Promise<Owned> => {
@@ -198,11 +188,11 @@ describe('every route, fuzzed from its schema', () => {
           }
           if (status >= 300) return;
           if (spendsAccount && request.auth === 'owner') {
-            if (operation.path === '/me') await erasureFinished(actor.userId);
+            if (operation.path === '/me') await erasureFinished(server, actor.userId);
             spare.account = null;
           }
           if (spendsVictim && spare.victim && request.path.includes(spare.victim.userId)) {
-            if (operation.method === 'DELETE') await erasureFinished(spare.victim.userId);
+            if (operation.method === 'DELETE') await erasureFinished(server, spare.victim.userId);
             spare.victim = await throwaway();
           }
           if (operation.path === '/admin/settings' && operation.method === 'PUT') {

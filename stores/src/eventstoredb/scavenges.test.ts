@@ -19,7 +19,7 @@ describe('Scavenges', () => {
       },
       start: async () => {
         starts++;
-        return 'started';
+        return { scavengeId: 'a', result: 'started' };
       },
       onError: (error) => errors.push(error),
     });

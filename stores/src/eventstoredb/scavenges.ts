@@ -60,7 +60,7 @@ export class Scavenges {
 type ScavengesOptions = {
   delayMs: number;
   lastScavengePoint(): Promise<number>;
-  start(): Promise<'started' | 'in-progress' | 'stopped'>;
+  start(): Promise<unknown>;
   onError(error: unknown): void;
 };
 
@@ -72,7 +72,7 @@ type ScavengesOptions = {
  * calls do (projections/enableProjection.js): same connection, credentials and leader
  * discovery. Threshold 0, the server's default here: every chunk with an event to remove.
  */
-export function startScavenge(client: EventStoreDBClient): Promise<'started' | 'in-progress' | 'stopped'> {
+export function startScavenge(client: EventStoreDBClient): Promise<ScavengeStart> {
   const internals = client as unknown as ClientInternals;
   if (typeof internals.execute !== 'function' || typeof internals.callArguments !== 'function') {
     throw new Error('This @eventstore/db-client has no execute/callArguments: check startScavenge against it');
@@ -87,17 +87,22 @@ export function startScavenge(client: EventStoreDBClient): Promise<'started' | '
         grpc.startScavenge(request, ...internals.callArguments({ requiresLeader: true }), (error, response) => {
           if (error) return reject(convertToCommandError(error));
           const result = response.getScavengeResult();
-          resolve(
-            result === ScavengeResp.ScavengeResult.STARTED
-              ? 'started'
-              : result === ScavengeResp.ScavengeResult.INPROGRESS
-                ? 'in-progress'
-                : 'stopped',
-          );
+          resolve({
+            scavengeId: response.getScavengeId(),
+            result:
+              result === ScavengeResp.ScavengeResult.STARTED
+                ? 'started'
+                : result === ScavengeResp.ScavengeResult.INPROGRESS
+                  ? 'in-progress'
+                  : 'stopped',
+          });
         });
       }),
   );
 }
+
+/** The server's answer: the scavenge started, or the one already running (its id either way). */
+export type ScavengeStart = { scavengeId: string; result: 'started' | 'in-progress' | 'stopped' };
 
 /** (request, metadata, call options, callback): the metadata and options come from the client. */
 type StartArguments = Parameters<OperationsClient['startScavenge']>;
