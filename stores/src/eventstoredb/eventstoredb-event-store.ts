@@ -194,6 +194,7 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     if (options.maxCount <= 0) return events;
     const pageSize = Math.min(options.maxCount + 1, MAX_PAGE);
+    if (options.beforePosition !== undefined) await this.refuseInsideARecord(options.beforePosition);
     for await (const event of this.domainEvents(
       'backwards',
       options.beforePosition ?? Number.POSITIVE_INFINITY,
@@ -224,6 +225,18 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     return null;
+  }
+
+  /**
+   * A backwards read starts at the record ending before its position, and the server's source
+   * does not show that it notices a position inside a record there (a forwards read is refused
+   * with InvalidPosition): so the position is checked with a forwards read of one record first.
+   */
+  private async refuseInsideARecord(position: number) {
+    if (position === 0) return;
+    if (!Number.isSafeInteger(position) || position < 0) throw new InvalidPositionError(position);
+    // Two: the record at the position itself comes back first and is dropped.
+    for await (const _ of this.scanAll('forwards', position, 2)) break;
   }
 
   async headPosition() {
