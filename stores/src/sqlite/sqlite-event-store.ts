@@ -25,6 +25,7 @@ import {
   writeAppend,
 } from './sqlite-event-store-group-commit.ts';
 import { type EventLogStatements, eventLogStatements, openEventLog, toRecorded } from './sqlite-event-store-schema.ts';
+import { followLog } from './sqlite-event-store-subscription.ts';
 
 export type SqliteEventStoreOptions = {
   /** Flushes the write-ahead log to disk; `fs.fdatasync` unless a test injects a failing one. */
@@ -32,10 +33,6 @@ export type SqliteEventStoreOptions = {
   /** The module of the thread that checkpoints the log (see CheckpointThread), unless a test gives one that fails or waits. */
   checkpointWorker?: URL;
 };
-
-/** How often a live subscription looks for events appended by another process (the CLI tools). */
-const POLL_INTERVAL_MS = 250;
-const SUBSCRIPTION_BATCH = 500;
 
 /**
  * The embedded event store: one SQLite file. SQLite serialises writers, so positions are
@@ -301,48 +298,21 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    let stopped = false;
-    let wake: (() => void) | null = null;
-    const onAppend = () => wake?.();
-    this.appended.on('durable', onAppend);
-
-    /** Resolves true when a sync told of more, false when the poll's time ran out first. */
-    const waitForMore = () =>
-      new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => done(false), POLL_INTERVAL_MS);
-        function done(told: boolean) {
-          clearTimeout(timer);
-          resolve(told);
-        }
-        wake = () => done(true);
-      });
-
-    const loop = async () => {
-      // Refused through onError, as a subscription that dies at its start.
-      this.assertGivenOut(options.fromPosition);
-      let position = options.fromPosition;
-      while (!stopped) {
-        const batch = this.readAllSync(position, SUBSCRIPTION_BATCH);
-        if (batch.length === 0) {
-          // Only a poll that heard of nothing looks past the durable head: what this process
-          // appends, its syncs tell; what another process appended, nothing else would.
-          if (!(await waitForMore())) this.lookForMore();
-          continue;
-        }
-        await options.onEvents(batch);
-        position = batch.at(-1)?.position ?? position;
-      }
-    };
-    const running = loop().catch((error) => {
-      if (!stopped) options.onError(error);
-    });
-
+    const subscription = followLog(
+      {
+        assertGivenOut: (position) => this.assertGivenOut(position),
+        readAfter: (position, maxCount) => this.readAllSync(position, maxCount),
+        onDurable: (listener) => {
+          this.appended.on('durable', listener);
+          return () => this.appended.off('durable', listener);
+        },
+        lookForMore: () => this.lookForMore(),
+      },
+      options,
+    );
     const stop = async () => {
-      stopped = true;
-      this.appended.off('durable', onAppend);
-      wake?.();
       this.subscriptions.delete(stop);
-      await running;
+      await subscription.stop();
     };
     this.subscriptions.add(stop);
     return { stop };
