@@ -252,6 +252,43 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.eraseStreams([]);
     });
 
+    it('hides erased events from every read of the whole log at once, as from stream reads', async () => {
+      const start = await store.headPosition();
+      const [gone, truncated, after] = [uniqueStream(), uniqueStream(), uniqueStream()];
+      await store.appendToStream(gone, [anEvent(), anEvent()], 'no_stream');
+      await store.appendToStream(truncated, [anEvent('Old'), anEvent('Old'), anEvent('Later')], 'no_stream');
+      await store.appendToStream(after, [anEvent('After')], 'no_stream');
+      const ours = (events: RecordedEvent[]) =>
+        events.filter((e) => [gone, truncated, after].includes(e.streamId)).map((e) => [e.streamId, e.type]);
+      const erased = [...(await store.readStream(gone)), ...(await store.readStream(truncated, { maxCount: 2 }))];
+
+      await store.eraseStreams([
+        { streamId: gone, throughRevision: 1 },
+        { streamId: truncated, throughRevision: 1 },
+      ]);
+      const kept = [
+        [truncated, 'Later'],
+        [after, 'After'],
+      ];
+      assert.deepEqual(ours(await store.readAll({ fromPosition: start, maxCount: 100 })), kept);
+      assert.deepEqual(ours(await store.readAllBackwards({ maxCount: 100 })), kept.toReversed());
+      for (const event of erased) assert.equal(await store.readEventAt(event.position), null);
+
+      const delivered: RecordedEvent[] = [];
+      const reachedAfter = Promise.withResolvers<void>();
+      const subscription = store.subscribeToAll({
+        fromPosition: start,
+        onEvents: async (events) => {
+          delivered.push(...events);
+          if (events.some((e) => e.streamId === after)) reachedAfter.resolve();
+        },
+        onError: (error) => reachedAfter.reject(error),
+      });
+      await reachedAfter.promise;
+      await subscription.stop();
+      assert.deepEqual(ours(delivered), kept);
+    });
+
     it('reads every event at the current version of its type, on every read path', async () => {
       // A profile change as version 1 wrote it (the API's snake_case names); version 2 is camelCase.
       const stream = uniqueStream('versions');
