@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { adminsDecider, adminsOf } from '@fitness/command-service/users/admins/decide.ts';
 import { ADMINS_STREAM, type AdminsEvent, userStream } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type ApiResponse, apiClient, registerUser } from './testing/api-client.ts';
-import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
+import { type ApiResponse, type apiClient, registerUser } from './testing/api-client.ts';
+import { type CommandReplicas, startCommandReplicas } from './testing/command-replicas.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Account = Awaited<ReturnType<typeof registerUser>>;
@@ -22,35 +19,15 @@ const ROUNDS = 6;
  * admins' claim in the log lets exactly one through, whichever replica it reached.
  */
 describe('the last admin across command service replicas', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admins-replicas-'));
-  const env = { DATA_DIR: dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', AUTH_RATE_LIMIT: '1000' };
-  const processes: ServerProcess[] = [];
-  let replicas: [Api, Api];
-  let queries: Api;
+  let replicas: CommandReplicas['replicas'];
+  let queries: CommandReplicas['queries'];
+  let close = async () => {};
 
   beforeAll(async () => {
-    // The projections process first: it creates the read store's tables the services poll.
-    processes.push(await startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }));
-    const [first, second, query] = (
-      await startAll(
-        [
-          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-          startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-        ],
-        processes,
-      )
-    ).map((started) => apiClient(started.baseUrl));
-    if (!first || !second || !query) throw new Error('a service did not start');
-    replicas = [first, second];
-    queries = query;
+    ({ replicas, queries, close } = await startCommandReplicas({ AUTH_RATE_LIMIT: '1000' }));
   }, 90_000);
-
   // Runs whether the tests passed or not: no process outlives the suite.
-  afterAll(async () => {
-    await Promise.all(processes.map((server) => server.kill('SIGKILL')));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   const succeeded = (response: ApiResponse) => response.status === 200;
   /**

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseToken } from '@fitness/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type ApiResponse, apiClient } from './testing/api-client.ts';
-import { type ServerProcess, startAll, startProcess } from './testing/server-process.ts';
+import type { ApiResponse, apiClient } from './testing/api-client.ts';
+import { type CommandReplicas, startCommandReplicas } from './testing/command-replicas.ts';
 
 /** The sign-in routes' limit per client and minute in this deployment. */
 const AUTH_RATE_LIMIT = 4;
@@ -18,17 +15,9 @@ const AUTH_RATE_LIMIT = 4;
  * speaks as clients of its own.
  */
 describe('command service replicas share the sign-in limits and the revocations', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'replicas-'));
-  const env = {
-    DATA_DIR: dataDir,
-    EVENT_STORE: 'sqlite',
-    READ_STORE: 'sqlite',
-    AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
-    TRUST_PROXY: '127.0.0.1',
-  };
-  const processes: ServerProcess[] = [];
-  let replicas: [ReturnType<typeof apiClient>, ReturnType<typeof apiClient>];
-  let queries: ReturnType<typeof apiClient>;
+  let replicas: CommandReplicas['replicas'];
+  let queries: CommandReplicas['queries'];
+  let close = async () => {};
   let clients = 0;
   /** A client address of its own, so one case's attempts do not count against another's. */
   const newClient = () => {
@@ -37,28 +26,13 @@ describe('command service replicas share the sign-in limits and the revocations'
   };
 
   beforeAll(async () => {
-    // The projections process first: it creates the read store's tables the services poll.
-    processes.push(await startProcess('gateway/src/projections-main.ts', { env, readyPath: '/health' }));
-    const [first, second, query] = (
-      await startAll(
-        [
-          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-          startProcess('command-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-          startProcess('query-service/src/main.ts', { env, readyPath: '/api/v1/openapi.json' }),
-        ],
-        processes,
-      )
-    ).map((started) => apiClient(started.baseUrl));
-    if (!first || !second || !query) throw new Error('a service did not start');
-    replicas = [first, second];
-    queries = query;
+    ({ replicas, queries, close } = await startCommandReplicas({
+      AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+      TRUST_PROXY: '127.0.0.1',
+    }));
   }, 60_000);
-
   // Runs whether the tests passed or not: no process outlives the suite.
-  afterAll(async () => {
-    await Promise.all(processes.map((server) => server.kill('SIGKILL')));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   /** The replica each attempt reaches: the first and the second in turn. */
   const replica = (attempt: number) => replicas[attempt % 2] as ReturnType<typeof apiClient>;
