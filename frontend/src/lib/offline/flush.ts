@@ -1,0 +1,148 @@
+import { API_TIMEOUT_MS, parseBody } from '../api-client.ts';
+import type { NotKept, Outbox, QueuedCommand } from './outbox.ts';
+
+/** How long to wait before sending again when a 429 or 503 did not say (no Retry-After). */
+export const RETRY_WITHOUT_RETRY_AFTER_MS = 5_000;
+
+/** Why a flush stopped with commands still waiting; they stay queued for the next one. */
+export type Stopped =
+  /** No answer came (no network, a timeout): the next flush, when the connection returns, goes on. */
+  | 'network'
+  /** The session is gone or belongs to someone else (401, or another user signed in): sign in again. */
+  | 'sign-in'
+  /** The server failed (a 5xx other than 503): it may work next time. */
+  | 'server';
+
+export type FlushReport = { sent: number; refused: NotKept[]; stopped: Stopped | null };
+
+export type FlusherOptions = {
+  outbox: Outbox;
+  /** The user signed in now and their token, read before each send; null when nobody is. */
+  session: () => { userId: string; token: string } | null;
+  baseUrl?: string;
+  /** The language a refusal's message should be in. */
+  language?: () => string;
+  fetch?: typeof fetch;
+  /** Waits out a Retry-After; tests pass one that does not hold them up. */
+  wait?: (ms: number) => Promise<void>;
+  /** The Web Locks of the browser; null where it has none (see `createFlusher`). */
+  locks?: LockManager | null;
+};
+
+/**
+ * Sends a user's outbox to the server, oldest command first, each with its Idempotency-Key, and
+ * takes a command out only once the server has answered it: accepted (2xx), or refused for good
+ * (a 4xx but 401, 408 and 429), when it goes to the not-kept list with the server's message and
+ * takes with it the later commands that need what it created. Without an answer (no network), on
+ * a 401 or another user's session, or on a server failure, the flush stops and everything not
+ * answered stays queued; a 429 or 503 is waited out (Retry-After) and the command sent again.
+ *
+ * One flusher runs at a time across the user's tabs: each flush holds the Web Lock named after the
+ * outbox. Where there are no Web Locks (an old browser, or a page over plain HTTP, which is not a
+ * secure context), tabs may flush at once: each command may then be sent by two tabs, and lands
+ * once all the same (the server answers a repeated Idempotency-Key with the first answer), in
+ * order, since each tab sends the next only after the server answered the one before.
+ */
+export function createFlusher(options: FlusherOptions) {
+  const { outbox } = options;
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseUrl = options.baseUrl ?? '/api/v1';
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+
+  async function send(command: QueuedCommand, token: string) {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': options.language?.() ?? 'en',
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': command.key,
+      // Stable across repeats, so a change notice of the command is told as this client's own.
+      'X-Request-Id': command.key,
+    };
+    if (command.body !== undefined) headers['Content-Type'] = 'application/json';
+    return doFetch(`${baseUrl}${command.path}`, {
+      method: command.method,
+      headers,
+      body: command.body === undefined ? undefined : JSON.stringify(command.body),
+      credentials: 'include',
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  }
+
+  /** Sends until the queue is empty or something stops it; the commands of its report. */
+  async function drain(report: FlushReport) {
+    for (;;) {
+      const command = await outbox.next();
+      if (!command) return;
+      const session = options.session();
+      if (!session || session.userId !== outbox.userId) {
+        report.stopped = 'sign-in';
+        return;
+      }
+      let response: Response;
+      try {
+        response = await send(command, session.token);
+      } catch {
+        report.stopped = 'network';
+        return;
+      }
+      const status = response.status;
+      const answer = parseBody(await response.text());
+      if (response.ok) {
+        await outbox.sent(command.seq);
+        report.sent += 1;
+      } else if (status === 401) {
+        report.stopped = 'sign-in';
+        return;
+      } else if (status === 429 || status === 503) {
+        const seconds = Number(response.headers.get('Retry-After'));
+        await wait(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RETRY_WITHOUT_RETRY_AFTER_MS);
+      } else if (status >= 400 && status < 500 && status !== 408) {
+        const message = (answer as { message?: unknown } | null)?.message;
+        report.refused.push(
+          ...(await outbox.refuse(command.seq, status, typeof message === 'string' ? message : response.statusText)),
+        );
+      } else {
+        report.stopped = status === 408 ? 'network' : 'server';
+        return;
+      }
+    }
+  }
+
+  let running: Promise<FlushReport> | null = null;
+  let again = false;
+
+  return {
+    /**
+     * Sends what is waiting; answers what was sent, refused, and why it stopped, if it did. A
+     * flush asked for while one runs in this tab joins it, which then looks once more for
+     * commands queued meanwhile.
+     */
+    flush(): Promise<FlushReport> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      const report: FlushReport = { sent: 0, refused: [], stopped: null };
+      const underLock = () =>
+        locks ? locks.request(outboxLockName(outbox.userId), () => drain(report)) : drain(report);
+      running = (async () => {
+        do {
+          again = false;
+          await underLock();
+        } while (again && report.stopped === null);
+        return report;
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}
+
+export type Flusher = ReturnType<typeof createFlusher>;
+
+/** The Web Lock a flush of the user's outbox holds, the same in all their tabs. */
+export function outboxLockName(userId: string) {
+  return `fitness-outbox-flush-${userId}`;
+}
