@@ -1,0 +1,133 @@
+import 'fake-indexeddb/auto';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
+import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
+import { subscribe } from 'valtio';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createFlusher } from './flush.ts';
+import { createOfflineSync, type OfflineState } from './offline-sync.ts';
+import { type NewCommand, openOutbox } from './outbox.ts';
+import { predictedId } from './predicted-ids.ts';
+
+/** Resolves once `holds` is true of the state, checking at each change. */
+function until(state: OfflineState, holds: (state: OfflineState) => boolean) {
+  return new Promise<void>((resolve) => {
+    if (holds(state)) return resolve();
+    const stop = subscribe(state, () => {
+      if (!holds(state)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** The browser's connection as a tab sees it, switched by the test. */
+function connection(online: boolean) {
+  const events = new EventTarget();
+  return {
+    connection: { online: () => online, events },
+    set(now: boolean) {
+      online = now;
+      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
+    },
+  };
+}
+
+describe('the offline state, over the real server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function tabOf(user: { userId: string; token: string }, online: boolean) {
+    const outbox = await openOutbox(user.userId);
+    const sent: string[] = [];
+    const flusher = createFlusher({
+      outbox,
+      session: () => user,
+      baseUrl: `${server.baseUrl}/api/v1`,
+      fetch: (url, init) => {
+        sent.push(`${init?.method} ${new URL(String(url)).pathname}`);
+        return fetch(url, init);
+      },
+    });
+    const network = connection(online);
+    const sync = createOfflineSync({ outbox, flusher, connection: network.connection });
+    await sync.start();
+    const close = () => {
+      sync.stop();
+      outbox.close();
+    };
+    return { sync, sent, network, close };
+  }
+
+  async function startOf(userId: string, name: string) {
+    const key = randomUUID();
+    const workout = await predictedId(userId, key, CREATED.workout);
+    const command: NewCommand = {
+      method: 'POST',
+      path: '/workouts',
+      body: { name },
+      key,
+      label: `Start ${name.slice(0, 20)}`,
+      touches: [`workout:${workout}`],
+      creates: `workout:${workout}`,
+    };
+    return { workout, command };
+  }
+
+  it('keeps what is queued offline, counts it, and sends it when the connection returns', async () => {
+    const { token, user } = await server.register();
+    const tab = await tabOf({ userId: user.id, token }, false);
+    assert.equal(tab.sync.state.online, false);
+    const { workout, command } = await startOf(user.id, 'Offline push');
+    await tab.sync.queue(command);
+    await until(tab.sync.state, (state) => state.waiting === 1);
+    assert.deepEqual(tab.sent, []);
+
+    tab.network.set(true);
+    assert.equal(tab.sync.state.online, true);
+    await until(tab.sync.state, (state) => state.waiting === 0);
+    assert.deepEqual(tab.sent, ['POST /api/v1/workouts']);
+    await server.caughtUp();
+    assert.equal((await server.api('GET', `/workouts/${workout}`, { token })).body.name, 'Offline push');
+
+    tab.network.set(false);
+    assert.equal(tab.sync.state.online, false);
+    tab.close();
+  });
+
+  it("counts another tab's commands, and shows a refusal in every tab until it is dismissed in one", async () => {
+    const { token, user } = await server.register();
+    const session = { userId: user.id, token };
+    const one = await tabOf(session, true);
+    const two = await tabOf(session, false);
+    await two.sync.queue((await startOf(user.id, 'Queued in tab two')).command);
+    await until(one.sync.state, (state) => state.waiting === 1);
+
+    await one.sync.queue((await startOf(user.id, 'x'.repeat(1000))).command);
+    await until(one.sync.state, (state) => state.waiting === 0 && state.notKept.length === 1);
+    await until(two.sync.state, (state) => state.notKept.length === 1);
+    const [refused] = one.sync.state.notKept;
+    assert.equal(refused?.status, 422);
+    assert.equal(refused?.label, `Start ${'x'.repeat(20)}`);
+
+    await two.sync.dismiss(refused?.seq ?? 0);
+    await until(one.sync.state, (state) => state.notKept.length === 0);
+    one.close();
+    two.close();
+  });
+
+  it('asks for a sign-in when the session is gone, keeping the commands', async () => {
+    const { user } = await server.register();
+    const tab = await tabOf({ userId: user.id, token: 'expired' }, true);
+    await tab.sync.queue((await startOf(user.id, 'Kept')).command);
+    await until(tab.sync.state, (state) => state.signInNeeded);
+    assert.equal(tab.sync.state.waiting, 1);
+    tab.close();
+  });
+});
