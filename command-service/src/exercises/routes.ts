@@ -14,6 +14,7 @@ import {
   MessageResponse,
   presentExercise,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { exercisesProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -84,7 +85,7 @@ export const exerciseCommandRoutes = signedInCommands(async (app, { services, ru
     },
     async (request, reply) => {
       const fields = { ...DEFAULTS, ...toFields(request.body) } as CustomExerciseFields;
-      const exerciseId = createdId(request, 'exercise');
+      const exerciseId = createdId(request, CREATED.exercise);
       const context = requestContext(request, clock);
       await claimExerciseName(handler, signedInUser(request), exerciseId, fields.name, context);
       const result = await run(exercises, request, reply, { type: 'CreateCustomExercise', exerciseId, fields });

@@ -10,6 +10,7 @@ import {
   presentFood,
   roundNutrients,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { foodsProjection } from '@fitness/projections';
 import { createdId } from '../core/command-context.ts';
@@ -43,7 +44,7 @@ export const foodCommandRoutes = signedInCommands(async (app, { run }) => {
       const { name, category, per_100g, serving } = request.body;
       const result = await run(foods, request, reply, {
         type: 'CreateCustomFood',
-        foodId: createdId(request, 'food'),
+        foodId: createdId(request, CREATED.food),
         name: name.trim(),
         category,
         per100g: roundNutrients(per_100g),

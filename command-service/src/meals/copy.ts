@@ -7,6 +7,7 @@ import {
   nutrientsOf,
   presentMeal,
 } from '@fitness/contracts';
+import { copiedEntry } from '@fitness/contracts/created-ids.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
 import type { CommandHandler } from '../core/command-handler.ts';
@@ -54,7 +55,7 @@ export async function logAgain(
     mealType: type,
     entries: entries.map((entry, index) => ({
       ...entry,
-      entryId: createdId(request, `entry:${date}:${type}:${index}`),
+      entryId: createdId(request, copiedEntry(date, type, index)),
     })),
   });
   if (!result.document) throw new MealNotFound();

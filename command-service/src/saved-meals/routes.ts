@@ -12,6 +12,7 @@ import {
   savedMealDocument,
   savedMealsStream,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import type { FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
 import { type Aggregate, signedInUser } from '../core/command-route.ts';
@@ -61,7 +62,7 @@ export const savedMealCommandRoutes = signedInCommands(async (app, { services, r
     async (request, reply) => {
       const meal = await mealOf(services.handler, signedInUser(request), request.body.meal_id);
       if (!meal) throw new MealToSaveNotFound();
-      const savedMealId = createdId(request, 'saved-meal');
+      const savedMealId = createdId(request, CREATED.savedMeal);
       const result = await run(savedMeals, request, reply, {
         type: 'SaveMeal',
         savedMealId,

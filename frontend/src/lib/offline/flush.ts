@@ -80,14 +80,16 @@ export function createFlusher(options: FlusherOptions) {
         return;
       }
       let response: Response;
+      let answer: unknown;
       try {
         response = await send(command, session.token);
+        // Read here: the connection can drop in the middle of the answer too.
+        answer = parseBody(await response.text());
       } catch {
         report.stopped = 'network';
         return;
       }
       const status = response.status;
-      const answer = parseBody(await response.text());
       if (response.ok) {
         await outbox.sent(command.seq);
         report.sent += 1;
