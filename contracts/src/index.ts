@@ -3,6 +3,7 @@ export * from './admin/events.ts';
 export * from './app-path.ts';
 export * from './calendar.ts';
 export * from './changes.ts';
+export * from './client-time.ts';
 export * from './document-changes.ts';
 export * from './domain-error.ts';
 export * from './errors.ts';

@@ -9,6 +9,7 @@ export const bodyWeightReading = dailyReading({
   field: 'weight',
   streamOf: bodyWeightStream,
   recorded: recordedWeight,
+  takesClientTime: true,
 });
 
 export const bodyWeightDecider = bodyWeightReading.decider;

@@ -1,5 +1,6 @@
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import type { FastifyRequest } from 'fastify';
+import { clientTimeOf } from './client-time.ts';
 import type { CommandContext } from './command-handler.ts';
 import { newId, uuidFromName } from './ids.ts';
 
@@ -9,6 +10,10 @@ import { newId, uuidFromName } from './ids.ts';
  * is not used: guests share no identity a key could be scoped by, so one guest's key would name
  * another guest's command (a registration replayed as the first admin's). A guest's retry is a
  * new command, which registration and sign-in answer safely (the email is taken; a new session).
+ *
+ * A client may also send `X-Client-Time`, the moment the user acted, checked for sanity here
+ * (see clientTimeOf). It is no part of the command's identity: a retry with the same key is the
+ * same command whatever time it carries, and finds the first attempt's outcome.
  */
 export function commandContext(request: FastifyRequest, now: Date): CommandContext {
   const scope = idempotencyScope(request);
@@ -18,8 +23,15 @@ export function commandContext(request: FastifyRequest, now: Date): CommandConte
     commandId,
     correlationId: request.id,
     now,
+    ...clientTimeField(request, now),
     freshCommandId: scope ? undefined : commandId,
   };
+}
+
+/** The header's time as the context's `clientTime`, absent when the request sent none. */
+function clientTimeField(request: FastifyRequest, now: Date) {
+  const clientTime = clientTimeOf(request.headers['x-client-time'], now);
+  return clientTime ? { clientTime } : {};
 }
 
 /**

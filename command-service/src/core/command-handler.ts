@@ -8,6 +8,7 @@ import {
   WrongExpectedRevisionError,
 } from '@fitness/stores';
 import { LRUCache } from 'lru-cache';
+import type { ClientTime } from './client-time.ts';
 import { eventIdOf } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
 
@@ -24,7 +25,13 @@ export type CommandContext = {
   actorId: string | null;
   commandId: string;
   correlationId: string;
+  /** The server's clock when the command arrived: the events' metadata timestamp, expiries, claims. */
   now: Date;
+  /**
+   * When the user acted, as their client said (X-Client-Time), if it did: a write queued offline
+   * arrives later than it happened. Only aggregates that take it record it (Aggregate.takesClientTime).
+   */
+  clientTime?: ClientTime;
   /**
    * Set to `commandId` by whoever made that id for this command alone (a request without an
    * Idempotency-Key, whose retry is a new command): no earlier attempt of it can exist, so its

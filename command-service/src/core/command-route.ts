@@ -19,6 +19,13 @@ export type Aggregate<C, E extends DomainEvent, S, D extends Document = Document
   decider: Decider<C, E, S>;
   streamOf(command: C): string;
   view?: Projection<D>;
+  /**
+   * Its commands may wait in a client's outbox while offline (a set, a meal entry, water, a
+   * weigh-in): their moment is the user's, the X-Client-Time the client sent, when it sent one.
+   * Others (accounts, sessions, settings) keep the server's: their times guard expiries and
+   * limits, which a client's clock must not move.
+   */
+  takesClientTime?: boolean;
 };
 
 /** A command as a route writes it for the user it names itself: the clock adds the moment. */
@@ -41,7 +48,8 @@ export function commandRunner(services: Services) {
     command: RouteCommand<C>,
   ): Promise<CommandResult<S, D>> {
     const context = requestContext(request, services.clock);
-    const full = { ...command, userId: signedInUser(request), at: context.now.toISOString() } as C;
+    const at = (aggregate.takesClientTime ? actedAt(context) : context.now).toISOString();
+    const full = { ...command, userId: signedInUser(request), at } as C;
     return runCommand(services, aggregate, reply, full, context);
   };
 }
@@ -98,6 +106,20 @@ export function requestContext(request: FastifyRequest, clock: () => Date) {
     contexts.set(request, context);
   }
   return context;
+}
+
+/** When the user acted: the client's time of the action if it sent one, else the server's now. */
+export function actedAt(context: CommandContext) {
+  return context.clientTime?.at ?? context.now;
+}
+
+/**
+ * The day an action counts for when the request names none (a workout started without a date):
+ * the date where the user was, as their client's time wrote it (a workout started offline at
+ * 23:50 and sent after midnight is the day before's); without one, the server's UTC day.
+ */
+export function dayOfAction(context: CommandContext) {
+  return context.clientTime?.day ?? context.now.toISOString().slice(0, 10);
 }
 
 /** The id of the user `requireUser` let through. */

@@ -27,6 +27,8 @@ export function dailyReading<C extends string, E extends string, F extends strin
   streamOf(userId: string, date: string): string;
   /** The value as it is recorded (as sent, when left out). */
   recorded?(value: number): number;
+  /** Whether a reading may wait offline and keep the client's time of it (Aggregate.takesClientTime). */
+  takesClientTime?: boolean;
 }) {
   type Command = DailyReadingCommand<C, F>;
   type Event = DailyReadingEvent<E, F>;
@@ -45,6 +47,7 @@ export function dailyReading<C extends string, E extends string, F extends strin
   const aggregate: Aggregate<Command, Event, DailyReadingState> = {
     decider,
     streamOf: (command) => kind.streamOf(command.userId, command.date),
+    takesClientTime: kind.takesClientTime ?? false,
   };
   return { decider, aggregate, recorded };
 }

@@ -28,6 +28,7 @@ export const meals: Aggregate<MealCommand, MealEvent, MealState, MealDocument> =
   decider: mealDecider,
   streamOf: (command) => mealStream(command.mealId),
   view: mealsProjection,
+  takesClientTime: true,
 };
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };

@@ -12,7 +12,7 @@ import {
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, requestContext, signedInUser } from '../core/command-route.ts';
+import { type Aggregate, dayOfAction, requestContext, signedInUser } from '../core/command-route.ts';
 import { signedInCommands } from '../core/route-group.ts';
 import { WorkoutNotFound } from '../workouts/errors.ts';
 import { workouts } from '../workouts/routes.ts';
@@ -42,7 +42,7 @@ export const templateCommandRoutes = signedInCommands(async (app, { services, ru
     },
     async (request, reply) => {
       const workoutId = createdId(request, 'workout');
-      const today = requestContext(request, services.clock).now.toISOString().slice(0, 10);
+      const today = dayOfAction(requestContext(request, services.clock));
       const date = request.body.date ?? today;
       const language = requestLanguage(request);
       const start = await workoutFromTemplate(

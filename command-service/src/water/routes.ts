@@ -17,6 +17,7 @@ import type { WaterState } from './water.ts';
 const water: Aggregate<WaterCommand, WaterEvent, WaterState> = {
   decider: waterDecider,
   streamOf: (command) => waterStream(command.userId, command.date),
+  takesClientTime: true,
 };
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };

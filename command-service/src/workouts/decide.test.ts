@@ -1,4 +1,5 @@
 import {
+  CLIENT_TIME_MAX_AHEAD_MS,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
   type SetValues,
@@ -8,6 +9,7 @@ import { describe, it } from 'vitest';
 import { specification } from '../core/decider-specification.ts';
 import { workoutDecider } from './decide.ts';
 import {
+  ActedBeforeWorkoutStarted,
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
   PositionOutOfRange,
@@ -92,6 +94,46 @@ describe('workout decider', () => {
         .given([started, deleted])
         .when({ type: 'UpdateWorkout', workoutId, userId, at, name: 'x' })
         .thenThrows(WorkoutNotFound);
+    });
+  });
+
+  describe("the time of an action (a client's, sent later)", () => {
+    const before = (ms: number) => new Date(Date.parse(at) - ms).toISOString();
+    const logSet = (when: string) =>
+      ({ type: 'LogSet', workoutId, userId, at: when, workoutExerciseId: 'e1', setId: 's1', values }) as const;
+
+    it('records a set, an exercise and an end at the moment the command says', () => {
+      spec
+        .given([started, benchAdded])
+        .when(logSet(later))
+        .thenEvents([{ ...setLogged, data: { ...setLogged.data, loggedAt: later } } as WorkoutEvent]);
+      spec
+        .given([started])
+        .when({ ...addExercise('e1', 'Bench press'), at: later })
+        .thenEvents([{ ...benchAdded, data: { ...benchAdded.data, addedAt: later } } as WorkoutEvent]);
+      spec
+        .given([started])
+        .when({ type: 'UpdateWorkout', workoutId, userId, at: later, status: 'completed' })
+        .thenEvents([completed]);
+    });
+    it('takes a set timed a little before the start, as two clocks may differ', () => {
+      const skewed = before(CLIENT_TIME_MAX_AHEAD_MS);
+      spec
+        .given([started, benchAdded])
+        .when(logSet(skewed))
+        .thenEvents([{ ...setLogged, data: { ...setLogged.data, loggedAt: skewed } } as WorkoutEvent]);
+    });
+    it('refuses a set, an exercise or an end timed before the workout started, beyond that', () => {
+      const tooEarly = before(CLIENT_TIME_MAX_AHEAD_MS + 1000);
+      spec.given([started, benchAdded]).when(logSet(tooEarly)).thenThrows(ActedBeforeWorkoutStarted);
+      spec
+        .given([started])
+        .when({ ...addExercise('e1'), at: tooEarly })
+        .thenThrows(ActedBeforeWorkoutStarted);
+      spec
+        .given([started])
+        .when({ type: 'UpdateWorkout', workoutId, userId, at: tooEarly, status: 'completed' })
+        .thenThrows(ActedBeforeWorkoutStarted);
     });
   });
 

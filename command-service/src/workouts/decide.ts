@@ -1,4 +1,5 @@
 import {
+  CLIENT_TIME_MAX_AHEAD_MS,
   type ExercisePlan,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -8,6 +9,7 @@ import {
 } from '@fitness/contracts';
 import type { Decider } from '../core/command-handler.ts';
 import {
+  ActedBeforeWorkoutStarted,
   CompletedWorkoutCannotResume,
   DurationNeedsCompletion,
   PositionOutOfRange,
@@ -84,6 +86,7 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       return [{ type: 'WorkoutDeleted', data: { workoutId, deletedAt: command.at } }];
     case 'AddExercise': {
       assertOpen(state);
+      assertNotBeforeStart(state, command.at);
       if (state.exercises.size >= MAX_EXERCISES_PER_WORKOUT) throw new TooManyExercises();
       const { workoutExerciseId, exerciseId, name, notes, at } = command;
       return [
@@ -111,6 +114,7 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     case 'LogSet': {
       assertOpen(state);
       assertExercise(state, command.workoutExerciseId);
+      assertNotBeforeStart(state, command.at);
       if ((state.exercises.get(command.workoutExerciseId)?.size ?? 0) >= MAX_SETS_PER_EXERCISE) throw new TooManySets();
       const { workoutExerciseId, setId, values, at } = command;
       return [{ type: 'SetLogged', data: { workoutId, workoutExerciseId, setId, loggedAt: at, ...values } }];
@@ -151,6 +155,7 @@ function decideUpdate(
   };
   if (Object.keys(details).length > 0) events.push({ type: 'WorkoutDetailsChanged', data: { workoutId, ...details } });
   if (completing) {
+    assertNotBeforeStart(state, at);
     events.push({
       type: 'WorkoutCompleted',
       data: { workoutId, completedAt: at, duration: duration ?? elapsedMinutes(state.startedAt, at) },
@@ -167,6 +172,16 @@ function elapsedMinutes(from: string | null, to: string) {
 
 function assertOpen(state: WorkoutState) {
   if (state.status === 'completed') throw new WorkoutAlreadyCompleted();
+}
+
+/**
+ * What a workout records the time of happens after it started. A client's time (X-Client-Time)
+ * may stand against a start the server stamped, so clocks may differ by the skew it allows.
+ */
+function assertNotBeforeStart(state: WorkoutState, at: string) {
+  if (state.startedAt && Date.parse(at) < Date.parse(state.startedAt) - CLIENT_TIME_MAX_AHEAD_MS) {
+    throw new ActedBeforeWorkoutStarted();
+  }
 }
 
 function assertExercise(state: WorkoutState, workoutExerciseId: string) {

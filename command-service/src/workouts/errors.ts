@@ -1,4 +1,10 @@
-import { DomainError, InvalidInput, TOO_MANY_EXERCISES_MESSAGE, TOO_MANY_SETS_MESSAGE } from '@fitness/contracts';
+import {
+  CLIENT_TIME_HEADER,
+  DomainError,
+  InvalidInput,
+  TOO_MANY_EXERCISES_MESSAGE,
+  TOO_MANY_SETS_MESSAGE,
+} from '@fitness/contracts';
 
 export class WorkoutNotFound extends DomainError {
   constructor() {
@@ -67,5 +73,16 @@ export class TooManySets extends InvalidInput {
 export class PositionOutOfRange extends InvalidInput {
   constructor(exercises: number) {
     super({ position: [`The position must be from 0 to ${exercises - 1}: the workout has ${exercises} exercises.`] });
+  }
+}
+
+/**
+ * A set, an exercise or the end of a workout timed before the workout started, by more than two
+ * clocks may differ (the start stamped by the server, the set by the client offline): a wrong
+ * clock, which would give the workout a negative length and file the set before it.
+ */
+export class ActedBeforeWorkoutStarted extends InvalidInput {
+  constructor() {
+    super({ [CLIENT_TIME_HEADER]: [`The ${CLIENT_TIME_HEADER} header is earlier than the workout's start.`] });
   }
 }

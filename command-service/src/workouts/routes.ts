@@ -23,7 +23,7 @@ import {
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
-import { type Aggregate, type RouteCommand, signedInUser } from '../core/command-route.ts';
+import { type Aggregate, dayOfAction, type RouteCommand, requestContext, signedInUser } from '../core/command-route.ts';
 import { signedInCommands } from '../core/route-group.ts';
 import { exerciseVisibleTo } from '../exercises/reads.ts';
 import { type WorkoutCommand, workoutDecider } from './decide.ts';
@@ -36,6 +36,7 @@ export const workouts: Aggregate<WorkoutCommand, WorkoutEvent, WorkoutState, Wor
   decider: workoutDecider,
   streamOf: (command) => workoutStream(command.workoutId),
   view: workoutsProjection,
+  takesClientTime: true,
 };
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
@@ -77,7 +78,7 @@ export const workoutCommandRoutes = signedInCommands(async (app, { services, run
     },
     async (request, reply) => {
       const { name, notes, date } = request.body;
-      const today = services.clock().toISOString().slice(0, 10);
+      const today = dayOfAction(requestContext(request, services.clock));
       const workout = await onWorkout(
         request,
         reply,
