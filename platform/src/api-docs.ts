@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { ErrorBody } from '@fitness/contracts';
+import { CLIENT_TIME_HEADER, CLIENT_TIME_MAX_AGE_MS, CLIENT_TIME_MAX_AHEAD_MS, ErrorBody } from '@fitness/contracts';
 import type { FastifyInstance } from 'fastify';
 import { MAINTENANCE_OPEN_ROUTES } from './maintenance.ts';
 
@@ -41,6 +41,20 @@ export function withHttpRefusals(
   return { ...schema, response };
 }
 
+/**
+ * The headers every signed-in write may send, whatever its body: told once for the whole API
+ * rather than on each route, as the command context reads them for every write alike.
+ */
+const WRITE_HEADERS =
+  'A signed-in write may send Idempotency-Key (1 to 200 characters): a retry with the same key lands once and ' +
+  `answers as the first attempt did. A write that may have waited offline (workouts, their exercises and sets, ` +
+  `meals and their entries, water, weigh-ins) may send ${CLIENT_TIME_HEADER}, the moment the user acted, as ` +
+  'RFC 3339 with the offset of where they were (2026-11-26T23:50:00+01:00): it is recorded as the time of the ' +
+  "action, and a workout started without a date counts for that time's own date. It may be at most " +
+  `${CLIENT_TIME_MAX_AHEAD_MS / 60_000} minutes ahead of the server's clock and at most ` +
+  `${CLIENT_TIME_MAX_AGE_MS / 86_400_000} days old (and a set no earlier than its workout's start); otherwise ` +
+  `422 with errors["${CLIENT_TIME_HEADER}"]. Without it, the server's time of arrival stands.`;
+
 /** The OpenAPI document, generated from the route schemas; served at /api/v1/openapi.json. */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
@@ -51,7 +65,8 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'Writes answer with X-Event-Position; send it back as X-Min-Position on a read to see your own writes. ' +
-          'Errors are { message, errors? }. Live changes arrive over socket.io at /socket.io as `change`.',
+          'Errors are { message, errors? }. Live changes arrive over socket.io at /socket.io as `change`. ' +
+          WRITE_HEADERS,
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
