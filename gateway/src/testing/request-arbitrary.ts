@@ -82,6 +82,9 @@ const oddHeaderValue = fc.oneof(
     'x'.repeat(300),
     'de-DE,de;q=0.9',
     '*;q=x',
+    '2026-02-30T10:00:00Z',
+    '2026-11-27T10:00:00+25:00',
+    '9999-12-31T23:59:59Z',
   ),
   fc.uuid().map(String),
   fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((text) => text.trim()),
@@ -91,7 +94,14 @@ const extraHeaders = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.dictionary(
-      fc.constantFrom('idempotency-key', 'x-min-position', 'accept-language', 'x-request-id', 'x-forwarded-for'),
+      fc.constantFrom(
+        'idempotency-key',
+        'x-client-time',
+        'x-min-position',
+        'accept-language',
+        'x-request-id',
+        'x-forwarded-for',
+      ),
       oddHeaderValue,
       { maxKeys: 3 },
     ),
