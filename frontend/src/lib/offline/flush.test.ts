@@ -118,7 +118,7 @@ describe('flushing the outbox to the real server', () => {
     return { status: read.status, workout: read.body, counts };
   }
 
-  /** Asserts the server has exactly the queued workout: one exercise, sets 1 and 2 (corrected), each once. */
+  /** Asserts the server has exactly the queued workout: one exercise, sets 1 and 2 (corrected) at the times logged, each once. */
   async function assertLandedOnce(token: string, ids: Awaited<ReturnType<typeof queueWorkout>>) {
     const { status, workout, counts } = await onServer(token, ids.workout);
     assert.equal(status, 200);
@@ -128,10 +128,14 @@ describe('flushing the outbox to the real server', () => {
       [ids.exercise],
     );
     assert.deepEqual(
-      workout.exercises[0].sets.map((set: { id: string; reps: number }) => [set.id, set.reps]),
+      workout.exercises[0].sets.map((set: { id: string; reps: number; created_at: string }) => [
+        set.id,
+        set.reps,
+        Date.parse(set.created_at),
+      ]),
       [
-        [ids.sets[0], 5],
-        [ids.sets[1], 8],
+        [ids.sets[0], 5, ids.loggedAt[0]?.getTime()],
+        [ids.sets[1], 8, ids.loggedAt[1]?.getTime()],
       ],
     );
     const logged = Object.entries(counts).filter(([type]) => type.endsWith('Logged'));

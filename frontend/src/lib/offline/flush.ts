@@ -1,3 +1,4 @@
+import { CLIENT_TIME_HEADER } from '@fitness/contracts/client-time.ts';
 import { API_TIMEOUT_MS, parseBody } from '../api-client.ts';
 import type { NotKept, Outbox, QueuedCommand } from './outbox.ts';
 
@@ -58,6 +59,8 @@ export function createFlusher(options: FlusherOptions) {
       'Idempotency-Key': command.key,
       // Stable across repeats, so a change notice of the command is told as this client's own.
       'X-Request-Id': command.key,
+      // When the user acted, not when the connection came back: the set's time, the day it counts for.
+      [CLIENT_TIME_HEADER]: command.actedAt,
     };
     if (command.body !== undefined) headers['Content-Type'] = 'application/json';
     return doFetch(`${baseUrl}${command.path}`, {
