@@ -13,6 +13,7 @@ import {
   mealStream,
   UpdateEntryBody,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { ValidationFailed } from '@fitness/platform/errors.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { mealsProjection } from '@fitness/projections';
@@ -131,7 +132,7 @@ export const mealCommandRoutes = signedInCommands(async (app, { services, run })
       const id = mealId(request.params.id);
       const input = entryInput(request.body);
       const entry = await entryToAdd(services.handler, signedInUser(request), input, requestLanguage(request));
-      const entryId = createdId(request, 'meal-entry');
+      const entryId = createdId(request, CREATED.mealEntry);
       const result = await run(meals, request, reply, { type: 'AddEntry', mealId: id, entryId, ...entry });
       reply.status(201);
       return entryOf(result.document, entryId);

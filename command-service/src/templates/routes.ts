@@ -9,6 +9,7 @@ import {
   Workout,
   WorkoutParams,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
 import { Type } from 'typebox';
 import { createdId } from '../core/command-context.ts';
@@ -41,7 +42,7 @@ export const templateCommandRoutes = signedInCommands(async (app, { services, ru
       },
     },
     async (request, reply) => {
-      const workoutId = createdId(request, 'workout');
+      const workoutId = createdId(request, CREATED.workout);
       const today = dayOfAction(requestContext(request, services.clock));
       const date = request.body.date ?? today;
       const language = requestLanguage(request);
@@ -98,7 +99,7 @@ export const workoutTemplateRoutes = signedInCommands(async (app, { services, ru
     async (request, reply) => {
       const { name, category, difficulty } = request.body;
       const workout = await templateFromWorkout(services.handler, signedInUser(request), request.params.id);
-      const templateId = createdId(request, 'template');
+      const templateId = createdId(request, CREATED.template);
       await run(templates, request, reply, {
         type: 'SavePersonalTemplate',
         templateId,

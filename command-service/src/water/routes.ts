@@ -8,6 +8,7 @@ import {
   WaterParams,
   waterStream,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { createdId } from '../core/command-context.ts';
 import type { Aggregate } from '../core/command-route.ts';
 import { signedInCommands } from '../core/route-group.ts';
@@ -36,7 +37,7 @@ export const waterCommandRoutes = signedInCommands(async (app, { run }) => {
       },
     },
     async (request, reply) => {
-      const entryId = createdId(request, 'water-entry');
+      const entryId = createdId(request, CREATED.waterEntry);
       const { ml } = request.body;
       await run(water, request, reply, { type: 'LogWater', date: request.params.date, entryId, ml });
       reply.status(201);

@@ -20,6 +20,7 @@ import {
   WorkoutSet,
   workoutStream,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { workoutsProjection } from '@fitness/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createdId } from '../core/command-context.ts';
@@ -82,7 +83,7 @@ export const workoutCommandRoutes = signedInCommands(async (app, { services, run
       const workout = await onWorkout(
         request,
         reply,
-        { id: createdId(request, 'workout') },
+        { id: createdId(request, CREATED.workout) },
         {
           type: 'StartWorkout',
           name: name.trim(),
@@ -145,7 +146,7 @@ export const workoutCommandRoutes = signedInCommands(async (app, { services, run
     async (request, reply) => {
       const exerciseId = request.body.exercise_id ?? null;
       if (exerciseId !== null) await checkInLibrary(exerciseId, signedInUser(request));
-      const workoutExerciseId = createdId(request, 'workout-exercise');
+      const workoutExerciseId = createdId(request, CREATED.workoutExercise);
       const workout = await onWorkout(request, reply, request.params, {
         type: 'AddExercise',
         workoutExerciseId,
@@ -212,7 +213,7 @@ export const workoutCommandRoutes = signedInCommands(async (app, { services, run
       },
     },
     async (request, reply) => {
-      const setId = createdId(request, 'set');
+      const setId = createdId(request, CREATED.set);
       const values = setValuesFromBody(request.body);
       const workout = await onWorkout(request, reply, request.params, {
         type: 'LogSet',
