@@ -134,6 +134,16 @@ describe('the client time of an action (X-Client-Time)', () => {
     assert.deepEqual(monday.streak, { current: 1, best: 1, weekly_goal: 1, this_week: 0 });
   });
 
+  it("starts a template's workout on the client's own day and moment", async () => {
+    const { call, at, read } = await user('Template at night');
+    const [template] = (await read('/templates?category=strength')).data;
+    const sundayNight = written(Date.parse('2026-11-29T23:30:00-05:00'), NEW_YORK);
+    const workout = await call('POST', `/templates/${template.id}/start`, {}, at(sundayNight));
+    assert.deepEqual([workout.date, workout.started_at], ['2026-11-29', '2026-11-30T04:30:00.000Z']);
+    const added = workout.exercises.map((e: { created_at: string }) => e.created_at);
+    assert.ok(added.length > 0 && added.every((time: string) => time === workout.started_at), JSON.stringify(added));
+  });
+
   it('keeps the day and time of the server without the header, as before', async () => {
     const { call, read, squat } = await user('Online');
     const before = serverNow();
