@@ -113,4 +113,16 @@ describe('the time of an action', () => {
     assert.match(written, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
     assert.equal(Date.parse(written), now.getTime());
   });
+
+  it("names the user's own day and offset, half hours and west of Greenwich too", () => {
+    const zone = process.env.TZ;
+    // Node reads TZ again when it is set: Newfoundland is UTC-03:30 in November.
+    process.env.TZ = 'America/St_Johns';
+    try {
+      assert.equal(withOffset(new Date('2026-11-27T02:20:00Z')), '2026-11-26T22:50:00.000-03:30');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
+  });
 });
