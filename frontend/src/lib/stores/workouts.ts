@@ -6,6 +6,7 @@ import type {
   WorkoutSet,
   WorkoutSummary,
 } from '@fitness/contracts';
+import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
 import type { SetValuesShown } from '@fitness/contracts/workouts/sets.ts';
 import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
@@ -14,8 +15,12 @@ import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { type LiveResource, liveResource } from '../live-resource.ts';
+import type { OfflineSync } from '../offline/offline-sync.ts';
+import type { NewCommand, Outbox, QueuedCommand } from '../offline/outbox.ts';
+import { predictedId } from '../offline/predicted-ids.ts';
 import { type KeyValueStorage, memoryStorage } from '../storage.ts';
 import { createSetDrafts } from './set-drafts.ts';
+import { thing, touchesWorkout, withQueued } from './workouts-queued.ts';
 
 const PAGE_SIZE = 20;
 
@@ -24,6 +29,22 @@ export type SetInput = SetValuesShown;
 
 /** What an exercise of a workout was the last time it was done. */
 export type Previous = PreviousSets['data'][number];
+
+/**
+ * The signed-in user's outbox, for writes made without a connection: the outbox itself (what
+ * waits), the offline state and its `queue`, and the words a command is named by when the server
+ * refuses it later ("Set 3 of Bench press").
+ */
+export type WorkoutsOffline = {
+  userId: string;
+  outbox: Pick<Outbox, 'waiting' | 'onChange'>;
+  sync: Pick<OfflineSync, 'state' | 'queue'>;
+  labels: {
+    exercise(name: string): string;
+    set(position: number, exercise: string): string;
+    end(workout: string): string;
+  };
+};
 
 /**
  * The user's workouts as the app knows them: the list's summaries, and whole workouts where a
@@ -53,9 +74,85 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     previous: {} as Record<string, Record<string, Previous>>,
   });
 
+  /**
+   * Written offline: the commands waiting in the outbox (this tab's and other tabs'), and the
+   * workouts they change as the server last gave them. What the store shows of such a workout is
+   * the server's with the waiting commands applied (`withQueued`), so a set logged offline stays
+   * on screen through a reload of the workout until the server has it too.
+   */
+  let offline: WorkoutsOffline | null = null;
+  let queued: QueuedCommand[] = [];
+  const fromServer = new Map<string, Workout>();
+
   function put(workout: Workout) {
-    state.byId[workout.id] = workout;
-    putSummary(summariseWorkout(workout));
+    if (fromServer.has(workout.id) || touchesWorkout(queued, workout.id)) fromServer.set(workout.id, workout);
+    const shown = withQueued(workout, queued);
+    state.byId[workout.id] = shown;
+    putSummary(summariseWorkout(shown));
+  }
+
+  /** Shows the workouts written offline again with what waits now; forgets the ones nothing waits for. */
+  function showQueued() {
+    for (const [id, workout] of fromServer) {
+      change(id, () => put(workout));
+      if (!touchesWorkout(queued, id)) fromServer.delete(id);
+    }
+  }
+
+  let following = Promise.resolve();
+  /**
+   * The outbox changed: reads what waits. When commands left it (the server took them, or refused
+   * them), what is on screen is read again first, so a set sent shows as the server has it before
+   * its queued copy goes, and a set refused goes.
+   */
+  function followOutbox() {
+    following = following
+      .then(async () => {
+        if (!offline) return;
+        const waiting = await offline.outbox.waiting();
+        const left = queued.some((command) => !waiting.some((still) => still.seq === command.seq));
+        if (left) await refreshShown().catch(() => undefined);
+        queued = waiting;
+        showQueued();
+      })
+      .catch((error) => console.error('Reading the offline changes failed', error));
+    return following;
+  }
+
+  /** Whether a write goes to the outbox: offline, or while earlier writes wait there (order holds). */
+  function writesOffline(): WorkoutsOffline | null {
+    if (!offline) return null;
+    return !offline.sync.state.online || offline.sync.state.waiting > 0 || queued.length > 0 ? offline : null;
+  }
+
+  /** Queues a write of `workoutId` and shows it at once; answers the id of what it creates. */
+  async function queue(
+    to: WorkoutsOffline,
+    workoutId: string,
+    command: Omit<NewCommand, 'key'>,
+    creates?: typeof CREATED.workoutExercise | typeof CREATED.set,
+  ) {
+    const key = crypto.randomUUID();
+    const held = fromServer.get(workoutId) ?? state.byId[workoutId];
+    if (held && !fromServer.has(workoutId)) fromServer.set(workoutId, JSON.parse(JSON.stringify(held)) as Workout);
+    const id = creates ? await predictedId(to.userId, key, creates) : null;
+    const named = id ? (creates === CREATED.set ? thing.set(id) : thing.exercise(id)) : undefined;
+    const stored = await to.sync.queue({ ...command, key, ...(named && { creates: named }) });
+    if (!queued.some((command) => command.seq === stored.seq)) queued = [...queued, stored];
+    showQueued();
+    return id;
+  }
+
+  function exerciseOf(workoutId: string, exerciseId: string) {
+    return state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
+  }
+
+  /** The words a set is named by: "Set 3 of Bench press". */
+  function setLabel(to: WorkoutsOffline, workoutId: string, exerciseId: string, setId: string | null) {
+    const exercise = exerciseOf(workoutId, exerciseId);
+    const index = setId ? (exercise?.sets.findIndex((s) => s.id === setId) ?? -1) : -1;
+    const position = index >= 0 ? index + 1 : (exercise?.sets.length ?? 0) + 1;
+    return to.labels.set(position, exercise?.name ?? '');
   }
 
   function putSummary(summary: WorkoutSummary) {
@@ -69,6 +166,7 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
   }
 
   function drop(id: string) {
+    fromServer.delete(id);
     delete state.byId[id];
     delete state.summaries[id];
     state.missing[id] = true;
@@ -140,6 +238,8 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     return sent;
   }
 
+  let stopFollowing: () => void = () => undefined;
+
   /** Each workout a screen shows by itself, kept live while one does. */
   const shownWorkouts = new Map<string, LiveResource>();
 
@@ -173,7 +273,8 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       put(notice.document as Workout);
       return true;
     }
-    const held = state.byId[notice.id];
+    // The server's copy: the change is to that, not to what waits on top of it.
+    const held = fromServer.get(notice.id) ?? state.byId[notice.id];
     if (!held || !notice.changes) return false;
     put(applyChanges(held, notice.changes));
     return true;
@@ -193,9 +294,25 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     return true;
   }
 
+  /** Reloads what is on screen: the list's first page and each workout shown by itself. */
+  async function refreshShown() {
+    await Promise.all([list.refresh(), ...[...shownWorkouts.values()].map((workout) => workout.refresh())]);
+  }
+
   return {
     state,
     drafts,
+    /**
+     * Writes go to `to`'s outbox from now on when there is no connection (null: none, on sign-out).
+     * Answers once what waits in it is read and shown.
+     */
+    writeOffline(to: WorkoutsOffline | null) {
+      stopFollowing();
+      offline = to;
+      queued = [];
+      stopFollowing = to ? to.outbox.onChange(() => void followOutbox()) : () => undefined;
+      return followOutbox();
+    },
     /** The list is on screen (loaded fresh the first time) until the returned function is called. */
     showList: () => list.show(),
     /** A workout is on screen (loaded fresh the first time) until the returned function is called. */
@@ -228,6 +345,18 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       await api.post(`/workouts/${id}/template`, { name });
     },
     async end(id: string) {
+      const to = writesOffline();
+      if (to) {
+        await queue(to, id, {
+          method: 'PATCH',
+          path: `/workouts/${id}`,
+          body: { status: 'completed' },
+          label: to.labels.end(state.byId[id]?.name ?? ''),
+          touches: [thing.workout(id)],
+        });
+        drafts.forget(id);
+        return;
+      }
       const workout = await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' });
       change(id, () => put(workout));
       drafts.forget(id);
@@ -243,6 +372,24 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       drafts.forget(id);
     },
     async addExercise(workoutId: string, name: string, exerciseId: string | null = null) {
+      const to = writesOffline();
+      if (to) {
+        const id = await queue(
+          to,
+          workoutId,
+          {
+            method: 'POST',
+            path: `/workouts/${workoutId}/exercises`,
+            body: { name, exercise_id: exerciseId },
+            label: to.labels.exercise(name),
+            touches: [thing.workout(workoutId)],
+          },
+          CREATED.workoutExercise,
+        );
+        const added = state.byId[workoutId]?.exercises.find((e) => e.id === id);
+        if (!added) throw new Error('An exercise queued offline is shown at once');
+        return added;
+      }
       const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, {
         name,
         exercise_id: exerciseId,
@@ -285,6 +432,24 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       });
     },
     async addSet(workoutId: string, exerciseId: string, input: SetInput) {
+      const to = writesOffline();
+      if (to) {
+        const id = await queue(
+          to,
+          workoutId,
+          {
+            method: 'POST',
+            path: `/workouts/${workoutId}/exercises/${exerciseId}/sets`,
+            body: input,
+            label: setLabel(to, workoutId, exerciseId, null),
+            touches: [thing.workout(workoutId), thing.exercise(exerciseId)],
+          },
+          CREATED.set,
+        );
+        const logged = exerciseOf(workoutId, exerciseId)?.sets.find((s) => s.id === id);
+        if (!logged) throw new Error('A set queued offline is shown at once');
+        return logged;
+      }
       const set = await inTurn(workoutId, () =>
         api.post<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets`, input),
       );
@@ -292,10 +457,31 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       return set;
     },
     async updateSet(workoutId: string, exerciseId: string, setId: string, input: Partial<SetInput>) {
+      const to = writesOffline();
+      if (to) {
+        await queue(to, workoutId, {
+          method: 'PATCH',
+          path: `/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`,
+          body: input,
+          label: setLabel(to, workoutId, exerciseId, setId),
+          touches: [thing.workout(workoutId), thing.exercise(exerciseId), thing.set(setId)],
+        });
+        return;
+      }
       const set = await api.patch<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`, input);
       change(workoutId, () => replaceSet(workoutId, exerciseId, set));
     },
     async removeSet(workoutId: string, exerciseId: string, setId: string) {
+      const to = writesOffline();
+      if (to) {
+        await queue(to, workoutId, {
+          method: 'DELETE',
+          path: `/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`,
+          label: setLabel(to, workoutId, exerciseId, setId),
+          touches: [thing.workout(workoutId), thing.exercise(exerciseId), thing.set(setId)],
+        });
+        return;
+      }
       await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`);
       change(workoutId, () => {
         const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
@@ -323,9 +509,7 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       }
     },
     /** After the live channel was down: reload what is on screen. */
-    async refresh() {
-      await Promise.all([list.refresh(), ...[...shownWorkouts.values()].map((workout) => workout.refresh())]);
-    },
+    refresh: refreshShown,
     clear() {
       list.clear();
       for (const workout of shownWorkouts.values()) workout.clear();
@@ -337,6 +521,8 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       state.total = 0;
       state.page = 0;
       state.previous = {};
+      fromServer.clear();
+      queued = [];
       drafts.clear();
     },
   };
