@@ -19,6 +19,7 @@ import { useServices } from '../lib/services.ts';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
+import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
@@ -131,6 +132,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div className="content-inner">
           <MaintenanceBanner />
           <VerifyEmailBanner />
+          <OfflineIndicator />
           {children}
         </div>
       </main>

@@ -1,5 +1,5 @@
 import type { SiteInfo } from '@fitness/contracts';
-import { subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { createAdmin } from '../features/admin/store.ts';
 import { createDashboard } from '../features/dashboard/store.ts';
@@ -21,6 +21,9 @@ import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } 
 import { createLibraryNames, exerciseName } from '../lib/library-names.ts';
 import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
+import { createFlusher } from '../lib/offline/flush.ts';
+import { browserConnection, createOfflineSync, type OfflineState } from '../lib/offline/offline-sync.ts';
+import { openOutbox } from '../lib/offline/outbox.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
 import { createScrollMemory } from '../lib/scroll-memory.ts';
 import { createServiceWorker } from '../lib/service-worker.ts';
@@ -282,7 +285,76 @@ export function createServices() {
     started = true;
   }
 
+  /** What the app shell shows of the signed-in user's outbox; all quiet while nobody is signed in. */
+  const offline = {
+    state: proxy<OfflineState>({
+      online: browserConnection().online(),
+      waiting: 0,
+      notKept: [],
+      signInNeeded: false,
+    }),
+    dismiss: async (_seq: number) => {},
+  };
+
+  /**
+   * The signed-in user's outbox, open exactly while they are signed in (one database per user):
+   * the workouts store writes to it without a connection, its state shows in the app shell, and
+   * what an earlier visit left waiting is sent at once.
+   */
+  function followOutbox() {
+    let userId: string | null = null;
+    let close = () => {};
+    const open = async (forUser: string) => {
+      const outbox = await openOutbox(forUser);
+      if (userId !== forUser) {
+        outbox.close();
+        return;
+      }
+      const flusher = createFlusher({
+        outbox,
+        session: () =>
+          auth.state.user && auth.state.token ? { userId: auth.state.user.id, token: auth.state.token } : null,
+        language: () => i18n.language,
+      });
+      const sync = createOfflineSync({ outbox, flusher });
+      const mirror = () => Object.assign(offline.state, sync.state);
+      const unmirror = subscribe(sync.state, mirror);
+      mirror();
+      offline.dismiss = sync.dismiss;
+      close = () => {
+        unmirror();
+        sync.stop();
+        void workouts.writeOffline(null);
+        outbox.close();
+        Object.assign(offline.state, { waiting: 0, notKept: [], signInNeeded: false });
+        offline.dismiss = async () => {};
+      };
+      await workouts.writeOffline({
+        userId: forUser,
+        outbox,
+        sync,
+        labels: {
+          exercise: (name) => i18n.t('offline.labels.exercise', { name }),
+          set: (position, exercise) => i18n.t('offline.labels.set', { position, exercise }),
+          end: (workout) => i18n.t('offline.labels.end', { workout }),
+        },
+      });
+      await sync.start();
+    };
+    const follow = () => {
+      const signedIn = auth.state.token ? (auth.state.user?.id ?? null) : null;
+      if (signedIn === userId) return;
+      close();
+      close = () => {};
+      userId = signedIn;
+      if (signedIn) open(signedIn).catch((error) => console.error('The offline outbox could not be opened', error));
+    };
+    subscribe(auth.state, follow);
+    follow();
+  }
+
   const services: Services = {
+    offline,
     toasts,
     settings,
     auth,
@@ -322,6 +394,7 @@ export function createServices() {
       // more on a phone's network, which held the first screen up): what they load before it
       // opens is read again when it does, so no change made meanwhile goes unheard.
       followSignIn();
+      followOutbox();
     },
     /** The first screen is up and the browser idle: the live channel may open now. */
     firstScreenShown: () => screenShown(),

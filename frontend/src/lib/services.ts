@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Language } from './i18n.ts';
 import type { LibraryNames } from './library-names.ts';
+import type { OfflineState } from './offline/offline-sync.ts';
 import type { RestTimer } from './rest-timer.ts';
 import type { ScrollMemory } from './scroll-memory.ts';
 import type { Auth } from './stores/auth.ts';
@@ -31,6 +32,11 @@ export type Services = {
   scroll: Pick<ScrollMemory, 'cameBack'>;
   /** System exercises' and templates' names in the language shown (useLibraryNames() in a screen). */
   libraryNames: LibraryNames;
+  /**
+   * The signed-in user's writes kept offline, as the app shell shows them: whether there is a
+   * connection, how many changes wait, and the ones the server did not keep until dismissed.
+   */
+  offline: { state: OfflineState; dismiss(seq: number): Promise<void> };
   /** Switches the language: i18n, <html lang dir>, the stored locale and the setting together. */
   changeLanguage(language: Language): Promise<void>;
 };

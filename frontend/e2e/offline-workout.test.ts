@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type App, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
+import { exerciseCard, logSet, waitForLoggedSets } from './logger.ts';
+
+type LoggedSet = { id: string; reps: number; weight: number | null; created_at: string };
+type Logged = { exercises: { name: string; sets: LoggedSet[] }[] };
+
+/** Issue 36, Done when 1: a workout logged in a basement gym with no signal, synced exactly once. */
+describe('a workout logged offline', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A template of the user's own: bench press 3 × 5 at 60 kg and pull-ups 2 × 8, its workout deleted. */
+  async function pushPullTemplate(token: string) {
+    const workout = await app.logWorkout(token, 'Push pull', [
+      {
+        name: 'Bench press',
+        sets: [
+          { reps: 5, weight: 60 },
+          { reps: 5, weight: 60 },
+          { reps: 5, weight: 60 },
+        ],
+      },
+      {
+        name: 'Pull-up',
+        sets: [
+          { reps: 8, weight: null },
+          { reps: 8, weight: null },
+        ],
+      },
+    ]);
+    const template = await app.api('POST', `/workouts/${workout.id}/template`, { token, body: { name: 'Push pull' } });
+    assert.equal(template.status, 201, JSON.stringify(template.body));
+    await app.api('DELETE', `/workouts/${workout.id}`, { token });
+  }
+
+  /** The browser's clock now, as the sets' times are the browser's. */
+  const browserNow = (page: Page) => page.evaluate(() => Date.now());
+
+  it('keeps sets logged, changed and removed offline, and the server has each once with its time', async () => {
+    const { account, context, page } = await app.signedIn({ viewport: PHONE });
+    await pushPullTemplate(account.token);
+    await page.goto('/workouts');
+    await page.getByRole('button', { name: 'Start Push pull' }).click();
+    await page.waitForURL(/\/workouts\/[0-9a-f-]{36}$/);
+    const workoutId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await exerciseCard(page, 'Pull-up').waitFor();
+    await exerciseCard(page, 'Bench press').getByTestId('planned-row').nth(2).waitFor();
+
+    // A second device of the user, on the same workout, hears what the first sends later.
+    const other = await context.browser()?.newContext({ baseURL: app.baseUrl, viewport: PHONE });
+    assert.ok(other);
+    await other.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('auth_token', token);
+        localStorage.setItem('auth_user', user);
+      },
+      [account.token, JSON.stringify(account.user)] as const,
+    );
+    const watcher = await other.newPage();
+    const watching = liveChannelOpen(watcher);
+    await watcher.goto(`/workouts/${workoutId}`);
+    await exerciseCard(watcher, 'Pull-up').waitFor();
+    await watching;
+
+    await context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor();
+    const times: { before: number; after: number }[] = [];
+    const logged = async (exercise: string, values: { weight?: string; reps?: string }) => {
+      const before = await browserNow(page);
+      await logSet(page, exercise, values);
+      times.push({ before, after: await browserNow(page) });
+    };
+    for (const reps of ['5', '5', '5']) await logged('Bench press', { reps });
+    await logged('Pull-up', { reps: '8' });
+    await logged('Pull-up', { reps: '7' });
+    await logged('Bench press', { weight: '50', reps: '10' });
+    await waitForLoggedSets(page, ['5', '5', '5', '10', '8', '7']);
+
+    // The second bench set was 6 reps; the fourth was never done.
+    const bench = exerciseCard(page, 'Bench press');
+    const reps = bench.getByTestId('set-row').nth(1).getByLabel('Set 2: Reps');
+    await reps.fill('6');
+    await reps.press('Enter');
+    await waitForLoggedSets(page, ['5', '6', '5', '10', '8', '7']);
+    await bench.getByRole('button', { name: 'Remove Set 4' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await waitForLoggedSets(page, ['5', '6', '5', '8', '7']);
+
+    const status = page.getByRole('region', { name: 'Changes made offline' });
+    await status.getByText('Offline · 8 changes waiting').waitFor();
+    assert.equal(await status.getAttribute('aria-live'), 'polite');
+    await screenshot(page, 'offline-logger-en-light-phone');
+    const onServer = async () =>
+      (await app.api('GET', `/workouts/${workoutId}`, { token: account.token })).body as Logged;
+    assert.deepEqual(
+      (await onServer()).exercises.map((exercise) => exercise.sets),
+      [[], []],
+      'nothing reached the server',
+    );
+
+    await context.setOffline(false);
+    await status.getByText(/changes? waiting|Sending/).waitFor({ state: 'detached' });
+    await waitForLoggedSets(watcher, ['5', '6', '5', '8', '7']);
+    const server = await onServer();
+    assert.deepEqual(
+      server.exercises.map((exercise) => exercise.sets.map((set) => [set.weight, set.reps])),
+      [
+        [
+          [60, 5],
+          [60, 6],
+          [60, 5],
+        ],
+        [
+          [null, 8],
+          [null, 7],
+        ],
+      ],
+      'each set once, the edit kept, the removed one gone',
+    );
+    // Each set has the time it was logged in the basement, not the time the signal came back.
+    const kept = [0, 1, 2, 3, 4].map((index) => times[index]);
+    const serverTimes = server.exercises.flatMap((exercise) => exercise.sets.map((set) => Date.parse(set.created_at)));
+    serverTimes.forEach((time, index) => {
+      const span = kept[index];
+      assert.ok(span && time >= span.before - 1000 && time <= span.after + 1000, `set ${index + 1} at its time`);
+    });
+    await waitForLoggedSets(page, ['5', '6', '5', '8', '7']);
+    await other.close();
+    await context.close();
+  });
+});
