@@ -70,6 +70,8 @@ describe('a workout logged offline', () => {
     await exerciseCard(watcher, 'Pull-up').waitFor();
     await watching;
 
+    // The app's files kept by its service worker: the page opens again without a connection.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
     await page.getByText('Offline', { exact: true }).waitFor();
     const times: { before: number; after: number }[] = [];
@@ -94,10 +96,28 @@ describe('a workout logged offline', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await waitForLoggedSets(page, ['5', '6', '5', '8', '7']);
 
-    const status = page.getByRole('region', { name: 'Changes made offline' });
-    await status.getByText('Offline · 8 changes waiting').waitFor();
-    assert.equal(await status.getAttribute('aria-live'), 'polite');
+    const waiting = async (view: Page) => {
+      const status = view.getByRole('region', { name: 'Changes made offline' });
+      await status.getByText('Offline · 8 changes waiting').waitFor();
+      assert.equal(await status.getAttribute('aria-live'), 'polite');
+      return status;
+    };
+    await waiting(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'offline-logger-en-light-phone');
+
+    // Reloaded in the basement: the workout and its sets are still there, and still waiting.
+    await page.reload();
+    await exerciseCard(page, 'Pull-up').waitFor();
+    await waitForLoggedSets(page, ['5', '6', '5', '8', '7']);
+    await waiting(page);
+    // The tab closed and opened again, still without a connection.
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto(`/workouts/${workoutId}`);
+    await exerciseCard(reopened, 'Pull-up').waitFor();
+    await waitForLoggedSets(reopened, ['5', '6', '5', '8', '7']);
+    const status = await waiting(reopened);
     const onServer = async () =>
       (await app.api('GET', `/workouts/${workoutId}`, { token: account.token })).body as Logged;
     assert.deepEqual(
@@ -132,7 +152,7 @@ describe('a workout logged offline', () => {
       const span = kept[index];
       assert.ok(span && time >= span.before - 1000 && time <= span.after + 1000, `set ${index + 1} at its time`);
     });
-    await waitForLoggedSets(page, ['5', '6', '5', '8', '7']);
+    await waitForLoggedSets(reopened, ['5', '6', '5', '8', '7']);
     await other.close();
     await context.close();
   });

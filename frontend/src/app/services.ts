@@ -22,6 +22,7 @@ import { createLibraryNames, exerciseName } from '../lib/library-names.ts';
 import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
 import { createFlusher } from '../lib/offline/flush.ts';
+import { openLastSeen } from '../lib/offline/last-seen.ts';
 import { browserConnection, createOfflineSync, type OfflineState } from '../lib/offline/offline-sync.ts';
 import { openOutbox } from '../lib/offline/outbox.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
@@ -305,9 +306,10 @@ export function createServices() {
     let userId: string | null = null;
     let close = () => {};
     const open = async (forUser: string) => {
-      const outbox = await openOutbox(forUser);
+      const [outbox, lastSeen] = await Promise.all([openOutbox(forUser), openLastSeen(forUser)]);
       if (userId !== forUser) {
         outbox.close();
+        lastSeen.close();
         return;
       }
       const flusher = createFlusher({
@@ -326,6 +328,7 @@ export function createServices() {
         sync.stop();
         void workouts.writeOffline(null);
         outbox.close();
+        lastSeen.close();
         Object.assign(offline.state, { waiting: 0, notKept: [], signInNeeded: false });
         offline.dismiss = async () => {};
       };
@@ -333,6 +336,7 @@ export function createServices() {
         userId: forUser,
         outbox,
         sync,
+        lastSeen,
         labels: {
           exercise: (name) => i18n.t('offline.labels.exercise', { name }),
           set: (position, exercise) => i18n.t('offline.labels.set', { position, exercise }),

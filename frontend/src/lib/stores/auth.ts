@@ -10,7 +10,7 @@ import type {
   User,
 } from '@fitness/contracts';
 import { proxy } from 'valtio';
-import type { ApiClient } from '../api-client.ts';
+import { type ApiClient, ApiError } from '../api-client.ts';
 import type { KeyValueStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../storage.ts';
 
@@ -60,7 +60,7 @@ export function createAuth(options: {
     storage.setItem(STORAGE_KEYS.user, stored);
   }
 
-  /** Refreshes the user from the server; on failure the in-memory user is cleared. */
+  /** Refreshes the user from the server; on a refusal the in-memory user is cleared, not without a connection. */
   async function fetchUser(): Promise<User> {
     if (!state.token) {
       state.user = null;
@@ -71,7 +71,8 @@ export function createAuth(options: {
       updateUser(user);
       return user;
     } catch (error) {
-      state.user = null;
+      // No answer says nothing of the session: offline, the user stays signed in with what they had.
+      if (!(error instanceof ApiError && error.status === null)) state.user = null;
       throw error;
     }
   }

@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import type { Workout } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
+import { createApiClient } from '../api-client.ts';
 import { createFlusher } from '../offline/flush.ts';
+import { openLastSeen } from '../offline/last-seen.ts';
 import { createOfflineSync } from '../offline/offline-sync.ts';
 import { openOutbox } from '../offline/outbox.ts';
+import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createWorkouts } from './workouts.ts';
 
@@ -43,9 +46,11 @@ describe('workouts store: written offline', () => {
     let connected = online;
     const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
     await sync.start();
+    const lastSeen = await openLastSeen(user.id);
     const workouts = createWorkouts(device.api);
     device.follow(workouts);
-    await workouts.writeOffline({ userId: user.id, outbox, sync, labels });
+    const writes = { userId: user.id, outbox, sync, lastSeen, labels };
+    await workouts.writeOffline(writes);
     workouts.showWorkout(workout.id);
     assert.ok(await waitUntil(() => workouts.state.byId[workout.id] !== undefined), 'the workout loaded');
     const setOnline = (now: boolean) => {
@@ -57,10 +62,12 @@ describe('workouts store: written offline', () => {
       return (await devices.server.api('GET', `/workouts/${workout.id}`, { token })).body as Workout;
     };
     const close = () => {
+      void workouts.writeOffline(null);
       sync.stop();
       outbox.close();
+      lastSeen.close();
     };
-    return { workouts, workout, squat, device, sync, outbox, setOnline, onServer, close };
+    return { workouts, workout, squat, device, sync, outbox, writes, setOnline, onServer, close };
   }
 
   it('shows sets logged, changed and removed offline at once, and the server has exactly them once sent', async () => {
@@ -109,6 +116,32 @@ describe('workouts store: written offline', () => {
       await waitUntil(() => JSON.stringify(setsOf(workouts.state.byId[workout.id])) === JSON.stringify(setsOf(server))),
       'the store shows what the server holds',
     );
+    tab.close();
+  });
+
+  it('shows a workout in progress after a reload without a connection: as last seen, with what waits', async () => {
+    const tab = await offlineDevice(false);
+    const { workouts, workout, squat } = tab;
+    await workouts.addSet(workout.id, squat.id, setOf(5));
+    await workouts.addSet(workout.id, squat.id, setOf(6));
+    const before = setsOf(workouts.state.byId[workout.id]);
+
+    // The page loaded again in the basement: every request fails for want of a network.
+    const noNetwork = createApiClient({
+      storage: memoryStorage(),
+      cookie: () => null,
+      currentPath: () => '/',
+      notify: () => {},
+      onSessionExpired: () => {},
+      translate: (key) => key,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const reloaded = createWorkouts(noNetwork);
+    reloaded.showWorkout(workout.id);
+    await reloaded.writeOffline(tab.writes);
+    assert.ok(await waitUntil(() => reloaded.state.byId[workout.id] !== undefined), 'shown from the copy last seen');
+    assert.deepEqual(setsOf(reloaded.state.byId[workout.id]), before, 'with the sets logged offline');
+    await reloaded.writeOffline(null);
     tab.close();
   });
 

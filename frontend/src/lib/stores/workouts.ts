@@ -15,6 +15,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { type ApiClient, ApiError } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { type LiveResource, liveResource } from '../live-resource.ts';
+import type { LastSeen } from '../offline/last-seen.ts';
 import type { OfflineSync } from '../offline/offline-sync.ts';
 import type { NewCommand, Outbox, QueuedCommand } from '../offline/outbox.ts';
 import { predictedId } from '../offline/predicted-ids.ts';
@@ -39,6 +40,8 @@ export type WorkoutsOffline = {
   userId: string;
   outbox: Pick<Outbox, 'waiting' | 'onChange'>;
   sync: Pick<OfflineSync, 'state' | 'queue'>;
+  /** The workouts in progress as last seen, shown when the server cannot be reached. */
+  lastSeen: Pick<LastSeen, 'keep' | 'forget' | 'workout'>;
   labels: {
     exercise(name: string): string;
     set(position: number, exercise: string): string;
@@ -85,6 +88,9 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
   const fromServer = new Map<string, Workout>();
 
   function put(workout: Workout) {
+    offline?.lastSeen
+      .keep(workout)
+      .catch((error) => console.error('Keeping the workout for offline use failed', error));
     if (fromServer.has(workout.id) || touchesWorkout(queued, workout.id)) fromServer.set(workout.id, workout);
     const shown = withQueued(workout, queued);
     state.byId[workout.id] = shown;
@@ -166,6 +172,7 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
   }
 
   function drop(id: string) {
+    offline?.lastSeen.forget(id).catch((error) => console.error('Forgetting the workout kept offline failed', error));
     fromServer.delete(id);
     delete state.byId[id];
     delete state.summaries[id];
@@ -251,6 +258,9 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
           return await api.get<Workout>(`/workouts/${id}`);
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
+          // No connection (a reload in the basement): the copy last seen, with what waits on top.
+          const seen = error instanceof ApiError && error.status === null ? await offline?.lastSeen.workout(id) : null;
+          if (seen) return seen;
           throw error;
         }
       },
@@ -311,7 +321,9 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       offline = to;
       queued = [];
       stopFollowing = to ? to.outbox.onChange(() => void followOutbox()) : () => undefined;
-      return followOutbox();
+      // A workout that could not load before (offline, at startup) may show now from the copy last seen.
+      const unloaded = [...shownWorkouts].filter(([id]) => !state.byId[id]).map(([, workout]) => workout);
+      return followOutbox().then(() => Promise.all(unloaded.map((workout) => workout.reload().catch(() => undefined))));
     },
     /** The list is on screen (loaded fresh the first time) until the returned function is called. */
     showList: () => list.show(),
