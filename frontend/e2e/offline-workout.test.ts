@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
+import { type App, type Look, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
 import { exerciseCard, logSet, waitForLoggedSets } from './logger.ts';
 
 type LoggedSet = { id: string; reps: number; weight: number | null; created_at: string };
@@ -155,5 +155,68 @@ describe('a workout logged offline', () => {
     await waitForLoggedSets(reopened, ['5', '6', '5', '8', '7']);
     await other.close();
     await context.close();
+  });
+
+  /**
+   * A set logged as a thumb does, in any language: the exercise's "Add set", the row's two values
+   * (weight, reps), then its check.
+   */
+  async function logAnySet(page: Page, weight: string, reps: string) {
+    const card = page.getByTestId('exercise').first();
+    const logged = await card.getByTestId('set-row').count();
+    await card.locator('button', { hasText: /./ }).last().click();
+    const row = card.getByTestId('planned-row').first();
+    await row.locator('input').nth(0).fill(weight);
+    await row.locator('input').nth(1).fill(reps);
+    await row.locator('button.set-check').click();
+    await card.getByTestId('set-row').nth(logged).waitFor();
+  }
+
+  const looks: Look[] = (['en', 'ar'] as const).flatMap((language) =>
+    (['light', 'dark'] as const).map((theme) => ({ language, theme, device: 'phone' as const })),
+  );
+
+  it('tells in plain words, in every language and direction, what waits and what was not kept', async () => {
+    for (const { language, theme } of looks) {
+      const { account, context: first } = await app.signedIn();
+      await first.close();
+      const context = await app.signedInAs(account, { viewport: PHONE, settings: { language, theme } });
+      const page = await context.newPage();
+      const workout = await app.logWorkout(account.token, 'Push', [{ name: 'Bench press' }]);
+      await page.goto(`/workouts/${workout.id}`);
+      await page.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+      await page.getByTestId('exercise').first().waitFor();
+
+      await context.setOffline(true);
+      await logAnySet(page, '60', '5');
+      await logAnySet(page, '60', '6');
+      const status = page.locator('section.offline-indicator');
+      await status
+        .locator('.offline-line')
+        .filter({ hasText: language === 'ar' ? 'تغييران' : '2 changes' })
+        .waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the screen`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `offline-waiting-${language}-${theme}-phone`);
+
+      // Deleted on another device meanwhile: neither set can be kept.
+      assert.equal((await app.api('DELETE', `/workouts/${workout.id}`, { token: account.token })).status, 200);
+      await context.setOffline(false);
+      const notKept = status.locator('.offline-not-kept li');
+      await notKept.nth(1).waitFor();
+      await status.locator('.offline-line').waitFor({ state: 'detached' });
+      if (language === 'en') {
+        assert.match((await notKept.first().textContent()) ?? '', /^Set 1 of Bench press was not kept: /);
+        assert.match((await notKept.nth(1).textContent()) ?? '', /^Set 2 of Bench press was not kept: /);
+      } else {
+        assert.match((await notKept.first().textContent()) ?? '', /^لم يُحفظ المجموعة 1 من Bench press: /);
+      }
+      await screenshot(page, `offline-not-kept-${language}-${theme}-phone`);
+      await notKept.first().getByRole('button').click();
+      await notKept.nth(1).waitFor({ state: 'detached' });
+      assert.equal(await notKept.count(), 1, 'one dismissed');
+      await context.close();
+    }
   });
 });
