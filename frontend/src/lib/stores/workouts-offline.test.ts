@@ -80,6 +80,7 @@ describe('workouts store: written offline', () => {
     await workouts.removeSet(workout.id, squat.id, logged[2]?.id ?? '');
     const lunge = await workouts.addExercise(workout.id, 'Lunge');
     await workouts.addSet(workout.id, lunge.id, setOf(10));
+    await workouts.end(workout.id);
 
     const shown = workouts.state.byId[workout.id];
     assert.deepEqual(
@@ -87,7 +88,8 @@ describe('workouts store: written offline', () => {
       [[5, 16, 8], [10]],
       'shown at once, as logged',
     );
-    assert.ok(await waitUntil(() => tab.sync.state.waiting === 8), 'counted');
+    assert.equal(shown?.status, 'completed', 'ended at once');
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 9), 'counted');
     assert.equal(tab.device.requests.length, requestsBefore, 'nothing sent offline');
     assert.deepEqual((await tab.onServer()).exercises[0]?.sets, [], 'the server has nothing yet');
     assert.deepEqual(
@@ -101,6 +103,7 @@ describe('workouts store: written offline', () => {
         'Set 3 of Squat',
         'Exercise Lunge',
         'Set 1 of Lunge',
+        'End of Legs',
       ],
     );
 
@@ -112,6 +115,11 @@ describe('workouts store: written offline', () => {
       [[5, 16, 8], [10]],
     );
     assert.deepEqual(setsOf(server), setsOf(shown), 'the same ids and times as shown offline');
+    assert.deepEqual(
+      [server.status, server.completed_at, server.duration],
+      [shown?.status, shown?.completed_at, shown?.duration],
+      'ended when it was ended offline',
+    );
     assert.ok(
       await waitUntil(() => JSON.stringify(setsOf(workouts.state.byId[workout.id])) === JSON.stringify(setsOf(server))),
       'the store shows what the server holds',
