@@ -38,7 +38,11 @@ export function OfflineIndicator() {
               <span>
                 {refused.because
                   ? t('offline.notKeptBecause', { label: refused.label, because: refused.because })
-                  : t('offline.notKept', { label: refused.label, message: refused.message })}
+                  : t('offline.notKept', {
+                      label: refused.label,
+                      // The server's messages are English; what a 404 means here is said in the user's language.
+                      message: refused.status === 404 ? t('offline.deleted') : refused.message,
+                    })}
               </span>
               <Button
                 variant="ghost"
