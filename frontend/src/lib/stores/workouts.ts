@@ -246,6 +246,8 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
   }
 
   let stopFollowing: () => void = () => undefined;
+  /** Workouts whose load found no network before there was a copy last seen to show. */
+  const unreadOffline = new Set<string>();
 
   /** Each workout a screen shows by itself, kept live while one does. */
   const shownWorkouts = new Map<string, LiveResource>();
@@ -259,8 +261,10 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
           // No connection (a reload in the basement): the copy last seen, with what waits on top.
-          const seen = error instanceof ApiError && error.status === null ? await offline?.lastSeen.workout(id) : null;
+          const unreachable = error instanceof ApiError && error.status === null;
+          const seen = unreachable ? await offline?.lastSeen.workout(id) : null;
           if (seen) return seen;
+          if (unreachable && !offline) unreadOffline.add(id);
           throw error;
         }
       },
@@ -321,9 +325,10 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       offline = to;
       queued = [];
       stopFollowing = to ? to.outbox.onChange(() => void followOutbox()) : () => undefined;
-      // A workout that could not load before (offline, at startup) may show now from the copy last seen.
-      const unloaded = [...shownWorkouts].filter(([id]) => !state.byId[id]).map(([, workout]) => workout);
-      return followOutbox().then(() => Promise.all(unloaded.map((workout) => workout.reload().catch(() => undefined))));
+      // A workout that found no network before the outbox opened (at startup) may show now as last seen.
+      const unread = to ? [...unreadOffline].flatMap((id) => shownWorkouts.get(id) ?? []) : [];
+      unreadOffline.clear();
+      return followOutbox().then(() => Promise.all(unread.map((workout) => workout.reload().catch(() => undefined))));
     },
     /** The list is on screen (loaded fresh the first time) until the returned function is called. */
     showList: () => list.show(),
@@ -534,6 +539,7 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
       state.page = 0;
       state.previous = {};
       fromServer.clear();
+      unreadOffline.clear();
       queued = [];
       drafts.clear();
     },
