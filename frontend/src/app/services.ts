@@ -75,7 +75,12 @@ export function createServices() {
   });
 
   const auth = createAuth({ api, storage });
-  const settingsSync = createSettingsSync({ api, settings, signedInUserId: () => auth.state.user?.id ?? null });
+  const settingsSync = createSettingsSync({
+    api,
+    settings,
+    storage,
+    signedInUserId: () => auth.state.user?.id ?? null,
+  });
   const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api, storage);
   const inProgress = createInProgress(api);

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   settings: 'app_settings',
   /** Sets typed into the workout logger but not logged yet (see stores/set-drafts.ts). */
   setDrafts: 'set_drafts',
+  /** Settings changed in this browser that the server has not confirmed yet (see stores/settings-sync.ts). */
+  settingsUnsaved: 'settings_unsaved',
 } as const;
 
 /** The slice of Web Storage the stores use; tests pass a Map-backed one. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage, STORAGE_KEYS } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createSettings } from './settings.ts';
 import { createSettingsSync } from './settings-sync.ts';
@@ -40,5 +40,40 @@ describe('settings sync: lists of plates between two devices', () => {
     assert.ok(await waitUntil(() => phone.settings.state.weeklyWorkoutGoal === 4), 'the phone took the goal');
     await phone.device.settled();
     assert.deepEqual(phone.device.requests, ['PATCH /api/v1/me/settings', 'GET /api/v1/me/settings']);
+  });
+});
+
+describe('settings sync: a change not confirmed before the page went away', () => {
+  const devices = secondDevices();
+
+  it('wins over the server at the next start, and is sent again', async () => {
+    const { token, user } = await devices.server.register('Reloader');
+    const storage = memoryStorage();
+    const start = async () => {
+      const device = await devices.open(token);
+      const settings = createSettings(storage);
+      const sync = createSettingsSync({ api: device.api, settings, storage, signedInUserId: () => user.id });
+      await sync.restored();
+      await device.settled();
+      return settings;
+    };
+    (await start()).update('language', 'ar');
+    assert.ok(
+      await waitUntil(
+        async () => (await devices.server.api('GET', '/me/settings', { token })).body.settings.language === 'ar',
+      ),
+      'Arabic saved',
+    );
+    // What a page leaves when German was chosen and it reloaded before the save was answered.
+    const left = JSON.parse(storage.getItem(STORAGE_KEYS.settings) ?? '{}');
+    storage.setItem(STORAGE_KEYS.settings, JSON.stringify({ ...left, language: 'de' }));
+    storage.setItem(STORAGE_KEYS.settingsUnsaved, JSON.stringify(['language']));
+
+    const next = await start();
+    assert.equal(next.state.language, 'de', "the server's Arabic does not undo the German chosen here");
+    const savedAs = async (language: string) =>
+      (await devices.server.api('GET', '/me/settings', { token })).body.settings.language === language;
+    assert.ok(await waitUntil(() => savedAs('de')), 'sent again, in the read model');
+    assert.deepEqual(JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? ''), [], 'confirmed');
   });
 });

@@ -8,6 +8,7 @@ import { subscribe } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { liveResource } from '../live-resource.ts';
+import { type KeyValueStorage, memoryStorage, STORAGE_KEYS } from '../storage.ts';
 import type { SettingKey, SettingsStore } from './settings.ts';
 
 /**
@@ -20,16 +21,22 @@ import type { SettingKey, SettingsStore } from './settings.ts';
  * - a setting the user never chose anywhere keeps this browser's value, which goes up (an
  *   account's first device, or one from before settings followed the user);
  * - and a language picked on the sign-in screen is the one the user wants: it goes up.
- * Taking the server's values sends nothing back.
+ * Taking the server's values sends nothing back. A change the server has not confirmed yet (the
+ * page reloaded or closed while it was on its way, or no network) is remembered in `storage`:
+ * until it is saved it wins over the server's value, and the next start sends it again.
  */
 export function createSettingsSync(options: {
   api: ApiClient;
   settings: SettingsStore;
   signedInUserId: () => string | null;
+  storage?: KeyValueStorage;
   log?: (message: string, error: unknown) => void;
 }) {
   const { api, settings } = options;
+  const storage = options.storage ?? memoryStorage();
   const log = options.log ?? console.error;
+  const unsaved = new Set<string>(readUnsaved(storage));
+  const keepUnsaved = () => storage.setItem(STORAGE_KEYS.settingsUnsaved, JSON.stringify([...unsaved]));
   /**
    * The settings as last saved or taken: what differs from it was changed here, and goes up.
    * Lists are kept as copies and compared by their items, since the store holds its own proxy of each.
@@ -42,7 +49,8 @@ export function createSettingsSync(options: {
   /** Takes the settings the user chose somewhere (`changed`); the others stay as this browser has them. */
   function take(remote: ClientSettingsResponse) {
     for (const key of remote.changed) {
-      if (!(key in DEFAULT_CLIENT_SETTINGS)) continue;
+      // A change made here and not confirmed yet is newer than what the server holds.
+      if (!(key in DEFAULT_CLIENT_SETTINGS) || unsaved.has(key)) continue;
       const value = remote.settings[key as SettingKey];
       if (value === undefined || sameClientSetting(value, settings.state[key as SettingKey])) continue;
       try {
@@ -87,7 +95,10 @@ export function createSettingsSync(options: {
       const remote = await api.get<ClientSettingsResponse>('/me/settings');
       const chosen = new Set(remote.changed);
       take(remote);
-      const mine = Object.fromEntries(Object.entries(chosenHere()).filter(([key]) => !chosen.has(key)));
+      const mine = {
+        ...Object.fromEntries(Object.entries(chosenHere()).filter(([key]) => !chosen.has(key))),
+        ...Object.fromEntries([...unsaved].map((key) => [key, plain(settings.state[key as SettingKey])])),
+      };
       if (signingIn && language !== DEFAULT_CLIENT_SETTINGS.language && language !== settings.state.language) {
         settings.update('language', language);
       }
@@ -98,10 +109,19 @@ export function createSettingsSync(options: {
   }
 
   function save(changes: Partial<ClientSettings>) {
-    if (!options.signedInUserId() || Object.keys(changes).length === 0) return Promise.resolve();
+    const keys = Object.keys(changes);
+    if (!options.signedInUserId() || keys.length === 0) return Promise.resolve();
+    for (const key of keys) unsaved.add(key);
+    keepUnsaved();
     return api
       .patch<ClientSettings>('/me/settings', changes)
-      .then(() => undefined)
+      .then(() => {
+        // Confirmed, unless the setting changed again meanwhile (that change is on its way).
+        for (const [key, value] of Object.entries(changes)) {
+          if (sameClientSetting(value, settings.state[key as SettingKey])) unsaved.delete(key);
+        }
+        keepUnsaved();
+      })
       .catch((error) => log('Failed to save your settings on the server', error));
   }
 
@@ -136,3 +156,14 @@ export function createSettingsSync(options: {
 }
 
 export type SettingsSync = ReturnType<typeof createSettingsSync>;
+
+function readUnsaved(storage: KeyValueStorage): string[] {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? '[]');
+    return Array.isArray(stored)
+      ? stored.filter((key) => typeof key === 'string' && key in DEFAULT_CLIENT_SETTINGS)
+      : [];
+  } catch {
+    return [];
+  }
+}
