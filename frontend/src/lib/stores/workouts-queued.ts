@@ -1,4 +1,5 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
+import { type SetValuesShown, setValuesFromBody, shownSetValues } from '@fitness/contracts/workouts/sets.ts';
 import type { QueuedCommand } from '../offline/outbox.ts';
 
 /** The thing a queued command creates or touches, as the outbox names it (`workout:<id>`). */
@@ -12,16 +13,6 @@ export const thing = {
 function idOf(name: string | undefined) {
   return name ? name.slice(name.indexOf(':') + 1) : null;
 }
-
-const SET_DEFAULTS: Omit<WorkoutSet, 'id' | 'reps' | 'created_at'> = {
-  weight: null,
-  rest_time: null,
-  type: 'working',
-  notes: null,
-  duration: null,
-  distance: null,
-  rpe: null,
-};
 
 /** Whether any of `commands` changes the workout `id`. */
 export function touchesWorkout(commands: readonly QueuedCommand[], id: string) {
@@ -71,7 +62,9 @@ export function withQueued(workout: Workout, commands: readonly QueuedCommand[])
     } else if (exercise && parts.length === 3 && command.method === 'POST') {
       const id = idOf(command.creates);
       if (id && !exercise.sets.some((s) => s.id === id)) {
-        exercise.sets.push({ ...SET_DEFAULTS, ...(body as Partial<WorkoutSet>), id, created_at: at } as WorkoutSet);
+        // The set as the server logs it from the same body: what it leaves out takes its default.
+        const values = shownSetValues(setValuesFromBody(body as SetValuesShown));
+        exercise.sets.push({ ...values, id, created_at: at });
       }
     } else if (exercise && parts.length === 4 && command.method === 'PATCH') {
       const index = exercise.sets.findIndex((s) => s.id === parts[3]);
