@@ -59,7 +59,8 @@ async function truncate(client: EventStoreDBClient, streamId: string, before: nu
   return written.position ? toNumber(written.position.commit) : 0;
 }
 
-async function streamEnd(client: EventStoreDBClient, streamId: string): Promise<StreamEnd> {
+/** A stream's last event, whatever its type; null when the stream is absent or deleted. */
+export async function streamEnd(client: EventStoreDBClient, streamId: string): Promise<StreamEnd> {
   try {
     for await (const resolved of client.readStream(streamId, {
       direction: BACKWARDS,

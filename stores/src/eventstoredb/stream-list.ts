@@ -1,6 +1,4 @@
 import {
-  BACKWARDS,
-  END,
   type EventStoreDBClient,
   FORWARDS,
   START,
@@ -8,6 +6,7 @@ import {
   StreamNotFoundError,
 } from '@eventstore/db-client';
 import { isSystemStream, parseLink, positionOf, type StoredEvent } from './esdb-records.ts';
+import { streamEnd } from './stream-erasure.ts';
 
 /**
  * Only `$streams` runs: the deployment starts the projection subsystem without the standard
@@ -103,18 +102,7 @@ async function eventAt(client: EventStoreDBClient, streamId: string, revision: b
 
 /** The revision of a stream's last domain event; null when it has none to show. */
 async function lastRevision(client: EventStoreDBClient, streamId: string): Promise<number | null> {
-  try {
-    for await (const resolved of client.readStream(streamId, {
-      direction: BACKWARDS,
-      fromRevision: END,
-      maxCount: 1,
-    })) {
-      // A stream that ends with a system event (an erasure's marker) ends with nothing of ours.
-      if (resolved.event && !resolved.event.type.startsWith('$')) return Number(resolved.event.revision);
-    }
-    return null;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return null;
-    throw error;
-  }
+  const end = await streamEnd(client, streamId);
+  // A stream that ends with a system event (an erasure's marker) ends with nothing of ours.
+  return end && !end.type.startsWith('$') ? end.revision : null;
 }
