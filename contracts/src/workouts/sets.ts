@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
-import type { UpdateSetBody } from './api.ts';
 
 export * from './set-limits.ts';
+export * from './set-values.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -31,51 +31,7 @@ export type SetValuesShown = Static<typeof SetValuesShown>;
 
 /** Event data names fields in camelCase: `rest_time` is the one set field whose name differs. */
 type EventName<K extends PropertyKey> = K extends 'rest_time' ? 'restTime' : K;
-const eventName = (field: keyof SetValuesShown) => (field === 'rest_time' ? 'restTime' : field);
 
 /** A set's values as the events carry them (SetLogged, and SetChanged's changes). */
 export type SetValues = { [K in keyof SetValuesShown as EventName<K>]: SetValuesShown[K] };
 export type SetType = SetValues['type'];
-
-/** Every set type, in the order the logger's badge cycles through them. */
-export const SET_TYPES: readonly SetType[] = ['working', 'warmup', 'drop', 'failure'];
-
-const SHOWN_FIELDS = Object.keys(SetValuesShown.properties) as (keyof SetValuesShown)[];
-
-/** What a logged set holds for each field its request leaves out. */
-const DEFAULTS: Omit<SetValues, 'reps'> = {
-  weight: null,
-  restTime: null,
-  type: 'working',
-  notes: null,
-  duration: null,
-  distance: null,
-  rpe: null,
-};
-
-/** The fields a request sends, in the events' names; an empty weight means bodyweight. */
-export function setChangesFromBody(body: UpdateSetBody): Partial<SetValues> {
-  const { weight, rest_time, ...same } = body;
-  return {
-    ...same,
-    ...(weight !== undefined && { weight: weight === '' ? null : weight }),
-    ...(rest_time !== undefined && { restTime: rest_time }),
-  };
-}
-
-/** A set as logged from its request: what the body leaves out takes its default. */
-export function setValuesFromBody(body: UpdateSetBody & { reps: number }): SetValues {
-  return { ...DEFAULTS, ...setChangesFromBody(body), reps: body.reps };
-}
-
-/** Set values under the API's names, from the events' (only the set's fields, in the API's order). */
-export function shownSetValues(values: SetValues): SetValuesShown;
-export function shownSetValues(values: Partial<SetValues>): Partial<SetValuesShown>;
-export function shownSetValues(values: Partial<SetValues>): Partial<SetValuesShown> {
-  const shown: Record<string, unknown> = {};
-  for (const field of SHOWN_FIELDS) {
-    const value = values[eventName(field)];
-    if (value !== undefined) shown[field] = value;
-  }
-  return shown as Partial<SetValuesShown>;
-}

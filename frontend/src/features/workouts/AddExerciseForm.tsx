@@ -1,4 +1,4 @@
-import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/sets.ts';
+import { MAX_EXERCISES_PER_WORKOUT } from '@fitness/contracts/workouts/set-limits.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import type { Equipment, RecordType, Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import { MAX_SETS_PER_EXERCISE, type SetType } from '@fitness/contracts/workouts/sets.ts';
+import { MAX_SETS_PER_EXERCISE } from '@fitness/contracts/workouts/set-limits.ts';
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import { NotebookPen, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

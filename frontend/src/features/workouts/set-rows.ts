@@ -1,5 +1,6 @@
 import type { WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import { SET_TYPES, type SetType } from '@fitness/contracts/workouts/sets.ts';
+import { SET_TYPES } from '@fitness/contracts/workouts/set-values.ts';
+import type { SetType } from '@fitness/contracts/workouts/sets.ts';
 import type { ExerciseDrafts, RowValues } from '../../lib/stores/set-drafts.ts';
 import type { Previous } from '../../lib/stores/workouts.ts';
 import { displayDistance, displayWeight, type Units } from '../../lib/units.ts';

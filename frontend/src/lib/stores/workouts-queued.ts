@@ -1,5 +1,6 @@
 import type { Workout, WorkoutExercise, WorkoutSet } from '@fitness/contracts';
-import { type SetValuesShown, setValuesFromBody, shownSetValues } from '@fitness/contracts/workouts/sets.ts';
+import { setValuesFromBody, shownSetValues } from '@fitness/contracts/workouts/set-values.ts';
+import type { SetValuesShown } from '@fitness/contracts/workouts/sets.ts';
 import type { QueuedCommand } from '../offline/outbox.ts';
 
 /** The thing a queued command creates or touches, as the outbox names it (`workout:<id>`). */
