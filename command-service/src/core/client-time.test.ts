@@ -1,13 +1,13 @@
 import { CLIENT_TIME_HEADER, CLIENT_TIME_MAX_AGE_MS, CLIENT_TIME_MAX_AHEAD_MS, DomainError } from '@fitness/contracts';
 import { describe, expect, it } from 'vitest';
-import { clientTimeOf } from './client-time.ts';
+import { clientTimeOf, refuseTooOld } from './client-time.ts';
 
 const now = new Date('2026-11-27T00:10:00.000Z');
 
 /** The field message a refused time answers with. */
 function refusal(sent: string | string[]) {
   try {
-    clientTimeOf(sent, now);
+    refuseTooOld(clientTimeOf(sent, now) ?? undefined);
   } catch (error) {
     if (error instanceof DomainError) return error.fieldErrors?.[CLIENT_TIME_HEADER]?.[0];
     throw error;
@@ -44,7 +44,9 @@ describe('a client time of action (X-Client-Time)', () => {
     );
   });
 
-  it('refuses a time older than a write may wait offline', () => {
+  it('marks a time older than a write may wait offline, which a new command is refused for', () => {
+    expect(clientTimeOf(offsetBy(-CLIENT_TIME_MAX_AGE_MS - 1000), now)?.tooOld).toBe(true);
+    expect(clientTimeOf(offsetBy(-CLIENT_TIME_MAX_AGE_MS), now)?.tooOld).toBe(false);
     expect(refusal(offsetBy(-CLIENT_TIME_MAX_AGE_MS - 1000))).toBe(
       'The X-Client-Time header is more than 7 days in the past.',
     );

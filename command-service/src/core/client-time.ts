@@ -7,6 +7,13 @@ export type ClientTime = {
   at: Date;
   /** The date as the client wrote it, in its own offset: 23:50 there is that day, whatever UTC says. */
   day: string;
+  /**
+   * Older than a write may wait offline. Refused by the command handler only once it has found
+   * no earlier outcome of the command: a retry of a write that landed (its answer lost) more than
+   * the allowed age ago still gets its first answer, rather than a refusal telling the user a
+   * change they made was not kept when it was.
+   */
+  tooOld: boolean;
 };
 
 /** An offset is what makes the date as written the user's own day; RFC 3339 requires it, IsDateTime checks it. */
@@ -15,8 +22,8 @@ const ENDS_IN_OFFSET = /(?:[Zz]|[+-]\d\d:\d\d)$/;
 /**
  * The X-Client-Time a request sent, checked for sanity against the server's `now`, or null when
  * it sent none (the server's time stands then). Refused, naming the header: anything but one
- * RFC 3339 time with an offset; a time further ahead of the server than a clock may run fast;
- * one older than a write may wait offline.
+ * RFC 3339 time with an offset; a time further ahead of the server than a clock may run fast.
+ * One older than a write may wait offline is marked `tooOld`, for `refuseTooOld`.
  */
 export function clientTimeOf(sent: string | string[] | undefined, now: Date): ClientTime | null {
   if (sent === undefined) return null;
@@ -31,10 +38,14 @@ export function clientTimeOf(sent: string | string[] | undefined, now: Date): Cl
       `The ${CLIENT_TIME_HEADER} header is more than ${minutes(CLIENT_TIME_MAX_AHEAD_MS)} minutes ahead of the server's clock.`,
     );
   }
-  if (at < now.getTime() - CLIENT_TIME_MAX_AGE_MS) {
+  return { at: new Date(at), day: (sent as string).slice(0, 10), tooOld: at < now.getTime() - CLIENT_TIME_MAX_AGE_MS };
+}
+
+/** Refuses a new command whose client time is `tooOld`, naming the header. */
+export function refuseTooOld(clientTime: ClientTime | undefined) {
+  if (clientTime?.tooOld) {
     refuse(`The ${CLIENT_TIME_HEADER} header is more than ${days(CLIENT_TIME_MAX_AGE_MS)} days in the past.`);
   }
-  return { at: new Date(at), day: (sent as string).slice(0, 10) };
 }
 
 function refuse(message: string): never {

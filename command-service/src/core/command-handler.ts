@@ -8,7 +8,7 @@ import {
   WrongExpectedRevisionError,
 } from '@fitness/stores';
 import { LRUCache } from 'lru-cache';
-import type { ClientTime } from './client-time.ts';
+import { type ClientTime, refuseTooOld } from './client-time.ts';
 import { eventIdOf } from './ids.ts';
 import { KeyedLock } from './keyed-lock.ts';
 
@@ -121,6 +121,7 @@ export class CommandHandler {
         });
         const earlier = known.commands.get(context.commandId);
         if (earlier !== undefined) return result(earlier);
+        refuseTooOld(context.clientTime);
         const decided = decider.decide(command, state);
         if (decided.length === 0) return result(known.lastPosition);
         const expected: ExpectedRevision = known.revision < 0 ? 'no_stream' : known.revision;

@@ -29,7 +29,7 @@ const recorded = (ms: number) => new Date(ms - (ms % 1000)).toISOString();
 describe('the client time of an action (X-Client-Time)', () => {
   let server: TestServer;
   // The server's clock runs from SERVER_START, so the day boundaries below are the test's.
-  const offset = SERVER_START - Date.now();
+  let offset = SERVER_START - Date.now();
   const serverNow = () => Date.now() + offset;
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('the client time of an action (X-Client-Time)', () => {
 
   /** A user who writes as a client would, sending X-Client-Time when given one, reading their own writes. */
   async function user(name: string) {
-    const { token, user } = await server.register(name);
+    const { token, user, email, password } = await server.register(name);
     let position = '0';
     const send = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
       const response = await server.api(method, url, { token, body, headers });
@@ -61,7 +61,7 @@ describe('the client time of an action (X-Client-Time)', () => {
       return response.body;
     };
     const squat = (await read('/exercises?search=back%20squat&per_page=1')).data[0];
-    return { token, id: user.id as string, send, call, at, read, squat };
+    return { token, email, password, id: user.id as string, send, call, at, read, squat };
   }
 
   it('keeps the moment a set was logged an hour before it was sent, and the event says when it arrived', async () => {
@@ -202,6 +202,39 @@ describe('the client time of an action (X-Client-Time)', () => {
     assert.deepEqual(restamped, first);
     const stored: WorkoutDocument = await read(`/workouts/${workout.id}`);
     assert.deepEqual(stored.exercises[0]?.sets, [first]);
+  });
+
+  it('answers a retry sent more than 7 days after the write landed with the first answer, and refuses a new write that old', async () => {
+    const { email, password, call, at, squat } = await user('Long lost answer');
+    const workout = await call('POST', '/workouts', { name: 'Week away' });
+    const exercise = await call('POST', `/workouts/${workout.id}/exercises`, { exercise_id: squat.id, name: 'Squat' });
+    const sets = `/workouts/${workout.id}/exercises/${exercise.id}/sets`;
+    const loggedAt = written(serverNow(), 60);
+    const key = { 'idempotency-key': 'answer-lost-for-a-week' };
+    const first = await call('POST', sets, { reps: 5, weight: 100 }, { ...key, ...at(loggedAt) });
+    const eightDays = 8 * 24 * 60 * MINUTE;
+    offset += eightDays;
+    try {
+      // The answer was lost; eight days on, the session has lapsed: the user signs in again and
+      // the outbox sends the set once more, with the time it was logged.
+      const login = await server.api('POST', '/auth/login', { body: { email, password } });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      const send = (body: unknown, headers: Record<string, string>) =>
+        server.api('POST', sets, { token: login.body.token, body, headers });
+      const again = await send({ reps: 5, weight: 100 }, { ...key, ...at(loggedAt) });
+      assert.ok(again.status < 300, JSON.stringify(again.body));
+      assert.deepEqual(again.body, first);
+      const fresh = await send({ reps: 6, weight: 100 }, { 'idempotency-key': 'a new set', ...at(loggedAt) });
+      assert.equal(fresh.status, 422);
+      assert.deepEqual(Object.keys(fresh.body.errors), [CLIENT_TIME_HEADER]);
+      const stored = await server.api('GET', `/workouts/${workout.id}`, {
+        token: login.body.token,
+        headers: { 'x-min-position': again.headers.get('x-event-position') ?? '0' },
+      });
+      assert.deepEqual((stored.body as WorkoutDocument).exercises[0]?.sets, [first], 'the set once, as first logged');
+    } finally {
+      offset -= eightDays;
+    }
   });
 
   it('keeps the time of water, a meal entry and a weigh-in as the client sent it', async () => {
