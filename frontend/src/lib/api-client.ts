@@ -33,14 +33,27 @@ export class ApiError extends Error {
 
 /**
  * Whether the client has told the user of this failure itself (a toast: no network, the session
- * lost, forbidden, maintenance, a server error), so the screen adds nothing and the error shows
- * once. A 422 and the other 4xx are the screen's to tell.
+ * lost, forbidden, maintenance, a server error), or the app shell's offline indicator already
+ * says it (a read without a network while offline), so the screen adds nothing and the error
+ * shows once. A 422 and the other 4xx are the screen's to tell.
  */
 export function toldTheUser(error: unknown) {
   return error instanceof ApiError && error.told;
 }
 
 export type Toast = { type: 'error' | 'warning'; title: string; message: string };
+
+/** A GET as the read cache knows it: the path under /api/v1, its query string ('' or '?…'), the language asked for. */
+export type Read = { path: string; search: string; language: string };
+
+/**
+ * Where the last answers of the user's everyday reads are kept, to answer a read that gets no
+ * response (lib/offline/read-cache.ts, one per signed-in user). It decides which reads it keeps.
+ */
+export type ReadCache = {
+  keep(read: Read, text: string): Promise<void>;
+  answer(read: Read): Promise<string | undefined>;
+};
 
 export type ApiClientOptions = {
   storage: KeyValueStorage;
@@ -52,6 +65,8 @@ export type ApiClientOptions = {
   /** Signs out locally and goes to the sign-in page. */
   onSessionExpired: () => void;
   translate: (key: string) => string;
+  /** Whether the browser has a connection at all (navigator.onLine: false means none for sure). */
+  online?: () => boolean;
   fetch?: typeof fetch;
   baseUrl?: string;
   /** A new X-Request-Id for a write; tests pass a predictable one. */
@@ -93,6 +108,15 @@ type RequestOptions = {
   language?: string;
 };
 
+type WriteOptions = {
+  /**
+   * The caller keeps the change and sends it again itself (the settings, saved on this device),
+   * or needs no answer (a sign-out, done here whatever the server says): failing offline, it is
+   * not told as a change lost.
+   */
+  quietOffline?: boolean;
+};
+
 /** A body sent as it is, under its own content type, rather than as JSON (an uploaded file). */
 class RawBody {
   readonly text: string;
@@ -117,6 +141,9 @@ export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? '/api/v1';
   const t = options.translate;
   const requestId = options.requestId ?? newRequestId;
+  const online = options.online ?? (() => globalThis.navigator?.onLine ?? true);
+  /** The signed-in user's read cache once open; none while nobody is signed in. */
+  let readCache: Promise<ReadCache | null> | null = null;
   /** The newest event position this client's writes produced. */
   let lastWritePosition = 0;
   /** The X-Request-Id of this client's latest writes, oldest first (a Set keeps insertion order). */
@@ -134,16 +161,30 @@ export function createApiClient(options: ApiClientOptions) {
     error.told = true;
   }
 
+  /** The answer kept for `read`, if the cache has one (a cache that fails answers nothing, and says so in the log). */
+  async function keptAnswer(cache: Promise<ReadCache | null> | null, read: Read) {
+    try {
+      return (await (await cache)?.answer(read)) ?? undefined;
+    } catch (error) {
+      console.error('Reading a kept answer failed', error);
+      return undefined;
+    }
+  }
+
+  function keepAnswer(cache: Promise<ReadCache | null> | null, read: Read, text: string) {
+    cache
+      ?.then((opened) => opened?.keep(read, text))
+      .catch((error) => console.error('Keeping an answer for offline use failed', error));
+  }
+
   async function request<T>(
     method: string,
     path: string,
     body?: unknown,
-    requestOptions: RequestOptions = {},
+    requestOptions: RequestOptions & WriteOptions = {},
   ): Promise<T> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': requestOptions.language ?? options.storage.getItem(STORAGE_KEYS.locale) ?? 'en',
-    };
+    const language = requestOptions.language ?? options.storage.getItem(STORAGE_KEYS.locale) ?? 'en';
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
     const token = options.storage.getItem(STORAGE_KEYS.token);
     if (token) headers.Authorization = `Bearer ${token}`;
     const xsrf = options.cookie('XSRF-TOKEN');
@@ -157,6 +198,9 @@ export function createApiClient(options: ApiClientOptions) {
       rememberWrite(id);
     }
 
+    // The cache of whoever is signed in as the request leaves: an answer coming after a sign-out
+    // goes to the cache of the user who asked, never to the next one's.
+    const cache = method === 'GET' ? readCache : null;
     const query = Object.entries(requestOptions.query ?? {}).filter(([, value]) => value !== undefined);
     const search = query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : '';
     const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
@@ -173,15 +217,34 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
+      // No response: a read answers what it last answered, as if loaded (the screen shows the last data seen).
+      const kept = await keptAnswer(cache, { path, search, language });
+      if (kept !== undefined) return parseBody(kept) as T;
       const failed = new ApiError(null, t('errors.network.message'));
-      tell(failed, { type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
+      if (online()) {
+        tell(failed, { type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
+      } else if (method !== 'GET' && !requestOptions.quietOffline) {
+        // A write not kept in the outbox (settings, profile, admin) is lost: say it needs a connection.
+        tell(failed, {
+          type: 'error',
+          title: t('offline.needsConnection.title'),
+          message: t('offline.needsConnection.message'),
+        });
+      } else {
+        // The offline indicator already says there is no connection: a toast would only repeat it.
+        failed.told = true;
+      }
       throw failed;
     }
 
-    const parsed = parseBody(await response.text());
+    const text = await response.text();
+    const parsed = parseBody(text);
     const position = Number(response.headers.get('X-Event-Position'));
     if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
-    if (response.ok) return parsed as T;
+    if (response.ok) {
+      keepAnswer(cache, { path, search, language }, text);
+      return parsed as T;
+    }
 
     const serverMessage = (parsed as { message?: unknown } | null)?.message;
     const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : '';
@@ -221,15 +284,24 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, undefined, requestOptions),
-    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    post: <T>(path: string, body?: unknown, writeOptions?: WriteOptions) =>
+      request<T>('POST', path, body ?? {}, writeOptions),
     /** POSTs `text` as it is, e.g. a CSV file as `text/csv`, with options in the query. */
     postText: <T>(path: string, text: string, contentType: string, query?: RequestOptions['query']) =>
       request<T>('POST', path, new RawBody(text, contentType), { query }),
-    patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+    patch: <T>(path: string, body: unknown, writeOptions?: WriteOptions) =>
+      request<T>('PATCH', path, body, writeOptions),
     put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
     /** Whether a change notice's correlation id is one of this client's recent writes. */
     isOwnWrite: (correlationId: string | null) => correlationId !== null && ownWrites.has(correlationId),
+    /**
+     * Answers reads that get no response from this cache from now on, and keeps their answers in
+     * it (the signed-in user's, from their sign-in); null stops both (signed out).
+     */
+    readFrom(cache: Promise<ReadCache | null> | null) {
+      readCache = cache;
+    },
     /** GET /sanctum/csrf-cookie, outside /api/v1, before signing in or registering. */
     async csrfCookie() {
       try {

@@ -114,7 +114,8 @@ export function createAuth(options: {
     /** Tells the server, and always clears local state, whatever the server said. */
     async logout() {
       try {
-        if (state.token) await api.post('/auth/logout');
+        // Offline it still signs out here, so the failed request is nothing to tell.
+        if (state.token) await api.post('/auth/logout', undefined, { quietOffline: true });
       } catch (error) {
         log('Sign-out request failed; signed out locally', error);
       } finally {

@@ -113,8 +113,9 @@ export function createSettingsSync(options: {
     if (!options.signedInUserId() || keys.length === 0) return Promise.resolve();
     for (const key of keys) unsaved.add(key);
     keepUnsaved();
+    // Offline, the change stays on this device and goes up at the next start: not a change lost.
     return api
-      .patch<ClientSettings>('/me/settings', changes)
+      .patch<ClientSettings>('/me/settings', changes, { quietOffline: true })
       .then(() => {
         // Confirmed, unless the setting changed again meanwhile (that change is on its way).
         for (const [key, value] of Object.entries(changes)) {
