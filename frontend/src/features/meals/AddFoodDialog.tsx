@@ -133,7 +133,11 @@ export function AddFoodDialog({
     setPickErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
     try {
-      await meals.addEntries(type, picks.map(pickEntry) as EntryInput[]);
+      await meals.addEntries(
+        type,
+        picks.map(pickEntry) as EntryInput[],
+        picks.map((pick) => pick.food),
+      );
       toasts.success(t('meals.foodsAdded', { count: picks.length }), picks.map((pick) => pick.food.name).join(', '));
       onClose();
     } catch (error) {

@@ -20,6 +20,12 @@ export type QueuedCommand = {
   touches: string[];
   /** The thing it creates, named as in `touches` (`workout:<predicted id>`), when it creates one. */
   creates?: string;
+  /**
+   * What it creates as the client expects the server to make it, where the request's body does not
+   * say it all (a workout started from a template, with the template's exercises): shown until the
+   * server has it, after a reload too.
+   */
+  predicted?: unknown;
 };
 
 export type NewCommand = Omit<QueuedCommand, 'seq' | 'actedAt'> & { actedAt?: Date };

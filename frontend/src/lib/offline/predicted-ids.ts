@@ -1,4 +1,4 @@
-import type { Created } from '@fitness/contracts/created-ids.ts';
+import { type Created, copiedEntry } from '@fitness/contracts/created-ids.ts';
 
 /**
  * The server's `uuidFromName` (command-service/src/core/ids.ts) with the browser's Web Crypto: the
@@ -20,4 +20,12 @@ export async function uuidFromName(name: string): Promise<string> {
  */
 export function predictedId(actorId: string, key: string, what: Created) {
   return uuidFromName(`${actorId}:${key}:${what}`);
+}
+
+/**
+ * The id the server will give the entry at `index` of a meal copied, or a saved meal logged, with
+ * Idempotency-Key `key` into `date`'s meal of `type` (command-service's `logAgain`).
+ */
+export function predictedCopiedEntryId(actorId: string, key: string, date: string, type: string, index: number) {
+  return uuidFromName(`${actorId}:${key}:${copiedEntry(date, type, index)}`);
 }

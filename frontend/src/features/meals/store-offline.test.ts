@@ -1,0 +1,280 @@
+import 'fake-indexeddb/auto';
+import assert from 'node:assert/strict';
+import type { Food, Meal, SavedMeal, WaterDay } from '@fitness/contracts';
+import { shiftDay } from '@fitness/contracts/calendar.ts';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
+import { describe, it } from 'vitest';
+import { createFlusher } from '../../lib/offline/flush.ts';
+import { createOfflineSync } from '../../lib/offline/offline-sync.ts';
+import { openOutbox } from '../../lib/offline/outbox.ts';
+import { secondDevices } from '../../lib/testing/second-device.ts';
+import type { MealLabels } from './meals-offline.ts';
+import { createMeals } from './store.ts';
+
+const labels: MealLabels = {
+  meal: (type) => `Opening ${type}`,
+  entry: (type, food) => `${food} at ${type}`,
+  copyMeal: (type, date) => `${type} copied to ${date}`,
+  copyDay: (from, to) => `${from} copied to ${to}`,
+  water: (ml) => `Water, ${ml} ml`,
+};
+
+/** What a day's meals hold, entry by entry, to compare the store's with the server's. */
+const entriesOf = (meals: readonly Meal[]) =>
+  meals.map((meal) => ({
+    id: meal.id,
+    type: meal.type,
+    entries: meal.entries.map(({ id, food_name, quantity, created_at }) => ({ id, food_name, quantity, created_at })),
+  }));
+
+/** What each meal adds up to, and each of its entries. */
+const caloriesOf = (meals: readonly Meal[]) =>
+  meals.map((meal) => [meal.type, meal.calories, meal.entries.map((entry) => [entry.food_name, entry.calories])]);
+
+describe('meals store: written offline', () => {
+  const devices = secondDevices();
+
+  async function offlineDevice(online: boolean) {
+    const { token, user } = await devices.server.register('Larder');
+    const oats = (
+      await devices.server.api('POST', '/foods', {
+        token,
+        body: {
+          name: 'Porridge oats',
+          category: 'carbs',
+          per_100g: { kcal: 379, protein: 13.2, carbs: 67.7, fat: 6.5 },
+          serving: { grams: 40, name: 'bowl' },
+        },
+      })
+    ).body as Food;
+    const device = await devices.open(token);
+    const outbox = await openOutbox(user.id);
+    const flusher = createFlusher({
+      outbox,
+      session: () => ({ userId: user.id, token }),
+      baseUrl: `${devices.server.baseUrl}/api/v1`,
+    });
+    const events = new EventTarget();
+    let connected = online;
+    const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
+    await sync.start();
+    const meals = createMeals(device.api);
+    device.follow(meals);
+    const writes = { userId: user.id, outbox, sync, labels };
+    await meals.writeOffline(writes);
+    meals.show();
+    assert.ok(await waitUntil(() => meals.state.loaded, 10_000), 'the day loaded');
+    const { date } = meals.state;
+    const setOnline = (now: boolean) => {
+      connected = now;
+      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
+    };
+    const onServer = async (day = date) => {
+      await devices.server.caughtUp();
+      const [meals, water] = await Promise.all([
+        devices.server.api('GET', `/meals?date=${day}`, { token }),
+        devices.server.api('GET', `/water/${day}`, { token }),
+      ]);
+      return { meals: meals.body.data as Meal[], water: water.body as WaterDay };
+    };
+    const close = () => {
+      void meals.writeOffline(null);
+      sync.stop();
+      outbox.close();
+    };
+    return { token, oats, meals, date, device, sync, outbox, writes, setOnline, onServer, close };
+  }
+
+  it('shows entries and water logged, changed and removed offline at once, and the server has exactly them once sent', async () => {
+    const tab = await offlineDevice(false);
+    const { meals, oats, date } = tab;
+    const requestsBefore = tab.device.requests.length;
+
+    await meals.addEntries('breakfast', [{ food_id: oats.id, quantity: 1, unit: 'serving' }], [oats]);
+    await meals.addEntries('breakfast', [
+      { name: 'Coffee', calories: 5 },
+      { name: 'Toast', calories: 180, protein: 6 },
+    ]);
+    const breakfast = meals.state.meals[0];
+    const [porridge, coffee, toast] = breakfast?.entries ?? [];
+    assert.ok(breakfast && porridge && coffee && toast);
+    assert.deepEqual([porridge.quantity, porridge.calories], [40, 152], 'a bowl of 40 g, worked out from the food');
+    await meals.changeEntry(breakfast.id, porridge.id, { quantity: 80, unit: 'g' });
+    await meals.removeEntry(breakfast.id, coffee.id);
+    const glass = await meals.logWater(250);
+    await meals.logWater(500);
+    await meals.removeWater(glass);
+
+    const shown = entriesOf(meals.state.meals);
+    assert.deepEqual(
+      caloriesOf(meals.state.meals),
+      [
+        [
+          'breakfast',
+          304 + 180,
+          [
+            ['Porridge oats', 304],
+            ['Toast', 180],
+          ],
+        ],
+      ],
+      'shown at once: twice the oats (scaled from the bowl logged), the coffee gone',
+    );
+    assert.equal(meals.state.meals[0]?.entries[0]?.quantity, 80);
+    assert.deepEqual(
+      meals.state.water?.entries.map((entry) => entry.ml),
+      [500],
+    );
+    assert.equal(meals.state.water?.total_ml, 500);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 9), 'counted');
+    assert.equal(tab.device.requests.length, requestsBefore, 'nothing sent offline');
+    assert.deepEqual((await tab.onServer()).meals, [], 'the server has nothing yet');
+    assert.deepEqual(
+      (await tab.outbox.waiting()).map((command) => command.label),
+      [
+        'Opening breakfast',
+        'Porridge oats at breakfast',
+        'Coffee at breakfast',
+        'Toast at breakfast',
+        'Porridge oats at breakfast',
+        'Coffee at breakfast',
+        'Water, 250 ml',
+        'Water, 500 ml',
+        'Water, 250 ml',
+      ],
+      'one meal opened, once',
+    );
+
+    tab.setOnline(true);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 0, 10_000), 'sent once online');
+    const server = await tab.onServer();
+    assert.deepEqual(entriesOf(server.meals), shown, 'the same ids, values and times as shown offline');
+    assert.deepEqual(
+      server.water.entries.map(({ id, ml, logged_at }) => ({ id, ml, logged_at })),
+      meals.state.water?.entries.map(({ id, ml, logged_at }) => ({ id, ml, logged_at })),
+      'the water once, at the time it was logged',
+    );
+    assert.equal(date, server.meals[0]?.date);
+    assert.deepEqual(caloriesOf(server.meals), [
+      [
+        'breakfast',
+        303 + 180,
+        [
+          ['Porridge oats', 303],
+          ['Toast', 180],
+        ],
+      ],
+    ]);
+    assert.ok(
+      await waitUntil(() => JSON.stringify(caloriesOf(meals.state.meals)) === JSON.stringify(caloriesOf(server.meals))),
+      "the store shows what the server holds: 80 g worked out from the food's values",
+    );
+    tab.close();
+  });
+
+  it('copies a meal and logs a saved meal offline under the ids the server gives them', async () => {
+    const tab = await offlineDevice(true);
+    const { meals, token, date } = tab;
+    const yesterday = shiftDay(date, -1);
+    const before = (await tab.device.api.post<Meal>('/meals', { date: yesterday, type: 'lunch' })) as Meal;
+    await tab.device.api.post(`/meals/${before.id}/entries`, { name: 'Soup', calories: 250 });
+    await tab.device.api.post(`/meals/${before.id}/entries`, { name: 'Bread', calories: 120 });
+    const saved = (
+      await devices.server.api('POST', '/saved-meals', { token, body: { meal_id: before.id, name: 'Soup and bread' } })
+    ).body as SavedMeal;
+    await meals.goTo(yesterday);
+    assert.equal(meals.state.meals[0]?.entries.length, 2);
+
+    tab.setOnline(false);
+    await meals.copyMeal(before.id, date);
+    await meals.goTo(date);
+    assert.equal(meals.state.loaded, true);
+    await meals.logSavedMeal(saved.id, 'dinner');
+    assert.deepEqual(
+      caloriesOf(meals.state.meals),
+      [
+        [
+          'lunch',
+          370,
+          [
+            ['Soup', 250],
+            ['Bread', 120],
+          ],
+        ],
+        [
+          'dinner',
+          370,
+          [
+            ['Soup', 250],
+            ['Bread', 120],
+          ],
+        ],
+      ],
+      'the copy and the saved meal shown at once',
+    );
+    const shown = entriesOf(meals.state.meals);
+
+    tab.setOnline(true);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 0, 10_000), 'sent once online');
+    assert.deepEqual(entriesOf((await tab.onServer()).meals), shown, 'the same ids and times as shown offline');
+    tab.close();
+  });
+
+  it('writes online as before when nothing waits', async () => {
+    const tab = await offlineDevice(true);
+    await tab.meals.logWater(300);
+    assert.ok(tab.device.requests.includes(`POST /api/v1/water/${tab.date}`), 'sent by the API client');
+    assert.equal(tab.sync.state.waiting, 0);
+    tab.close();
+  });
+
+  it('refuses a change to an entry deleted on another device, by name, and sends the water queued after it', async () => {
+    const tab = await offlineDevice(true);
+    const { meals } = tab;
+    await meals.addEntries('lunch', [{ name: 'Salad', calories: 320 }]);
+    const lunch = meals.state.meals[0];
+    const salad = lunch?.entries[0];
+    assert.ok(lunch && salad);
+
+    tab.setOnline(false);
+    // Deleted on another device meanwhile.
+    await tab.device.api.delete(`/meals/${lunch.id}/entries/${salad.id}`);
+    await meals.changeEntry(lunch.id, salad.id, { calories: 400 });
+    await meals.logWater(250);
+    assert.equal(meals.state.water?.total_ml, 250);
+    tab.setOnline(true);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 0 && tab.sync.state.notKept.length === 1, 10_000));
+    const [refused] = tab.sync.state.notKept;
+    assert.deepEqual([refused?.label, refused?.status], ['Salad at lunch', 404]);
+    const server = await tab.onServer();
+    assert.deepEqual(
+      server.water.entries.map((entry) => entry.ml),
+      [250],
+      'the water queued after it landed',
+    );
+    assert.ok(
+      await waitUntil(() => meals.state.meals[0]?.entries.length === 0 && meals.state.water?.total_ml === 250),
+      'the store shows what the server holds',
+    );
+    tab.close();
+  });
+
+  it('shows what waits on top of the day as the server answers it, in a tab opened anew', async () => {
+    const tab = await offlineDevice(false);
+    await tab.meals.addEntries('snacks', [{ name: 'Apple', calories: 80 }]);
+    await tab.meals.logWater(250);
+    // A reload: a new store, whose day is answered without what waits (the app's read cache answers it offline).
+    const reloaded = createMeals(tab.device.api);
+    await reloaded.writeOffline(tab.writes);
+    reloaded.show();
+    assert.ok(await waitUntil(() => reloaded.state.loaded, 10_000));
+    assert.deepEqual(
+      reloaded.state.meals.map((meal) => meal.entries.map((entry) => entry.food_name)),
+      [['Apple']],
+    );
+    assert.equal(reloaded.state.water?.total_ml, 250);
+    await reloaded.writeOffline(null);
+    assert.deepEqual(reloaded.state.meals, [], "without the outbox, the server's day alone");
+    tab.close();
+  });
+});
