@@ -37,6 +37,7 @@ import { createRecords } from '../lib/stores/records.ts';
 import { createSettings } from '../lib/stores/settings.ts';
 import { createSettingsSync } from '../lib/stores/settings-sync.ts';
 import { createSite } from '../lib/stores/site.ts';
+import { workoutLabels } from '../lib/stores/workout-labels.ts';
 import { createWorkouts } from '../lib/stores/workouts.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { createToasts } from '../lib/toasts.ts';
@@ -83,7 +84,7 @@ export function createServices() {
   });
   const site = createSite(() => api.get<SiteInfo>('/site'));
   const workouts = createWorkouts(api, storage);
-  const inProgress = createInProgress(api);
+  const inProgress = createInProgress(api, workouts);
   const libraryNames = createLibraryNames(api);
   const records = createRecords(api, {
     announce(fresh) {
@@ -342,11 +343,7 @@ export function createServices() {
         outbox,
         sync,
         lastSeen,
-        labels: {
-          exercise: (name) => i18n.t('offline.labels.exercise', { name }),
-          set: (position, exercise) => i18n.t('offline.labels.set', { position, exercise }),
-          end: (workout) => i18n.t('offline.labels.end', { workout }),
-        },
+        labels: workoutLabels((key, values) => i18n.t(key, values)),
       });
       await sync.start();
     };

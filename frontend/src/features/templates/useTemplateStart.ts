@@ -18,7 +18,7 @@ export function useTemplateStart() {
   async function start(template: Template) {
     setStarting(template.id);
     try {
-      await starter.start(() => workouts.startFromTemplate(template.id, localToday()));
+      await starter.start(() => workouts.startFromTemplate(template, localToday()));
     } catch {
       toasts.error(t('templates.failedToStart'));
     } finally {

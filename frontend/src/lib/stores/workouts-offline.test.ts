@@ -1,22 +1,12 @@
-import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import type { Workout } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
 import { createApiClient } from '../api-client.ts';
-import { createFlusher } from '../offline/flush.ts';
-import { openLastSeen } from '../offline/last-seen.ts';
-import { createOfflineSync } from '../offline/offline-sync.ts';
-import { openOutbox } from '../offline/outbox.ts';
 import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createWorkouts } from './workouts.ts';
-
-const labels = {
-  exercise: (name: string) => `Exercise ${name}`,
-  set: (position: number, exercise: string) => `Set ${position} of ${exercise}`,
-  end: (workout: string) => `End of ${workout}`,
-};
+import { offlineWorkouts } from './workouts-offline-testing.ts';
 
 /** What a workout holds, set by set, to compare the store's with the server's. */
 const setsOf = (workout: Workout | undefined) =>
@@ -30,44 +20,20 @@ describe('workouts store: written offline', () => {
   const devices = secondDevices();
 
   async function offlineDevice(online: boolean) {
-    const { token, user } = await devices.server.register('Basement');
+    const account = await devices.server.register('Basement');
+    const { token } = account;
     const workout = (await devices.server.api('POST', '/workouts', { token, body: { name: 'Legs' } })).body as Workout;
     const squat = (
       await devices.server.api('POST', `/workouts/${workout.id}/exercises`, { token, body: { name: 'Squat' } })
     ).body;
-    const device = await devices.open(token);
-    const outbox = await openOutbox(user.id);
-    const flusher = createFlusher({
-      outbox,
-      session: () => ({ userId: user.id, token }),
-      baseUrl: `${devices.server.baseUrl}/api/v1`,
-    });
-    const events = new EventTarget();
-    let connected = online;
-    const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
-    await sync.start();
-    const lastSeen = await openLastSeen(user.id);
-    const workouts = createWorkouts(device.api);
-    device.follow(workouts);
-    const writes = { userId: user.id, outbox, sync, lastSeen, labels };
-    await workouts.writeOffline(writes);
-    workouts.showWorkout(workout.id);
-    assert.ok(await waitUntil(() => workouts.state.byId[workout.id] !== undefined), 'the workout loaded');
-    const setOnline = (now: boolean) => {
-      connected = now;
-      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
-    };
+    const tab = await offlineWorkouts(devices, account, online);
+    tab.workouts.showWorkout(workout.id);
+    assert.ok(await waitUntil(() => tab.workouts.state.byId[workout.id] !== undefined), 'the workout loaded');
     const onServer = async () => {
       await devices.server.caughtUp();
       return (await devices.server.api('GET', `/workouts/${workout.id}`, { token })).body as Workout;
     };
-    const close = () => {
-      void workouts.writeOffline(null);
-      sync.stop();
-      outbox.close();
-      lastSeen.close();
-    };
-    return { workouts, workout, squat, device, sync, outbox, writes, setOnline, onServer, close };
+    return { ...tab, workout, squat, onServer };
   }
 
   it('shows sets logged, changed and removed offline at once, and the server has exactly them once sent', async () => {
@@ -101,9 +67,9 @@ describe('workouts store: written offline', () => {
         'Set 4 of Squat',
         'Set 2 of Squat',
         'Set 3 of Squat',
-        'Exercise Lunge',
+        'Adding Lunge',
         'Set 1 of Lunge',
-        'End of Legs',
+        'Ending Legs',
       ],
     );
 

@@ -1,0 +1,61 @@
+import 'fake-indexeddb/auto';
+import en from '../../locales/en.json' with { type: 'json' };
+import { createFlusher } from '../offline/flush.ts';
+import { openLastSeen } from '../offline/last-seen.ts';
+import { createOfflineSync } from '../offline/offline-sync.ts';
+import { openOutbox } from '../offline/outbox.ts';
+import type { secondDevices } from '../testing/second-device.ts';
+import { workoutLabels } from './workout-labels.ts';
+import { createWorkouts } from './workouts.ts';
+
+/** The English words of a refusal, as the app's own texts make them ('Set 3 of Bench press'). */
+export const englishLabels = workoutLabels((key, values) => {
+  const text = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], en);
+  return String(text).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+});
+
+/**
+ * A workouts store of the user's device, written to offline as the app does: its own outbox,
+ * flusher and offline state against the real test server, a connection the test turns on and
+ * off (`setOnline`), and the workouts last seen. `close` when done.
+ */
+export async function offlineWorkouts(
+  devices: ReturnType<typeof secondDevices>,
+  account: { token: string; user: { id: string } },
+  online: boolean,
+) {
+  const { token, user } = account;
+  const device = await devices.open(token);
+  const outbox = await openOutbox(user.id);
+  const flusher = createFlusher({
+    outbox,
+    session: () => ({ userId: user.id, token }),
+    baseUrl: `${devices.server.baseUrl}/api/v1`,
+  });
+  const events = new EventTarget();
+  let connected = online;
+  const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
+  await sync.start();
+  const lastSeen = await openLastSeen(user.id);
+  const workouts = createWorkouts(device.api);
+  device.follow(workouts);
+  const writes = { userId: user.id, outbox, sync, lastSeen, labels: englishLabels };
+  await workouts.writeOffline(writes);
+  return {
+    workouts,
+    device,
+    sync,
+    outbox,
+    writes,
+    setOnline(now: boolean) {
+      connected = now;
+      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
+    },
+    close() {
+      void workouts.writeOffline(null);
+      sync.stop();
+      outbox.close();
+      lastSeen.close();
+    },
+  };
+}
