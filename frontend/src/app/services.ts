@@ -25,6 +25,7 @@ import { createFlusher } from '../lib/offline/flush.ts';
 import { openLastSeen } from '../lib/offline/last-seen.ts';
 import { browserConnection, createOfflineSync, type OfflineState } from '../lib/offline/offline-sync.ts';
 import { openOutbox } from '../lib/offline/outbox.ts';
+import { forgetReads, openReadCache } from '../lib/offline/read-cache.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
 import { createScrollMemory } from '../lib/scroll-memory.ts';
 import { createServiceWorker } from '../lib/service-worker.ts';
@@ -42,6 +43,7 @@ import { createWorkouts } from '../lib/stores/workouts.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { createToasts } from '../lib/toasts.ts';
 import { loginRedirect } from './guards.ts';
+import { mealLabels, weighInLabels } from './offline-meal-labels.ts';
 
 /**
  * The app's single instances, wired once at startup: storage, toasts, settings, the API client,
@@ -69,6 +71,7 @@ export function createServices() {
     notify: (toast) => toasts.show(toast),
     onSessionExpired: () => {
       const target = window.location.pathname + window.location.search;
+      sessionExpired = true;
       auth.clear();
       open(loginRedirect(target));
     },
@@ -76,6 +79,8 @@ export function createServices() {
   });
 
   const auth = createAuth({ api, storage });
+  /** The sign-out in progress is a lost session, not the user's: their kept reads stay for their next sign-in. */
+  let sessionExpired = false;
   const settingsSync = createSettingsSync({
     api,
     settings,
@@ -311,7 +316,21 @@ export function createServices() {
   function followOutbox() {
     let userId: string | null = null;
     let close = () => {};
+    let closeReads = (_forget: boolean) => {};
     const open = async (forUser: string) => {
+      // Reads answer from the user's cache when there is no network, from the sign-in on.
+      const reads = openReadCache(forUser);
+      api.readFrom(reads.catch(() => null));
+      closeReads = (forget) => {
+        api.readFrom(null);
+        void reads.then(
+          (cache) => cache.close(),
+          () => undefined,
+        );
+        if (forget)
+          forgetReads(forUser).catch((error) => console.error('The read cache could not be forgotten', error));
+      };
+      reads.catch((error) => console.error('The read cache could not be opened', error));
       const [outbox, lastSeen] = await Promise.all([openOutbox(forUser), openLastSeen(forUser)]);
       if (userId !== forUser) {
         outbox.close();
@@ -333,6 +352,8 @@ export function createServices() {
         unmirror();
         sync.stop();
         void workouts.writeOffline(null);
+        void stores.meals.writeOffline(null);
+        void stores.weighIns.writeOffline(null);
         outbox.close();
         lastSeen.close();
         Object.assign(offline.state, { waiting: 0, notKept: [], signInNeeded: false });
@@ -345,6 +366,11 @@ export function createServices() {
         lastSeen,
         labels: workoutLabels((key, values) => i18n.t(key, values)),
       });
+      const units = () => settings.state.units;
+      await Promise.all([
+        stores.meals.writeOffline({ userId: forUser, outbox, sync, labels: mealLabels(units) }),
+        stores.weighIns.writeOffline({ userId: forUser, outbox, sync, labels: weighInLabels(units) }),
+      ]);
       await sync.start();
     };
     const follow = () => {
@@ -352,6 +378,10 @@ export function createServices() {
       if (signedIn === userId) return;
       close();
       close = () => {};
+      // A user who signs out (a shared computer) leaves nothing of theirs to read; a lost session keeps it.
+      closeReads(!sessionExpired);
+      closeReads = () => {};
+      sessionExpired = false;
       userId = signedIn;
       if (signedIn) open(signedIn).catch((error) => console.error('The offline outbox could not be opened', error));
     };
