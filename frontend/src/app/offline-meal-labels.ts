@@ -18,6 +18,8 @@ export function mealLabels(units: () => Units): MealLabels {
       i18n.t('offline.labels.copyMeal', { meal: i18n.t(`meals.types.${type}`), day: day(date) }),
     copyDay: (from, to) => i18n.t('offline.labels.copyDay', { from: day(from), to: day(to) }),
     water: (ml) => i18n.t('offline.labels.water', { amount: formatWater(ml, units(), i18n.language) }),
+    saveMeal: (name) => i18n.t('offline.labels.saveMeal', { name }),
+    deleteSavedMeal: (name) => i18n.t('offline.labels.deleteSavedMeal', { name }),
   };
 }
 

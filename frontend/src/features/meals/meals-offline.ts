@@ -3,8 +3,8 @@ import { nutrientsFor, roundNutrients, toGrams } from '@fitness/contracts/nutrit
 import type { NewCommand } from '../../lib/offline/outbox.ts';
 import { predictedCopiedEntryId, predictedId, uuidFromName } from '../../lib/offline/predicted-ids.ts';
 import type { OfflineWrites } from '../../lib/offline/queued-writes.ts';
-import { type EntryAdded, type MealsAdded, thing } from './meals-queued.ts';
-import type { EntryInput, Food, MealEntry, MealType } from './types.ts';
+import { type EntryAdded, type MealsAdded, type SavedMealAdded, thing } from './meals-queued.ts';
+import type { EntryInput, Food, Meal, MealEntry, MealType } from './types.ts';
 
 /** The words a meals command is named by when the server refuses it later ("Oatmeal at breakfast"). */
 export type MealLabels = {
@@ -16,6 +16,9 @@ export type MealLabels = {
   copyDay(from: string, to: string): string;
   /** Water logged or removed: "Water, 250 ml". */
   water(ml: number): string;
+  /** A meal kept as a saved meal under a name: "Saving Porridge and coffee". */
+  saveMeal(name: string): string;
+  deleteSavedMeal(name: string): string;
 };
 
 /** The signed-in user's outbox as the meals page writes to it without a connection. */
@@ -151,4 +154,27 @@ export async function waterCommand(to: MealsOffline, date: string, ml: number) {
     creates: thing.water(id),
   };
   return { id, command };
+}
+
+/**
+ * A meal kept under a name, as the server will keep it: its entries as they were logged, under
+ * the id the server will give it (which a saved meal logged later names).
+ */
+export async function saveMealCommand(to: MealsOffline, meal: Meal, name: string) {
+  const key = crypto.randomUUID();
+  const id = await predictedId(to.userId, key, CREATED.savedMeal);
+  const { type, calories, protein, carbs, fat } = meal;
+  const entries = meal.entries.map(({ id: _id, created_at: _at, ...logged }) => logged);
+  const saved = { id, name, type, entries, calories, protein, carbs, fat };
+  const command: NewCommand = {
+    method: 'POST',
+    path: '/saved-meals',
+    body: { meal_id: meal.id, name },
+    key,
+    label: to.labels.saveMeal(name),
+    touches: [thing.meal(meal.id)],
+    creates: thing.savedMeal(id),
+    predicted: { saved } satisfies SavedMealAdded,
+  };
+  return { saved, command };
 }

@@ -1,7 +1,7 @@
 import { macroTotals, nutrientsOf } from '@fitness/contracts/meals/present.ts';
 import { type QuantityUnit, roundNutrients, sumNutrients, toGrams } from '@fitness/contracts/nutrition/arithmetic.ts';
 import type { QueuedCommand } from '../../lib/offline/outbox.ts';
-import { MEAL_TYPES, type Meal, type MealEntry, type MealType, type WaterDay } from './types.ts';
+import { MEAL_TYPES, type Meal, type MealEntry, type MealType, type SavedMeal, type WaterDay } from './types.ts';
 
 /** The things a queued meals or water command creates or touches, as the outbox names them (`meal:<id>`). */
 export const thing = {
@@ -139,4 +139,26 @@ export function waterWithQueued(water: WaterDay | null, date: string, commands: 
   }
   if (!changed) return water;
   return { ...water, entries, total_ml: entries.reduce((sum, entry) => sum + entry.ml, 0) };
+}
+
+/** What a queued save of a meal adds (`predicted`): the saved meal, under the id the server will give it. */
+export type SavedMealAdded = { saved: Omit<SavedMeal, 'created_at'> };
+
+/**
+ * The saved meals as they will be once the commands waiting are sent: the server's, with the
+ * meals saved (at the time they were saved) and deleted that wait, newest first.
+ */
+export function savedWithQueued(items: readonly SavedMeal[], commands: readonly QueuedCommand[]): SavedMeal[] {
+  let result = [...items];
+  for (const command of commands) {
+    const saved = (command.predicted as Partial<SavedMealAdded> | undefined)?.saved;
+    if (saved && !result.some((meal) => meal.id === saved.id)) {
+      result.push({ ...saved, created_at: new Date(command.actedAt).toISOString() });
+    }
+    const [root, id, more] = command.path.split('/').filter(Boolean);
+    if (root === 'saved-meals' && id && !more && command.method === 'DELETE') {
+      result = result.filter((meal) => meal.id !== id);
+    }
+  }
+  return result.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }

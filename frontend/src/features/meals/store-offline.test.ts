@@ -17,6 +17,8 @@ const labels: MealLabels = {
   copyMeal: (type, date) => `${type} copied to ${date}`,
   copyDay: (from, to) => `${from} copied to ${to}`,
   water: (ml) => `Water, ${ml} ml`,
+  saveMeal: (name) => `Saving ${name}`,
+  deleteSavedMeal: (name) => `Deleting ${name}`,
 };
 
 /** What a day's meals hold, entry by entry, to compare the store's with the server's. */
@@ -217,6 +219,63 @@ describe('meals store: written offline', () => {
     tab.setOnline(true);
     assert.ok(await waitUntil(() => tab.sync.state.waiting === 0, 10_000), 'sent once online');
     assert.deepEqual(entriesOf((await tab.onServer()).meals), shown, 'the same ids and times as shown offline');
+    tab.close();
+  });
+
+  it('keeps a meal as a saved meal offline, logs it and deletes another, under the ids the server gives them', async () => {
+    const tab = await offlineDevice(true);
+    const { meals, token } = tab;
+    await meals.addEntries('breakfast', [
+      { name: 'Porridge', calories: 300, protein: 10 },
+      { name: 'Coffee', calories: 5 },
+    ]);
+    const breakfast = meals.state.meals[0];
+    assert.ok(breakfast);
+    const old = (
+      await devices.server.api('POST', '/saved-meals', { token, body: { meal_id: breakfast.id, name: 'Old' } })
+    ).body as SavedMeal;
+    const unchoose = meals.showChoices('lunch');
+    assert.ok(await waitUntil(() => meals.state.saved.items.length === 1, 10_000), 'the saved meals loaded');
+
+    tab.setOnline(false);
+    const saved = await meals.saveMeal(breakfast.id, 'Usual breakfast');
+    assert.deepEqual(
+      meals.state.saved.items.map((meal) => [meal.name, meal.calories, meal.entries.map((entry) => entry.food_name)]),
+      [
+        ['Usual breakfast', 305, ['Porridge', 'Coffee']],
+        ['Old', 305, ['Porridge', 'Coffee']],
+      ],
+      'shown at once, newest first',
+    );
+    await meals.logSavedMeal(saved.id, 'lunch');
+    await meals.deleteSavedMeal(old.id);
+    assert.deepEqual(
+      meals.state.saved.items.map((meal) => meal.name),
+      ['Usual breakfast'],
+    );
+    assert.deepEqual(
+      meals.state.meals.map((meal) => [meal.type, meal.entries.map((entry) => entry.food_name)]),
+      [
+        ['breakfast', ['Porridge', 'Coffee']],
+        ['lunch', ['Porridge', 'Coffee']],
+      ],
+    );
+    const shown = entriesOf(meals.state.meals);
+    assert.deepEqual(
+      (await tab.outbox.waiting()).map((command) => command.label),
+      ['Saving Usual breakfast', 'Usual breakfast at lunch', 'Deleting Old'],
+    );
+
+    tab.setOnline(true);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 0, 10_000), 'sent once online');
+    assert.deepEqual(tab.sync.state.notKept, []);
+    assert.deepEqual(entriesOf((await tab.onServer()).meals), shown, 'logged under the ids shown offline');
+    const onServer = (await devices.server.api('GET', '/saved-meals', { token })).body.data as SavedMeal[];
+    assert.deepEqual(
+      onServer.map((meal) => [meal.id, meal.name]),
+      [[saved.id, 'Usual breakfast']],
+    );
+    unchoose();
     tab.close();
   });
 

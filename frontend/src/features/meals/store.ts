@@ -13,9 +13,10 @@ import {
   entryCommands,
   type MealsOffline,
   mealIdFor,
+  saveMealCommand,
   waterCommand,
 } from './meals-offline.ts';
-import { isMealsCommand, mealsWithQueued, thing, waterWithQueued } from './meals-queued.ts';
+import { isMealsCommand, mealsWithQueued, savedWithQueued, thing, waterWithQueued } from './meals-queued.ts';
 import {
   type EntryInput,
   type Food,
@@ -67,11 +68,16 @@ export function createMeals(api: ApiClient) {
   });
 
   /** The day as the server last gave it (an answer, with the changes pushed since): what waits shows on top. */
-  const server = { meals: [] as Meal[], water: null as WaterDay | null };
-  const writes = queuedWrites({ mine: isMealsCommand, readAgain: () => day.refresh(), show: () => showDay() });
+  const server = { meals: [] as Meal[], water: null as WaterDay | null, saved: [] as SavedMeal[] };
+  const writes = queuedWrites({
+    mine: isMealsCommand,
+    readAgain: () => Promise.all([day.refresh(), saved.refresh()]),
+    show: () => showDay(),
+  });
   function showDay() {
     state.meals = mealsWithQueued(server.meals, state.date, writes.waiting);
     state.water = waterWithQueued(server.water, state.date, writes.waiting);
+    state.saved.items = savedWithQueued(server.saved, writes.waiting);
   }
   /** Where a write goes now: the outbox (offline, or behind what waits there), or null for the API. */
   const offline = () => writes.target() as MealsOffline | null;
@@ -119,7 +125,8 @@ export function createMeals(api: ApiClient) {
     what: 'saved meals',
     fetch: () => api.get<{ data: SavedMeal[] }>('/saved-meals'),
     take: ({ data }) => {
-      state.saved.items = data;
+      server.saved = data;
+      showDay();
       state.saved.loaded = true;
     },
     status: state.saved,
@@ -127,12 +134,12 @@ export function createMeals(api: ApiClient) {
 
   /** A saved meal as it now is, in the list's order (newest first). */
   const putSaved = (meal: SavedMeal) => {
-    state.saved.items = [...state.saved.items.filter((other) => other.id !== meal.id), meal].sort((a, b) =>
-      b.created_at.localeCompare(a.created_at),
-    );
+    server.saved = [...server.saved.filter((other) => other.id !== meal.id), meal];
+    showDay();
   };
   const dropSaved = (id: string) => {
-    state.saved.items = state.saved.items.filter((meal) => meal.id !== id);
+    server.saved = server.saved.filter((meal) => meal.id !== id);
+    showDay();
   };
 
   /** A saved meal pushed: the document (it is small) or its removal. */
@@ -353,11 +360,32 @@ export function createMeals(api: ApiClient) {
     },
     /** Keeps a meal under a name, to log again in one tap. */
     async saveMeal(mealId: string, name: string) {
+      const to = offline();
+      const source = state.meals.find((meal) => meal.id === mealId);
+      if (to && source) {
+        const { saved, command } = await saveMealCommand(to, source, name);
+        await queue(to, command);
+        const shown = state.saved.items.find((meal) => meal.id === saved.id);
+        if (!shown) throw new Error('A meal saved offline is shown at once');
+        return shown;
+      }
       const meal = await api.post<SavedMeal>('/saved-meals', { meal_id: mealId, name });
       saved.apply(() => putSaved(meal));
       return meal;
     },
     async deleteSavedMeal(id: string) {
+      const to = offline();
+      if (to) {
+        const name = state.saved.items.find((meal) => meal.id === id)?.name ?? '';
+        await queue(to, {
+          method: 'DELETE',
+          path: `/saved-meals/${id}`,
+          key: crypto.randomUUID(),
+          label: to.labels.deleteSavedMeal(name),
+          touches: [thing.savedMeal(id)],
+        });
+        return;
+      }
       await api.delete(`/saved-meals/${id}`);
       saved.apply(() => dropSaved(id));
     },
@@ -395,6 +423,7 @@ export function createMeals(api: ApiClient) {
       recent.clear();
       saved.clear();
       state.recent = { type: null, items: [], failed: false };
+      server.saved = [];
       state.saved = { items: [], loaded: false, failed: false };
       server.meals = [];
       server.water = null;
