@@ -13,10 +13,10 @@ import {
   entryCommands,
   type MealsOffline,
   mealIdFor,
-  saveMealCommand,
   waterCommand,
 } from './meals-offline.ts';
-import { isMealsCommand, mealsWithQueued, savedWithQueued, thing, waterWithQueued } from './meals-queued.ts';
+import { isMealsCommand, mealsWithQueued, thing, waterWithQueued } from './meals-queued.ts';
+import { createSavedMeals } from './saved-meals.ts';
 import {
   type EntryInput,
   type Food,
@@ -68,16 +68,18 @@ export function createMeals(api: ApiClient) {
   });
 
   /** The day as the server last gave it (an answer, with the changes pushed since): what waits shows on top. */
-  const server = { meals: [] as Meal[], water: null as WaterDay | null, saved: [] as SavedMeal[] };
+  const server = { meals: [] as Meal[], water: null as WaterDay | null };
   const writes = queuedWrites({
     mine: isMealsCommand,
     readAgain: () => Promise.all([day.refresh(), saved.refresh()]),
-    show: () => showDay(),
+    show: () => {
+      showDay();
+      saved.showQueued();
+    },
   });
   function showDay() {
     state.meals = mealsWithQueued(server.meals, state.date, writes.waiting);
     state.water = waterWithQueued(server.water, state.date, writes.waiting);
-    state.saved.items = savedWithQueued(server.saved, writes.waiting);
   }
   /** Where a write goes now: the outbox (offline, or behind what waits there), or null for the API. */
   const offline = () => writes.target() as MealsOffline | null;
@@ -121,34 +123,7 @@ export function createMeals(api: ApiClient) {
     status: state.recent,
   });
 
-  const saved = liveResource({
-    what: 'saved meals',
-    fetch: () => api.get<{ data: SavedMeal[] }>('/saved-meals'),
-    take: ({ data }) => {
-      server.saved = data;
-      showDay();
-      state.saved.loaded = true;
-    },
-    status: state.saved,
-  });
-
-  /** A saved meal as it now is, in the list's order (newest first). */
-  const putSaved = (meal: SavedMeal) => {
-    server.saved = [...server.saved.filter((other) => other.id !== meal.id), meal];
-    showDay();
-  };
-  const dropSaved = (id: string) => {
-    server.saved = server.saved.filter((meal) => meal.id !== id);
-    showDay();
-  };
-
-  /** A saved meal pushed: the document (it is small) or its removal. */
-  function patchSaved(notice: ChangeNotice) {
-    if (notice.op === 'delete') dropSaved(notice.id);
-    else if (notice.document) putSaved(notice.document as SavedMeal);
-    else return false;
-    return true;
-  }
+  const saved = createSavedMeals(api, state.saved, writes);
 
   /** A meal pushed: kept when it is of the day shown; changes to a meal not held are another day's. */
   function patchMeal(notice: ChangeNotice) {
@@ -359,49 +334,26 @@ export function createMeals(api: ApiClient) {
       if (to === state.date) await load();
     },
     /** Keeps a meal under a name, to log again in one tap. */
-    async saveMeal(mealId: string, name: string) {
-      const to = offline();
-      const source = state.meals.find((meal) => meal.id === mealId);
-      if (to && source) {
-        const { saved, command } = await saveMealCommand(to, source, name);
-        await queue(to, command);
-        const shown = state.saved.items.find((meal) => meal.id === saved.id);
-        if (!shown) throw new Error('A meal saved offline is shown at once');
-        return shown;
-      }
-      const meal = await api.post<SavedMeal>('/saved-meals', { meal_id: mealId, name });
-      saved.apply(() => putSaved(meal));
-      return meal;
-    },
-    async deleteSavedMeal(id: string) {
-      const to = offline();
-      if (to) {
-        const name = state.saved.items.find((meal) => meal.id === id)?.name ?? '';
-        await queue(to, {
-          method: 'DELETE',
-          path: `/saved-meals/${id}`,
-          key: crypto.randomUUID(),
-          label: to.labels.deleteSavedMeal(name),
-          touches: [thing.savedMeal(id)],
-        });
-        return;
-      }
-      await api.delete(`/saved-meals/${id}`);
-      saved.apply(() => dropSaved(id));
-    },
+    saveMeal: (mealId: string, name: string) =>
+      saved.save(
+        mealId,
+        state.meals.find((meal) => meal.id === mealId),
+        name,
+      ),
+    deleteSavedMeal: (id: string) => saved.remove(id),
     /** Logs a saved meal into the meal of `type` on the day shown. */
     async logSavedMeal(id: string, type: MealType) {
       const to = offline();
-      const saved = state.saved.items.find((meal) => meal.id === id);
-      if (to && saved) {
+      const chosen = state.saved.items.find((meal) => meal.id === id);
+      if (to && chosen) {
         const date = state.date;
         const request = {
           path: `/saved-meals/${id}/log`,
           body: { date, type },
-          label: to.labels.entry(type, saved.name),
+          label: to.labels.entry(type, chosen.name),
           touches: [thing.savedMeal(id)],
         };
-        await queue(to, await copyCommand(to, request, [{ date, type, entries: saved.entries }]));
+        await queue(to, await copyCommand(to, request, [{ date, type, entries: chosen.entries }]));
         return;
       }
       await api.post<Meal>(`/saved-meals/${id}/log`, { date: state.date, type });
@@ -410,7 +362,7 @@ export function createMeals(api: ApiClient) {
     async applyChange(notice: ChangeNotice) {
       if (notice.model === 'meals') await day.follow(notice, patchMeal);
       else if (notice.model === 'water') await day.follow(notice, patchWater);
-      else if (notice.model === 'saved_meals') await saved.follow(notice, patchSaved);
+      else if (notice.model === 'saved_meals') await saved.follow(notice);
       // A food logged on any device: which foods are recent, and in what order, is the server's to say.
       else if (notice.model === 'logged_foods') await recent.follow(notice);
     },
@@ -422,9 +374,8 @@ export function createMeals(api: ApiClient) {
       foods.clear();
       recent.clear();
       saved.clear();
-      state.recent = { type: null, items: [], failed: false };
-      server.saved = [];
-      state.saved = { items: [], loaded: false, failed: false };
+      // In place: the resources hold these objects as their status.
+      Object.assign(state.recent, { type: null, items: [], failed: false });
       server.meals = [];
       server.water = null;
       writes.clear();
