@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import ar from '../src/locales/ar.json';
+import en from '../src/locales/en.json';
 import { type App, type Look, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
 import { exerciseCard, logSet, waitForLoggedSets } from './logger.ts';
 
@@ -172,6 +174,12 @@ describe('a workout logged offline', () => {
     await card.getByTestId('set-row').nth(logged).waitFor();
   }
 
+  /** The toasts on screen gone by themselves (they cover its top), so a screenshot shows what is under them. */
+  const toastsGone = (page: Page) =>
+    page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, null, {
+      timeout: 15_000,
+    });
+
   const looks: Look[] = (['en', 'ar'] as const).flatMap((language) =>
     (['light', 'dark'] as const).map((theme) => ({ language, theme, device: 'phone' as const })),
   );
@@ -222,6 +230,92 @@ describe('a workout logged offline', () => {
       await notKept.first().getByRole('button').click();
       await notKept.nth(1).waitFor({ state: 'detached' });
       assert.equal(await notKept.count(), 1, 'one dismissed');
+      await context.close();
+    }
+  });
+
+  /**
+   * Issue 36, Done when 3: the workout deleted on another device while this one logged sets in it
+   * offline, then ended it and started the next one there. Back online, the sets and the end are
+   * not kept, each named, and the next workout, started later, lands with what was logged in it.
+   */
+  it('names the sets not kept when their workout was deleted elsewhere, and lands what came after', async () => {
+    const pushLooks = [
+      { language: 'en', theme: 'light', texts: en },
+      { language: 'ar', theme: 'dark', texts: ar },
+    ] as const;
+    for (const { language, theme, texts } of pushLooks) {
+      const { account, context: first } = await app.signedIn();
+      await first.close();
+      const context = await app.signedInAs(account, { viewport: PHONE, settings: { language, theme } });
+      const page = await context.newPage();
+      const push = await app.logWorkout(account.token, 'Push', [{ name: 'Bench press' }]);
+      await page.goto(`/workouts/${push.id}`);
+      await page.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+      await page.getByTestId('exercise').first().waitFor();
+      // The app's screens kept by its service worker: the Workouts tab opens without a connection.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+      await context.setOffline(true);
+      for (const reps of ['5', '5', '5']) await logAnySet(page, '60', reps);
+      // Ended in the basement, and the next workout started, given an exercise and a set there.
+      await page.locator('.logger-actions').getByRole('button', { name: texts.workouts.end }).click();
+      await page.getByRole('dialog').getByRole('button', { name: texts.confirm.endWorkout }).click();
+      await page.waitForURL(`**/workouts/${push.id}/summary`);
+      await page.locator('a[href="/workouts"]:visible').first().click();
+      await page.getByRole('button', { name: texts.workouts.startNew }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(texts.workouts.name).fill('Legs');
+      await dialog.getByRole('button', { name: texts.workouts.start }).click();
+      await page.waitForURL(
+        (url) => /\/workouts\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.includes(push.id),
+      );
+      const legs = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      await page.getByLabel(texts.workout.exerciseName).fill('Squat');
+      await page.getByRole('button', { name: texts.workout.addExercise }).click();
+      await exerciseCard(page, 'Squat').waitFor();
+      await logAnySet(page, '100', '5');
+      const status = page.locator('section.offline-indicator');
+      await status.locator('.offline-line').filter({ hasText: '7' }).waitFor();
+      await toastsGone(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `offline-started-${language}-${theme}-phone`);
+
+      // Deleted on another device meanwhile.
+      assert.equal((await app.api('DELETE', `/workouts/${push.id}`, { token: account.token })).status, 200);
+      await context.setOffline(false);
+      const notKept = status.locator('.offline-not-kept li');
+      await notKept.nth(3).waitFor();
+      await status.locator('.offline-line').waitFor({ state: 'detached' });
+      const said = await notKept.allTextContents();
+      if (language === 'en') {
+        assert.deepEqual(said, [
+          'Set 1 of Bench press was not kept: deleted on another device',
+          'Set 2 of Bench press was not kept: deleted on another device',
+          'Set 3 of Bench press was not kept: deleted on another device',
+          'Ending Push was not kept: deleted on another device',
+        ]);
+      } else {
+        assert.equal(said[2], 'لم يُحفظ المجموعة 3 من Bench press: حُذف على جهاز آخر');
+        assert.equal(said[3], 'لم يُحفظ إنهاء Push: حُذف على جهاز آخر');
+      }
+      const server = await app.api('GET', `/workouts/${legs}`, { token: account.token });
+      assert.equal(server.status, 200, 'the workout started offline landed, under the id it was shown with');
+      const landed = server.body as Logged & { name: string };
+      assert.equal(landed.name, 'Legs');
+      assert.deepEqual(
+        landed.exercises.map((exercise) => [exercise.name, exercise.sets.map((set) => [set.weight, set.reps])]),
+        [['Squat', [[100, 5]]]],
+      );
+      // Still on screen, as the server has it now.
+      const squat = exerciseCard(page, 'Squat');
+      await squat.getByTestId('set-row').first().waitFor();
+      assert.equal(await squat.getByTestId('set-row').count(), 1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the screen`);
+      await toastsGone(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `offline-later-lands-${language}-${theme}-phone`);
       await context.close();
     }
   });

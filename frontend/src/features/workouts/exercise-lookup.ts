@@ -75,8 +75,15 @@ export function createExerciseLookup(api: ApiClient) {
       const same = (exercise: Exercise) => exercise.name.toLowerCase() === name.toLowerCase();
       const known = state.suggestions.results.find(same);
       if (known) return known;
-      const { data } = await api.get<{ data: Exercise[] }>('/exercises', { query: { search: name, per_page: 10 } });
-      return data.find(same) ?? null;
+      try {
+        const { data } = await api.get<{ data: Exercise[] }>('/exercises', { query: { search: name, per_page: 10 } });
+        return data.find(same) ?? null;
+      } catch (error) {
+        // No connection: the exercise is added by its name alone (as one not in the library is),
+        // so the logger goes on writing offline.
+        if (error instanceof ApiError && error.status === null) return null;
+        throw error;
+      }
     },
     clear() {
       suggestions.clear();
