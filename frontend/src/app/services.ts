@@ -21,6 +21,7 @@ import { applyDocumentLanguage, i18n, isLanguage, type Language, loadLanguage } 
 import { createLibraryNames, exerciseName } from '../lib/library-names.ts';
 import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
+import { followBackgroundSync } from '../lib/offline/background-sync.ts';
 import { createFlusher } from '../lib/offline/flush.ts';
 import { openLastSeen } from '../lib/offline/last-seen.ts';
 import { browserConnection, createOfflineSync, type OfflineState } from '../lib/offline/offline-sync.ts';
@@ -308,6 +309,19 @@ export function createServices() {
     dismiss: async (_seq: number) => {},
   };
 
+  /** Where the browser has it, the service worker sends the outbox once the connection returns, no tab needed. */
+  const backgroundSync = followBackgroundSync({
+    registration: () => serviceWorker.registration(),
+    session: () =>
+      auth.state.user && auth.state.token
+        ? { userId: auth.state.user.id, token: auth.state.token, language: i18n.language }
+        : null,
+    onChange: (changed) => {
+      subscribe(auth.state, changed);
+      i18n.on('languageChanged', changed);
+    },
+  });
+
   /**
    * The signed-in user's outbox, open exactly while they are signed in (one database per user):
    * the workouts store writes to it without a connection, its state shows in the app shell, and
@@ -343,7 +357,7 @@ export function createServices() {
           auth.state.user && auth.state.token ? { userId: auth.state.user.id, token: auth.state.token } : null,
         language: () => i18n.language,
       });
-      const sync = createOfflineSync({ outbox, flusher });
+      const sync = createOfflineSync({ outbox, flusher, backgroundSync: backgroundSync.request });
       const mirror = () => Object.assign(offline.state, sync.state);
       const unmirror = subscribe(sync.state, mirror);
       mirror();

@@ -5,11 +5,17 @@ import { type AddressInfo, createServer } from 'node:net';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { OUTBOX_SYNC_TAG, OutboxNotSent, requestBackgroundSync, sendOutboxInBackground } from './background-sync.ts';
+import {
+  followBackgroundSync,
+  OUTBOX_SYNC_TAG,
+  OutboxNotSent,
+  requestBackgroundSync,
+  sendOutboxInBackground,
+} from './background-sync.ts';
 import { createFlusher } from './flush.ts';
 import { type Outbox, openOutbox } from './outbox.ts';
 import { predictedId } from './predicted-ids.ts';
-import { writeSyncSession } from './sync-session.ts';
+import { readSyncSession, type SyncSession, writeSyncSession } from './sync-session.ts';
 
 /** A port nothing listens on: a request there gets no answer, as without a network. */
 async function closedPort() {
@@ -187,5 +193,54 @@ describe('asking the browser for a Background Sync', () => {
     assert.deepEqual(tags, [OUTBOX_SYNC_TAG]);
     assert.equal(await requestBackgroundSync({} as ServiceWorkerRegistration), false);
     assert.equal(await requestBackgroundSync(null), false);
+  });
+
+  /** The page's session as a test switches it, telling the follower of each change. */
+  function pageSession(initial: SyncSession | null) {
+    let now = initial;
+    let changed = () => {};
+    return {
+      session: () => now,
+      onChange: (listener: () => void) => {
+        changed = listener;
+      },
+      set(session: SyncSession | null) {
+        now = session;
+        changed();
+      },
+    };
+  }
+
+  it('keeps the session for the worker while signed in, forgets it at sign-out, and asks only once it is kept', async () => {
+    await writeSyncSession(null);
+    const robin = { userId: 'user-robin', token: 'token-robin', language: 'ar' };
+    const page = pageSession(robin);
+    // What the worker would find, at the moment the page asks for the sync.
+    const foundWhenAsked: (SyncSession | null)[] = [];
+    const registration = {
+      sync: { register: async () => void foundWhenAsked.push(await readSyncSession()) },
+    } as unknown as ServiceWorkerRegistration;
+    const backgroundSync = followBackgroundSync({ registration: async () => registration, ...page });
+
+    assert.equal(await backgroundSync.request(), true);
+    assert.deepEqual(foundWhenAsked, [robin]);
+    page.set({ ...robin, language: 'de' });
+    await backgroundSync.request();
+    assert.deepEqual(foundWhenAsked, [robin, { ...robin, language: 'de' }]);
+
+    page.set(null);
+    await backgroundSync.request();
+    assert.equal(await readSyncSession(), null, 'signed out: the token is no longer kept');
+  });
+
+  it('keeps nothing and asks for nothing where the browser has no Background Sync', async () => {
+    await writeSyncSession(null);
+    const page = pageSession({ userId: 'user-sam', token: 'token-sam', language: 'en' });
+    const backgroundSync = followBackgroundSync({
+      registration: async () => ({}) as ServiceWorkerRegistration,
+      ...page,
+    });
+    assert.equal(await backgroundSync.request(), false);
+    assert.equal(await readSyncSession(), null);
   });
 });

@@ -1,6 +1,6 @@
 import { createFlusher, type FlushReport } from './flush.ts';
 import { openOutbox } from './outbox.ts';
-import { readSyncSession, type SyncSession } from './sync-session.ts';
+import { createSyncSessionKeeper, readSyncSession, type SyncSession } from './sync-session.ts';
 
 /** The Background Sync tag the page registers and the service worker answers: "send the outbox". */
 export const OUTBOX_SYNC_TAG = 'fitness-outbox';
@@ -70,4 +70,35 @@ export async function requestBackgroundSync(registration: ServiceWorkerRegistrat
   // The same tag again while one waits is one sync: the browser keeps a single registration per tag.
   await sync.register(OUTBOX_SYNC_TAG);
   return true;
+}
+
+/**
+ * The page's side, where the browser has Background Sync (and the app a worker): the session
+ * the worker sends under follows the page's (kept from the worker's registration on, forgotten
+ * at sign-out), and `request` asks for the sync once that session is written, so a sync fired at
+ * once finds it. Elsewhere nothing is kept and `request` does nothing.
+ */
+export function followBackgroundSync(options: {
+  registration: () => Promise<ServiceWorkerRegistration | null>;
+  /** Who is signed in now, under which token and language; null when nobody is. */
+  session: () => SyncSession | null;
+  /** Calls `changed` whenever the session may have changed (a sign-in or -out, a new token, another language). */
+  onChange: (changed: () => void) => void;
+  keeper?: ReturnType<typeof createSyncSessionKeeper>;
+}) {
+  const keeper = options.keeper ?? createSyncSessionKeeper();
+  const following = options.registration().then((registration) => {
+    if (!hasBackgroundSync(registration)) return;
+    const keep = () => void keeper.keep(options.session());
+    options.onChange(keep);
+    keep();
+  });
+  return {
+    async request() {
+      const registration = await options.registration();
+      await following;
+      await keeper.written();
+      return requestBackgroundSync(registration);
+    },
+  };
 }

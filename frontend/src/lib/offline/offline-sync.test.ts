@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { subscribe } from 'valtio';
@@ -20,6 +21,15 @@ function until(state: OfflineState, holds: (state: OfflineState) => boolean) {
       resolve();
     });
   });
+}
+
+/** A port nothing listens on: a request there gets no answer, as without a network. */
+async function closedPort() {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The browser's connection as a tab sees it, switched by the test. */
@@ -43,20 +53,29 @@ describe('the offline state, over the real server', () => {
     await server?.close();
   });
 
-  async function tabOf(user: { userId: string; token: string }, online: boolean) {
+  async function tabOf(
+    user: { userId: string; token: string },
+    online: boolean,
+    options: { baseUrl?: string; backgroundSync?: () => Promise<unknown> } = {},
+  ) {
     const outbox = await openOutbox(user.userId);
     const sent: string[] = [];
     const flusher = createFlusher({
       outbox,
       session: () => user,
-      baseUrl: `${server.baseUrl}/api/v1`,
+      baseUrl: options.baseUrl ?? `${server.baseUrl}/api/v1`,
       fetch: (url, init) => {
         sent.push(`${init?.method} ${new URL(String(url)).pathname}`);
         return fetch(url, init);
       },
     });
     const network = connection(online);
-    const sync = createOfflineSync({ outbox, flusher, connection: network.connection });
+    const sync = createOfflineSync({
+      outbox,
+      flusher,
+      connection: network.connection,
+      backgroundSync: options.backgroundSync,
+    });
     await sync.start();
     const close = () => {
       sync.stop();
@@ -120,6 +139,58 @@ describe('the offline state, over the real server', () => {
     await until(one.sync.state, (state) => state.notKept.length === 0);
     one.close();
     two.close();
+  });
+
+  /** Background Sync as the browser's registration takes it: each request counted, the nth awaited. */
+  function backgroundSync() {
+    const asked: (() => void)[] = [];
+    let count = 0;
+    return {
+      request: async () => {
+        count += 1;
+        asked[count - 1]?.();
+      },
+      count: () => count,
+      /** Resolves once it was asked `times` times in all. */
+      askedFor: (times: number) =>
+        new Promise<void>((resolve) => {
+          if (count >= times) resolve();
+          else asked[times - 1] = resolve;
+        }),
+    };
+  }
+
+  it('leaves to Background Sync what it cannot send: queued offline, or stopped at the network', async () => {
+    const { token, user } = await server.register();
+    const session = { userId: user.id, token };
+    const sync = backgroundSync();
+    const offline = await tabOf(session, false, { backgroundSync: sync.request });
+    assert.equal(sync.count(), 0, 'nothing waits at the start: nothing to leave to the worker');
+    await offline.sync.queue((await startOf(user.id, 'Queued in the basement')).command);
+    await sync.askedFor(1);
+
+    // Back online, the page sends it itself: no more asked of the worker.
+    offline.network.set(true);
+    // Joins (or follows) the flush the connection's return started: done when this one is.
+    await offline.sync.flush();
+    assert.equal(offline.sync.state.waiting, 0);
+    assert.deepEqual(offline.sent, ['POST /api/v1/workouts']);
+    assert.equal(sync.count(), 1);
+    offline.close();
+
+    // "Online", but no answer comes: the worker is to try when the connection really returns.
+    const nowhere = await closedPort();
+    const lost = await tabOf(session, true, {
+      baseUrl: `http://127.0.0.1:${nowhere}/api/v1`,
+      backgroundSync: sync.request,
+    });
+    await lost.sync.queue((await startOf(user.id, 'Sent into the void')).command);
+    // Joins the flush the queue started, and asks once more itself.
+    const report = await lost.sync.flush();
+    assert.equal(report?.stopped, 'network');
+    assert.equal(sync.count(), 3);
+    assert.equal(lost.sync.state.waiting, 1);
+    lost.close();
   });
 
   it('asks for a sign-in when the session is gone, keeping the commands', async () => {

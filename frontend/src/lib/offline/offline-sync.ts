@@ -27,8 +27,18 @@ export function browserConnection(): Connection {
  * follows the outbox of every tab (its BroadcastChannel) for the screens to show. navigator.onLine
  * false means no network for sure; true only that there may be one, so a flush may still stop
  * at a network failure and waits for the next `online` event or the next command queued.
+ *
+ * What this page cannot send now (offline, or a flush stopped at the network or a server
+ * failure) it also leaves to `backgroundSync`, where given: the service worker's Background Sync
+ * sends it when the connection returns, even with every tab of the app closed by then.
  */
-export function createOfflineSync(options: { outbox: Outbox; flusher: Flusher; connection?: Connection }) {
+export function createOfflineSync(options: {
+  outbox: Outbox;
+  flusher: Flusher;
+  connection?: Connection;
+  /** Asks the browser to have the service worker send the outbox once online (lib/offline/background-sync.ts). */
+  backgroundSync?: () => Promise<unknown>;
+}) {
   const { outbox, flusher } = options;
   const connection = options.connection ?? browserConnection();
   const state = proxy<OfflineState>({ online: connection.online(), waiting: 0, notKept: [], signInNeeded: false });
@@ -44,10 +54,19 @@ export function createOfflineSync(options: { outbox: Outbox; flusher: Flusher; c
     return reading;
   }
 
+  /** A failure to ask is logged: the page still sends what waits when it is next open and online. */
+  function leaveToBackgroundSync() {
+    options.backgroundSync?.().catch((error) => console.error('Background Sync could not be asked for', error));
+  }
+
   async function flush() {
-    if (!state.online) return null;
+    if (!state.online) {
+      if (options.backgroundSync && (await outbox.count()) > 0) leaveToBackgroundSync();
+      return null;
+    }
     const report = await flusher.flush();
     state.signInNeeded = report.stopped === 'sign-in';
+    if (report.stopped === 'network' || report.stopped === 'server') leaveToBackgroundSync();
     await refresh();
     return report;
   }
