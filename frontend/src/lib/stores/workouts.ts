@@ -1,12 +1,4 @@
-import type {
-  PreviousSets,
-  Template,
-  Workout,
-  WorkoutExercise,
-  WorkoutList,
-  WorkoutSet,
-  WorkoutSummary,
-} from '@fitness/contracts';
+import type { PreviousSets, Template, Workout, WorkoutList, WorkoutSummary } from '@fitness/contracts';
 import { applyChanges } from '@fitness/contracts/document-changes.ts';
 import type { SetValuesShown } from '@fitness/contracts/workouts/sets.ts';
 import { summariseWorkout, WORKOUT_SUMMARIES_MODEL } from '@fitness/contracts/workouts/summaries.ts';
@@ -24,6 +16,7 @@ import {
   type StartInput,
   type WorkoutChanges,
 } from './workouts-offline-writes.ts';
+import { onlineWrites } from './workouts-online-writes.ts';
 import { type WorkoutsOffline, workoutsOutbox } from './workouts-outbox.ts';
 
 export type { Previous } from './workouts-held.ts';
@@ -37,7 +30,7 @@ export type SetInput = SetValuesShown;
 /**
  * The user's workouts as the app knows them: the list's summaries, and whole workouts where a
  * screen showed one or a write answered with one. Actions call the API and put its answer in the
- * store; without a connection, or while earlier writes still wait, they go to the outbox instead
+ * store (`workouts-online-writes.ts`); without a connection, or while earlier writes still wait, they go to the outbox instead
  * and show at once (`workouts-offline-writes.ts`). Changes pushed from other devices are applied
  * to what a screen shows (the list's summaries, a workout by itself) as they come, without asking
  * the API; this tab's own writes come back as notices too, which change nothing the answers did
@@ -54,15 +47,14 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     refreshShown,
     isShown: (id) => shownWorkouts.get(id)?.shown === true,
   });
-  const offline = offlineWrites(held, outbox);
   const { put, drop } = outbox;
+  const offline = offlineWrites(held, outbox);
+  const online = onlineWrites(api, held, { put, drop, change });
 
-  function replaceSet(workoutId: string, exerciseId: string, set: WorkoutSet) {
-    const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
-    if (!exercise) return;
-    const index = exercise.sets.findIndex((s) => s.id === set.id);
-    if (index >= 0) exercise.sets[index] = set;
-    else exercise.sets.push(set);
+  /** A write to the outbox (offline, or behind writes still waiting there), else to the API. */
+  function write<T>(queued: (to: WorkoutsOffline) => Promise<T>, sent: () => Promise<T>) {
+    const to = outbox.writing();
+    return to ? queued(to) : sent();
   }
 
   async function loadPage(page: number) {
@@ -84,21 +76,6 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     },
     answered: api.isOwnWrite,
   });
-
-  /**
-   * Sets are sent one after the other, each workout's in the order they were logged: two rows
-   * ticked off in quick succession stay in that order, whichever request would have come first.
-   */
-  const setQueues = new Map<string, Promise<unknown>>();
-  function inTurn<T>(workoutId: string, send: () => Promise<T>): Promise<T> {
-    const sent = (setQueues.get(workoutId) ?? Promise.resolve()).then(send, send);
-    const turn = sent.catch(() => undefined);
-    setQueues.set(workoutId, turn);
-    void turn.then(() => {
-      if (setQueues.get(workoutId) === turn) setQueues.delete(workoutId);
-    });
-    return sent;
-  }
 
   /** Workouts whose load found no network before there was a copy last seen to show. */
   const unreadOffline = new Set<string>();
@@ -169,15 +146,6 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     await Promise.all([list.refresh(), ...[...shownWorkouts.values()].map((workout) => workout.refresh())]);
   }
 
-  /** A change of an exercise as the server answered it, in its place. */
-  function replaceExercise(workoutId: string, exercise: WorkoutExercise) {
-    change(workoutId, () => {
-      const workout = state.byId[workoutId];
-      const index = workout?.exercises.findIndex((e) => e.id === exercise.id) ?? -1;
-      if (workout && index >= 0) workout.exercises[index] = exercise;
-    });
-  }
-
   return {
     state,
     drafts,
@@ -221,118 +189,80 @@ export function createWorkouts(api: ApiClient, storage: KeyValueStorage = memory
     },
     loadFirstPage: () => list.load(),
     loadNextPage: () => loadPage(state.page + 1),
-    async start(input: StartInput) {
-      const to = outbox.writing();
-      if (to) return offline.start(to, input);
-      const workout = await api.post<Workout>('/workouts', input);
-      put(workout);
-      return workout;
-    },
+    start: (input: StartInput) =>
+      write(
+        (to) => offline.start(to, input),
+        () => online.start(input),
+      ),
     /** Starts a workout with a template's exercises and plans. */
-    async startFromTemplate(template: Template, date: string) {
-      const to = outbox.writing();
-      if (to) return offline.startFromTemplate(to, template, date);
-      const workout = await api.post<Workout>(`/templates/${template.id}/start`, { date });
-      put(workout);
-      return workout;
-    },
+    startFromTemplate: (template: Template, date: string) =>
+      write(
+        (to) => offline.startFromTemplate(to, template, date),
+        () => online.startFromTemplate(template, date),
+      ),
     /** Saves the workout's exercises and sets as a personal template. */
-    async saveAsTemplate(id: string, name: string) {
-      const to = outbox.writing();
-      if (to) return offline.saveAsTemplate(to, id, name);
-      await api.post(`/workouts/${id}/template`, { name });
-    },
+    saveAsTemplate: (id: string, name: string) =>
+      write(
+        (to) => offline.saveAsTemplate(to, id, name),
+        () => online.saveAsTemplate(id, name),
+      ),
     async end(id: string) {
-      const to = outbox.writing();
-      if (to) await offline.end(to, id);
-      else {
-        const workout = await api.patch<Workout>(`/workouts/${id}`, { status: 'completed' });
-        change(id, () => put(workout));
-      }
+      await write(
+        (to) => offline.end(to, id),
+        () => online.end(id),
+      );
       drafts.forget(id);
     },
     /** Changes the workout's name, note or day. */
-    async update(id: string, body: WorkoutChanges) {
-      const to = outbox.writing();
-      if (to) return offline.update(to, id, body);
-      const workout = await api.patch<Workout>(`/workouts/${id}`, body);
-      change(id, () => put(workout));
-    },
+    update: (id: string, body: WorkoutChanges) =>
+      write(
+        (to) => offline.update(to, id, body),
+        () => online.update(id, body),
+      ),
     async remove(id: string) {
-      const to = outbox.writing();
-      if (to) await offline.remove(to, id);
-      else {
-        await api.delete(`/workouts/${id}`);
-        change(id, () => drop(id));
-      }
+      await write(
+        (to) => offline.remove(to, id),
+        () => online.remove(id),
+      );
       drafts.forget(id);
     },
-    async addExercise(workoutId: string, name: string, exerciseId: string | null = null) {
-      const to = outbox.writing();
-      if (to) return offline.addExercise(to, workoutId, name, exerciseId);
-      const exercise = await api.post<WorkoutExercise>(`/workouts/${workoutId}/exercises`, {
-        name,
-        exercise_id: exerciseId,
-      });
-      change(workoutId, () => {
-        const workout = state.byId[workoutId];
-        if (workout && !workout.exercises.some((e) => e.id === exercise.id)) workout.exercises.push(exercise);
-      });
-      return exercise;
-    },
+    addExercise: (workoutId: string, name: string, exerciseId: string | null = null) =>
+      write(
+        (to) => offline.addExercise(to, workoutId, name, exerciseId),
+        () => online.addExercise(workoutId, name, exerciseId),
+      ),
     /** Changes an exercise's name or note, or puts it in a superset (null: takes it out). */
-    async updateExercise(workoutId: string, exerciseId: string, body: ExerciseChanges) {
-      const to = outbox.writing();
-      if (to) return offline.updateExercise(to, workoutId, exerciseId, body);
-      const exercise = await api.patch<WorkoutExercise>(`/workouts/${workoutId}/exercises/${exerciseId}`, body);
-      replaceExercise(workoutId, exercise);
-      return exercise;
-    },
+    updateExercise: (workoutId: string, exerciseId: string, body: ExerciseChanges) =>
+      write(
+        (to) => offline.updateExercise(to, workoutId, exerciseId, body),
+        () => online.updateExercise(workoutId, exerciseId, body),
+      ),
     /** Moves an exercise to `position` among the workout's exercises (0 the first). */
-    async moveExercise(workoutId: string, exerciseId: string, position: number) {
-      const to = outbox.writing();
-      if (to) return offline.moveExercise(to, workoutId, exerciseId, position);
-      const exercise = await api.patch<WorkoutExercise>(`/workouts/${workoutId}/exercises/${exerciseId}`, { position });
-      change(workoutId, () => {
-        const workout = state.byId[workoutId];
-        if (!workout) return;
-        const others = workout.exercises.filter((e) => e.id !== exerciseId);
-        workout.exercises = [...others.slice(0, position), exercise, ...others.slice(position)];
-      });
-    },
-    async removeExercise(workoutId: string, exerciseId: string) {
-      const to = outbox.writing();
-      if (to) return offline.removeExercise(to, workoutId, exerciseId);
-      await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}`);
-      change(workoutId, () => {
-        const workout = state.byId[workoutId];
-        if (workout) workout.exercises = workout.exercises.filter((e) => e.id !== exerciseId);
-      });
-    },
-    async addSet(workoutId: string, exerciseId: string, input: SetInput) {
-      const to = outbox.writing();
-      if (to) return offline.addSet(to, workoutId, exerciseId, input);
-      const set = await inTurn(workoutId, () =>
-        api.post<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets`, input),
-      );
-      change(workoutId, () => replaceSet(workoutId, exerciseId, set));
-      return set;
-    },
-    async updateSet(workoutId: string, exerciseId: string, setId: string, input: Partial<SetInput>) {
-      const to = outbox.writing();
-      if (to) return offline.updateSet(to, workoutId, exerciseId, setId, input);
-      const set = await api.patch<WorkoutSet>(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`, input);
-      change(workoutId, () => replaceSet(workoutId, exerciseId, set));
-    },
-    async removeSet(workoutId: string, exerciseId: string, setId: string) {
-      const to = outbox.writing();
-      if (to) return offline.removeSet(to, workoutId, exerciseId, setId);
-      await api.delete(`/workouts/${workoutId}/exercises/${exerciseId}/sets/${setId}`);
-      change(workoutId, () => {
-        const exercise = state.byId[workoutId]?.exercises.find((e) => e.id === exerciseId);
-        if (exercise) exercise.sets = exercise.sets.filter((s) => s.id !== setId);
-      });
-    },
+    moveExercise: (workoutId: string, exerciseId: string, position: number) =>
+      write(
+        (to) => offline.moveExercise(to, workoutId, exerciseId, position),
+        () => online.moveExercise(workoutId, exerciseId, position),
+      ),
+    removeExercise: (workoutId: string, exerciseId: string) =>
+      write(
+        (to) => offline.removeExercise(to, workoutId, exerciseId),
+        () => online.removeExercise(workoutId, exerciseId),
+      ),
+    addSet: (workoutId: string, exerciseId: string, input: SetInput) =>
+      write(
+        (to) => offline.addSet(to, workoutId, exerciseId, input),
+        () => online.addSet(workoutId, exerciseId, input),
+      ),
+    updateSet: (workoutId: string, exerciseId: string, setId: string, input: Partial<SetInput>) =>
+      write(
+        (to) => offline.updateSet(to, workoutId, exerciseId, setId, input),
+        () => online.updateSet(workoutId, exerciseId, setId, input),
+      ),
+    removeSet: (workoutId: string, exerciseId: string, setId: string) =>
+      write(
+        (to) => offline.removeSet(to, workoutId, exerciseId, setId),
+        () => online.removeSet(workoutId, exerciseId, setId),
+      ),
     /** What each exercise of the workout was the last time it was done. */
     async loadPrevious(id: string) {
       const { data } = await api.get<PreviousSets>(`/workouts/${id}/previous`);
