@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, beforeEach, describe, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
 /** A raw connection to the server, and a promise of its end. */
@@ -23,6 +23,13 @@ describe('shutting down (SIGTERM)', () => {
   let server: ServerProcess | null = null;
   let dataDir = '';
 
+  // Started apart from the test, with room for a busy machine: a CI run under load spent the
+  // test's 30 s starting the process. The test's timeout bounds the shutdown alone.
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
+    server = await startServerProcess(dataDir);
+  }, 120_000);
+
   afterEach(async () => {
     await server?.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -34,8 +41,7 @@ describe('shutting down (SIGTERM)', () => {
   it('ends with 0 although a connection sent nothing and another stalled mid-request', {
     timeout: 30_000,
   }, async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
-    server = await startServerProcess(dataDir);
+    assert.ok(server, 'the server started');
     const preconnect = await connect(server.baseUrl);
     const stalled = await connect(server.baseUrl);
     stalled.socket.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n');
