@@ -319,4 +319,53 @@ describe('a workout logged offline', () => {
       await context.close();
     }
   });
+
+  it('starts a template offline: its exercises and planned sets at once, and the server makes it the same', async () => {
+    const { account, page } = await app.signedIn({ viewport: PHONE });
+    await pushPullTemplate(account.token);
+    await page.goto('/workouts');
+    const start = page.getByRole('button', { name: 'Start Push pull' });
+    await start.waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await page.context().setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor();
+    await start.click();
+    await page.waitForURL(/\/workouts\/[0-9a-f-]{36}$/);
+    const workoutId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    // The template's plan as the server would start it: 3 bench rows at 60 kg, 2 of pull-ups.
+    const bench = exerciseCard(page, 'Bench press');
+    await bench.getByTestId('planned-row').nth(2).waitFor();
+    assert.equal(
+      await bench
+        .getByTestId('planned-row')
+        .first()
+        .getByLabel(/Weight/)
+        .inputValue(),
+      '60',
+    );
+    await exerciseCard(page, 'Pull-up').getByTestId('planned-row').nth(1).waitFor();
+    await logSet(page, 'Bench press', { reps: '5' });
+    await toastsGone(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'offline-template-start-en-light-phone');
+    assert.equal((await app.api('GET', `/workouts/${workoutId}`, { token: account.token })).status, 404);
+
+    await page.context().setOffline(false);
+    await page.locator('section.offline-indicator .offline-line').waitFor({ state: 'detached' });
+    const server = (await app.api('GET', `/workouts/${workoutId}`, { token: account.token })).body as {
+      name: string;
+      exercises: { name: string; plan: { sets: number } | null; sets: LoggedSet[] }[];
+    };
+    assert.equal(server.name, 'Push pull', 'started under the id it was shown with');
+    assert.deepEqual(
+      server.exercises.map((exercise) => [exercise.name, exercise.plan?.sets, exercise.sets.map((set) => set.reps)]),
+      [
+        ['Bench press', 3, [5]],
+        ['Pull-up', 2, []],
+      ],
+    );
+    await waitForLoggedSets(page, ['5']);
+    await page.context().close();
+  });
 });
