@@ -3,8 +3,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Template, Workout } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
+import { createApiClient } from '../api-client.ts';
+import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createInProgress } from './in-progress.ts';
+import { createWorkouts } from './workouts.ts';
 import { offlineWorkouts } from './workouts-offline-testing.ts';
 
 /** A workout as the server and the screen both hold it: all but when the server last wrote it. */
@@ -234,6 +237,35 @@ describe('workouts store: every write of the logger offline', () => {
     );
     assert.ok(await waitUntil(() => workouts.state.byId[workout.id] === undefined), 'gone from the screen');
     assert.ok(!workouts.state.list.includes(workout.id), 'and from the list');
+    tab.close();
+  });
+
+  it('shows a workout started offline after a reload without a connection, from its queued start', async () => {
+    const tab = await basement();
+    const template = await pushPull(tab.api);
+    const started = await tab.workouts.startFromTemplate(template, '2026-11-27');
+    const bench = started.exercises[0];
+    assert.ok(bench);
+    await tab.workouts.addSet(started.id, bench.id, set(5));
+    const before = content(tab.workouts.state.byId[started.id]);
+
+    // The page loaded again in the basement: every request fails for want of a network.
+    const noNetwork = createApiClient({
+      storage: memoryStorage(),
+      cookie: () => null,
+      currentPath: () => '/',
+      notify: () => {},
+      onSessionExpired: () => {},
+      translate: (key) => key,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const reloaded = createWorkouts(noNetwork);
+    reloaded.showWorkout(started.id);
+    await reloaded.writeOffline(tab.writes);
+    assert.ok(await waitUntil(() => reloaded.state.byId[started.id] !== undefined), 'shown from its queued start');
+    assert.deepEqual(content(reloaded.state.byId[started.id]), before, 'with its exercises, plans and the set');
+    assert.equal(reloaded.state.missing[started.id], undefined, 'not taken for a workout that is not there');
+    await reloaded.writeOffline(null);
     tab.close();
   });
 });
