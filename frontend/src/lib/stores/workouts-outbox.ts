@@ -3,8 +3,9 @@ import { CREATED, type Created } from '@fitness/contracts/created-ids.ts';
 import { type ApiClient, ApiError } from '../api-client.ts';
 import type { LastSeen } from '../offline/last-seen.ts';
 import type { OfflineSync } from '../offline/offline-sync.ts';
-import type { NewCommand, Outbox, QueuedCommand } from '../offline/outbox.ts';
+import type { NewCommand, Outbox } from '../offline/outbox.ts';
 import { predictedId } from '../offline/predicted-ids.ts';
+import { queuedWrites } from '../offline/queued-writes.ts';
 import type { HeldWorkouts } from './workouts-held.ts';
 import { thing, touchesWorkout, withQueued, workoutsStarted } from './workouts-queued.ts';
 
@@ -60,18 +61,27 @@ export function workoutsOutbox(
 ) {
   const { api, change, refreshShown, isShown } = options;
   let offline: WorkoutsOffline | null = null;
-  /** The commands waiting in the outbox, this tab's and other tabs'. */
-  let queued: QueuedCommand[] = [];
+  /**
+   * The workouts' commands waiting in the outbox, this tab's and other tabs'. When some left it
+   * (the server took them, or refused them), what is on screen is read again before their queued
+   * copies go, so a set sent shows as the server has it and a set refused goes.
+   */
+  const writes = queuedWrites({
+    mine: (command) => command.touches.some((name) => name.startsWith(thing.workout(''))),
+    readAgain,
+    show: showQueued,
+  });
+  const queued = () => writes.waiting;
   /** The workouts those commands change, as the server last gave them. */
   const fromServer = new Map<string, Workout>();
   /** Workouts shown as a queued start predicts them: the server has none of them yet. */
   const predicted = new Set<string>();
 
-  const startQueued = (id: string) => workoutsStarted(queued).includes(id);
+  const startQueued = (id: string) => workoutsStarted(queued()).includes(id);
 
   /** Shows the workout `id` as `server` (null: the server has none) with what waits on top. */
   function show(id: string, server: Workout | null) {
-    const shown = withQueued(id, server, queued);
+    const shown = withQueued(id, server, queued());
     if (shown) {
       held.put(shown);
       if (server) predicted.delete(id);
@@ -85,10 +95,10 @@ export function workoutsOutbox(
 
   /** Shows the workouts written offline again with what waits now; forgets the ones nothing waits for. */
   function showQueued() {
-    const ids = new Set([...fromServer.keys(), ...workoutsStarted(queued)]);
+    const ids = new Set([...fromServer.keys(), ...workoutsStarted(queued())]);
     for (const id of ids) {
       change(id, () => show(id, fromServer.get(id) ?? null));
-      if (touchesWorkout(queued, id)) continue;
+      if (touchesWorkout(queued(), id)) continue;
       fromServer.delete(id);
       // Nothing waits for it: a copy no screen shows was not read again and may miss what was sent
       // meanwhile (the list keeps its summary); a screen showing it loads it fresh.
@@ -108,31 +118,15 @@ export function workoutsOutbox(
     }
   }
 
-  let following = Promise.resolve();
   /**
-   * The outbox changed: reads what waits. When commands left it (the server took them, or refused
-   * them), what is on screen is read again first, so a set sent shows as the server has it before
-   * its queued copy goes, and a set refused goes.
+   * Commands left the outbox: what is on screen is read again, and the workouts shown as
+   * predicted whose start is no longer waiting are read back.
    */
-  function followOutbox() {
-    following = following
-      .then(async () => {
-        if (!offline) return;
-        const waiting = await offline.outbox.waiting();
-        const left = queued.some((command) => !waiting.some((still) => still.seq === command.seq));
-        if (left) {
-          const started = workoutsStarted(waiting);
-          const sent = [...predicted].filter((id) => !started.includes(id));
-          await Promise.all([refreshShown().catch(() => undefined), ...sent.map(readBack)]);
-        }
-        queued = waiting;
-        showQueued();
-      })
-      .catch((error) => console.error('Reading the offline changes failed', error));
-    return following;
+  async function readAgain() {
+    const started = offline ? workoutsStarted(await offline.outbox.waiting()) : [];
+    const sent = [...predicted].filter((id) => !started.includes(id));
+    await Promise.all([refreshShown().catch(() => undefined), ...sent.map(readBack)]);
   }
-
-  let stopFollowing: () => void = () => undefined;
 
   /** A copy of the workout from the server. */
   function put(workout: Workout) {
@@ -140,7 +134,7 @@ export function workoutsOutbox(
     offline?.lastSeen
       .keep(JSON.parse(JSON.stringify(workout)) as Workout)
       .catch((error) => console.error('Keeping the workout for offline use failed', error));
-    if (fromServer.has(workout.id) || touchesWorkout(queued, workout.id)) fromServer.set(workout.id, workout);
+    if (fromServer.has(workout.id) || touchesWorkout(queued(), workout.id)) fromServer.set(workout.id, workout);
     show(workout.id, workout);
   }
 
@@ -168,9 +162,9 @@ export function workoutsOutbox(
     /** The copy of the workout in progress last seen, kept for a load that finds no network. */
     lastSeen: (id: string) => offline?.lastSeen.workout(id),
     /** The workouts queued starts will create. */
-    started: () => workoutsStarted(queued),
+    started: () => workoutsStarted(queued()),
     /** Whether commands wait for the workout `id`. */
-    waitsFor: (id: string) => touchesWorkout(queued, id),
+    waitsFor: (id: string) => touchesWorkout(queued(), id),
     /** Whether a queued start will create the workout `id`. */
     startQueued,
     /** The copy of the workout the server last gave, to apply a pushed change to. */
@@ -178,16 +172,12 @@ export function workoutsOutbox(
       fromServer.get(id) ?? (predicted.has(id) ? undefined : held.state.byId[id]),
     /** The outbox to write to now: offline, or while earlier writes wait there (so the order holds); else null. */
     writing(): WorkoutsOffline | null {
-      if (!offline) return null;
-      return !offline.sync.state.online || offline.sync.state.waiting > 0 || queued.length > 0 ? offline : null;
+      return writes.target() ? offline : null;
     },
     /** Writes go to `to`'s outbox from now on (null: none, on sign-out); resolves once what waits is shown. */
     open(to: WorkoutsOffline | null) {
-      stopFollowing();
       offline = to;
-      queued = [];
-      stopFollowing = to ? to.outbox.onChange(() => void followOutbox()) : () => undefined;
-      return followOutbox();
+      return writes.follow(to);
     },
     /**
      * Queues a write of the workout `workoutId` and shows it at once; answers the id of what it
@@ -201,15 +191,13 @@ export function workoutsOutbox(
       }
       const id = creates ? await predictedId(to.userId, key, creates) : null;
       const named = id && creates ? createdThing(creates, id) : undefined;
-      const stored = await to.sync.queue({ ...command, key, ...(named && { creates: named }) });
-      if (!queued.some((command) => command.seq === stored.seq)) queued = [...queued, stored];
-      showQueued();
+      await writes.queue(to, { ...command, key, ...(named && { creates: named }) });
       return id;
     },
     clear() {
       fromServer.clear();
       predicted.clear();
-      queued = [];
+      writes.clear();
     },
   };
 }
