@@ -77,3 +77,26 @@ describe('settings sync: a change not confirmed before the page went away', () =
     assert.deepEqual(JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? ''), [], 'confirmed');
   });
 });
+
+describe('settings sync: a change made without a connection', () => {
+  const devices = secondDevices();
+
+  it('is sent when the connection returns, without waiting for the next start', async () => {
+    const { token, user } = await devices.server.register('Basement');
+    const storage = memoryStorage();
+    // What a change made offline leaves: the value here, marked as not confirmed by the server.
+    const settings = createSettings(storage);
+    settings.update('weeklyWorkoutGoal', 5);
+    storage.setItem(STORAGE_KEYS.settingsUnsaved, JSON.stringify(['weeklyWorkoutGoal']));
+    const device = await devices.open(token);
+    const events = new EventTarget();
+    createSettingsSync({ api: device.api, settings, storage, signedInUserId: () => user.id, connection: { events } });
+
+    events.dispatchEvent(new Event('online'));
+    const saved = async () =>
+      (await devices.server.api('GET', '/me/settings', { token })).body.settings.weeklyWorkoutGoal === 5;
+    assert.ok(await waitUntil(saved), 'sent once the connection was back');
+    await device.settled();
+    assert.deepEqual(JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? ''), [], 'confirmed');
+  });
+});

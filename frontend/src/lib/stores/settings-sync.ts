@@ -8,6 +8,7 @@ import { subscribe } from 'valtio';
 import type { ApiClient } from '../api-client.ts';
 import type { ChangeNotice } from '../live.ts';
 import { liveResource } from '../live-resource.ts';
+import type { Connection } from '../offline/offline-sync.ts';
 import { type KeyValueStorage, memoryStorage, STORAGE_KEYS } from '../storage.ts';
 import type { SettingKey, SettingsStore } from './settings.ts';
 
@@ -23,7 +24,8 @@ import type { SettingKey, SettingsStore } from './settings.ts';
  * - and a language picked on the sign-in screen is the one the user wants: it goes up.
  * Taking the server's values sends nothing back. A change the server has not confirmed yet (the
  * page reloaded or closed while it was on its way, or no network) is remembered in `storage`:
- * until it is saved it wins over the server's value, and the next start sends it again.
+ * until it is saved it wins over the server's value, and it is sent again when the connection
+ * returns (`connection`'s online event) and at the next start.
  */
 export function createSettingsSync(options: {
   api: ApiClient;
@@ -31,6 +33,8 @@ export function createSettingsSync(options: {
   signedInUserId: () => string | null;
   storage?: KeyValueStorage;
   log?: (message: string, error: unknown) => void;
+  /** Where the browser says its connection came back; none outside a page. */
+  connection?: Pick<Connection, 'events'> | null;
 }) {
   const { api, settings } = options;
   const storage = options.storage ?? memoryStorage();
@@ -97,7 +101,7 @@ export function createSettingsSync(options: {
       take(remote);
       const mine = {
         ...Object.fromEntries(Object.entries(chosenHere()).filter(([key]) => !chosen.has(key))),
-        ...Object.fromEntries([...unsaved].map((key) => [key, plain(settings.state[key as SettingKey])])),
+        ...unsavedChanges(),
       };
       if (signingIn && language !== DEFAULT_CLIENT_SETTINGS.language && language !== settings.state.language) {
         settings.update('language', language);
@@ -106,6 +110,11 @@ export function createSettingsSync(options: {
     } catch (error) {
       log('Failed to load your settings from the server', error);
     }
+  }
+
+  /** The settings changed here that the server has not confirmed, with their values now. */
+  function unsavedChanges(): Partial<ClientSettings> {
+    return Object.fromEntries([...unsaved].map((key) => [key, plain(settings.state[key as SettingKey])]));
   }
 
   function save(changes: Partial<ClientSettings>) {
@@ -136,6 +145,10 @@ export function createSettingsSync(options: {
     void save(changes as Partial<ClientSettings>);
   });
 
+  // A change made without a connection goes up as soon as there is one, not only at the next start.
+  const connection = options.connection === undefined ? pageConnection() : options.connection;
+  connection?.events.addEventListener('online', () => void save(unsavedChanges()));
+
   return {
     /** The app started with a stored sign-in. */
     restored: () => join(false),
@@ -157,6 +170,11 @@ export function createSettingsSync(options: {
 }
 
 export type SettingsSync = ReturnType<typeof createSettingsSync>;
+
+/** The window's online event, in a page; outside one (the stores' tests in Node) there is none. */
+function pageConnection() {
+  return typeof window === 'undefined' ? null : { events: window };
+}
 
 function readUnsaved(storage: KeyValueStorage): string[] {
   try {
