@@ -179,11 +179,17 @@ export function offlineWrites(held: HeldWorkouts, outbox: WorkoutsOutbox) {
     async updateExercise(to: WorkoutsOffline, workoutId: string, exerciseId: string, body: ExerciseChanges) {
       const name = exerciseName(workoutId, exerciseId);
       const onlyNote = Object.keys(body).every((field) => field === 'notes');
+      // The logger notes an exercise or groups it; a rename (the API's, not the logger's) is a change.
+      const label = onlyNote
+        ? to.labels.note(name)
+        : 'superset' in body
+          ? to.labels.superset(name)
+          : to.labels.change(name);
       await outbox.queue(to, workoutId, {
         method: 'PATCH',
         path: `/workouts/${workoutId}/exercises/${exerciseId}`,
         body,
-        label: onlyNote ? to.labels.note(name) : to.labels.superset(name),
+        label,
         touches: [thing.workout(workoutId), thing.exercise(exerciseId)],
       });
       const changed = exerciseOf(workoutId, exerciseId);
