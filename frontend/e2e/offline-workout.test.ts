@@ -262,6 +262,8 @@ describe('a workout logged offline', () => {
       await page.locator('.logger-actions').getByRole('button', { name: texts.workouts.end }).click();
       await page.getByRole('dialog').getByRole('button', { name: texts.confirm.endWorkout }).click();
       await page.waitForURL(`**/workouts/${push.id}/summary`);
+      // Kept on the device, not yet saved: the toast says which.
+      await page.getByText(texts.workouts.completedOffline.replace('{{name}}', 'Push')).waitFor();
       await page.locator('a[href="/workouts"]:visible').first().click();
       await page.getByRole('button', { name: texts.workouts.startNew }).first().click();
       const dialog = page.getByRole('dialog');

@@ -40,7 +40,10 @@ export function WeightHistory({ weighIns: store }: { weighIns: WeighIns }) {
     const user = services.auth.state.user;
     if (user) services.auth.updateUser({ ...user, profile: weighedIn(user.profile, weighIn) });
     setDraft('');
-    services.toasts.success(t('profile.weightHistory.saved'));
+    // Offline it waits on this device: "saved" would say more than is true yet.
+    services.toasts.success(
+      t(services.offline.state.online ? 'profile.weightHistory.saved' : 'profile.weightHistory.keptOffline'),
+    );
   });
 
   function record(event: FormEvent) {

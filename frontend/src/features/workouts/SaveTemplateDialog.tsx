@@ -19,7 +19,7 @@ export function SaveTemplateDialog({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const { workouts, toasts } = useServices();
+  const { workouts, toasts, offline } = useServices();
   const [name, setName] = useState(workout.name);
   const form = useForm({ fallback: t('templates.failedToSave'), fields: ['name'], telling: 'toast' });
 
@@ -31,7 +31,9 @@ export function SaveTemplateDialog({
   // Its name's refusal is told under it; any other failure as a toast.
   const submit = form.submit(async () => {
     await workouts.saveAsTemplate(workout.id, name.trim() || workout.name);
-    toasts.success(t('templates.saved'), name.trim() || workout.name);
+    // Offline it waits on this device, and the templates screen shows it once it is sent.
+    if (offline.state.online) toasts.success(t('templates.saved'), name.trim() || workout.name);
+    else toasts.success(t('templates.keptOffline'), t('templates.keptOfflineMessage'));
     onClose();
     navigate('/templates');
   });

@@ -38,7 +38,13 @@ export function WorkoutConfirmDialog({
       switch (action.kind) {
         case 'end':
           await workouts.end(id);
-          toasts.success(t('workouts.completed'), t('workouts.completedMessage', { name: title }));
+          // Offline the end waits on this device: say so rather than "saved".
+          toasts.success(
+            t('workouts.completed'),
+            t(services.offline.state.online ? 'workouts.completedMessage' : 'workouts.completedOffline', {
+              name: title,
+            }),
+          );
           navigate(summaryPath(id));
           break;
         case 'delete':
