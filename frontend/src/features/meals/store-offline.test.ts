@@ -4,9 +4,7 @@ import type { Food, Meal, SavedMeal, WaterDay } from '@fitness/contracts';
 import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
-import { createFlusher } from '../../lib/offline/flush.ts';
-import { createOfflineSync } from '../../lib/offline/offline-sync.ts';
-import { openOutbox } from '../../lib/offline/outbox.ts';
+import { offlineOutbox } from '../../lib/testing/offline-outbox.ts';
 import { secondDevices } from '../../lib/testing/second-device.ts';
 import type { MealLabels } from './meals-offline.ts';
 import { createMeals } from './store.ts';
@@ -50,16 +48,7 @@ describe('meals store: written offline', () => {
       })
     ).body as Food;
     const device = await devices.open(token);
-    const outbox = await openOutbox(user.id);
-    const flusher = createFlusher({
-      outbox,
-      session: () => ({ userId: user.id, token }),
-      baseUrl: `${devices.server.baseUrl}/api/v1`,
-    });
-    const events = new EventTarget();
-    let connected = online;
-    const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
-    await sync.start();
+    const { outbox, sync, setOnline, close: closeOutbox } = await offlineOutbox(devices, { token, user }, online);
     const meals = createMeals(device.api);
     device.follow(meals);
     const writes = { userId: user.id, outbox, sync, labels };
@@ -67,10 +56,6 @@ describe('meals store: written offline', () => {
     meals.show();
     assert.ok(await waitUntil(() => meals.state.loaded, 10_000), 'the day loaded');
     const { date } = meals.state;
-    const setOnline = (now: boolean) => {
-      connected = now;
-      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
-    };
     const onServer = async (day = date) => {
       await devices.server.caughtUp();
       const [meals, water] = await Promise.all([
@@ -81,8 +66,7 @@ describe('meals store: written offline', () => {
     };
     const close = () => {
       void meals.writeOffline(null);
-      sync.stop();
-      outbox.close();
+      closeOutbox();
     };
     return { token, oats, meals, date, device, sync, outbox, writes, setOnline, onServer, close };
   }

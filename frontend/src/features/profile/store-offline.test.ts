@@ -4,9 +4,7 @@ import { shiftDay } from '@fitness/contracts/calendar.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
 import { localToday } from '../../lib/format.ts';
-import { createFlusher } from '../../lib/offline/flush.ts';
-import { createOfflineSync } from '../../lib/offline/offline-sync.ts';
-import { openOutbox } from '../../lib/offline/outbox.ts';
+import { offlineOutbox } from '../../lib/testing/offline-outbox.ts';
 import { secondDevices } from '../../lib/testing/second-device.ts';
 import { createWeighIns } from './store.ts';
 
@@ -20,16 +18,7 @@ describe('weigh-ins store: written offline', () => {
     const yesterday = shiftDay(localToday(), -1);
     await devices.server.api('PUT', `/body-weight/${yesterday}`, { token, body: { weight: 81 } });
     const device = await devices.open(token);
-    const outbox = await openOutbox(user.id);
-    const flusher = createFlusher({
-      outbox,
-      session: () => ({ userId: user.id, token }),
-      baseUrl: `${devices.server.baseUrl}/api/v1`,
-    });
-    const events = new EventTarget();
-    let connected = false;
-    const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
-    await sync.start();
+    const { outbox, sync, setOnline, close } = await offlineOutbox(devices, { token, user }, false);
     const writes = { userId: user.id, outbox, sync, labels };
     const weighIns = createWeighIns(device.api);
     device.follow(weighIns);
@@ -58,8 +47,7 @@ describe('weigh-ins store: written offline', () => {
     assert.ok(await waitUntil(() => reloaded.state.weighIns !== null, 10_000));
     assert.deepEqual(reloaded.state.weighIns, shown);
 
-    connected = true;
-    events.dispatchEvent(new Event('online'));
+    setOnline(true);
     assert.ok(await waitUntil(() => sync.state.waiting === 0, 10_000), 'sent once online');
     await devices.server.caughtUp();
     const server = await devices.server.api('GET', `/body-weight?from=${yesterday}`, { token });
@@ -70,8 +58,7 @@ describe('weigh-ins store: written offline', () => {
     );
     await weighIns.writeOffline(null);
     await reloaded.writeOffline(null);
-    sync.stop();
-    outbox.close();
+    close();
     await device.settled();
   });
 });

@@ -1,9 +1,7 @@
 import 'fake-indexeddb/auto';
 import en from '../../locales/en.json' with { type: 'json' };
-import { createFlusher } from '../offline/flush.ts';
 import { openLastSeen } from '../offline/last-seen.ts';
-import { createOfflineSync } from '../offline/offline-sync.ts';
-import { openOutbox } from '../offline/outbox.ts';
+import { offlineOutbox } from '../testing/offline-outbox.ts';
 import type { secondDevices } from '../testing/second-device.ts';
 import { workoutLabels } from './workout-labels.ts';
 import { createWorkouts } from './workouts.ts';
@@ -24,18 +22,9 @@ export async function offlineWorkouts(
   account: { token: string; user: { id: string } },
   online: boolean,
 ) {
-  const { token, user } = account;
-  const device = await devices.open(token);
-  const outbox = await openOutbox(user.id);
-  const flusher = createFlusher({
-    outbox,
-    session: () => ({ userId: user.id, token }),
-    baseUrl: `${devices.server.baseUrl}/api/v1`,
-  });
-  const events = new EventTarget();
-  let connected = online;
-  const sync = createOfflineSync({ outbox, flusher, connection: { online: () => connected, events } });
-  await sync.start();
+  const { user } = account;
+  const device = await devices.open(account.token);
+  const { outbox, sync, setOnline, close } = await offlineOutbox(devices, account, online);
   const lastSeen = await openLastSeen(user.id);
   const workouts = createWorkouts(device.api);
   device.follow(workouts);
@@ -47,14 +36,10 @@ export async function offlineWorkouts(
     sync,
     outbox,
     writes,
-    setOnline(now: boolean) {
-      connected = now;
-      events.dispatchEvent(new Event(now ? 'online' : 'offline'));
-    },
+    setOnline,
     close() {
       void workouts.writeOffline(null);
-      sync.stop();
-      outbox.close();
+      close();
       lastSeen.close();
     },
   };
