@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import en from '../../locales/en.json' with { type: 'json' };
+import { createApiClient } from '../api-client.ts';
 import { openLastSeen } from '../offline/last-seen.ts';
+import { memoryStorage } from '../storage.ts';
 import { offlineOutbox } from '../testing/offline-outbox.ts';
 import type { secondDevices } from '../testing/second-device.ts';
 import { workoutLabels } from './workout-labels.ts';
@@ -43,4 +45,17 @@ export async function offlineWorkouts(
       lastSeen.close();
     },
   };
+}
+
+/** An API client of a page loaded again in the basement: every request fails for want of a network. */
+export function apiWithoutNetwork() {
+  return createApiClient({
+    storage: memoryStorage(),
+    cookie: () => null,
+    currentPath: () => '/',
+    notify: () => {},
+    onSessionExpired: () => {},
+    translate: (key) => key,
+    fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+  });
 }

@@ -3,12 +3,10 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Template, Workout } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
-import { createApiClient } from '../api-client.ts';
-import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createInProgress } from './in-progress.ts';
 import { createWorkouts } from './workouts.ts';
-import { offlineWorkouts } from './workouts-offline-testing.ts';
+import { apiWithoutNetwork, offlineWorkouts } from './workouts-offline-testing.ts';
 
 /** A workout as the server and the screen both hold it: all but when the server last wrote it. */
 const content = (workout: Workout | undefined | null) => {
@@ -250,15 +248,7 @@ describe('workouts store: every write of the logger offline', () => {
     const before = content(tab.workouts.state.byId[started.id]);
 
     // The page loaded again in the basement: every request fails for want of a network.
-    const noNetwork = createApiClient({
-      storage: memoryStorage(),
-      cookie: () => null,
-      currentPath: () => '/',
-      notify: () => {},
-      onSessionExpired: () => {},
-      translate: (key) => key,
-      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    const noNetwork = apiWithoutNetwork();
     const reloaded = createWorkouts(noNetwork);
     reloaded.showWorkout(started.id);
     await reloaded.writeOffline(tab.writes);

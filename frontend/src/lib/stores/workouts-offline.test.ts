@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import type { Workout } from '@fitness/contracts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { describe, it } from 'vitest';
-import { createApiClient } from '../api-client.ts';
-import { memoryStorage } from '../storage.ts';
 import { secondDevices } from '../testing/second-device.ts';
 import { createWorkouts } from './workouts.ts';
-import { offlineWorkouts } from './workouts-offline-testing.ts';
+import { apiWithoutNetwork, offlineWorkouts } from './workouts-offline-testing.ts';
 
 /** What a workout holds, set by set, to compare the store's with the server's. */
 const setsOf = (workout: Workout | undefined) =>
@@ -101,15 +99,7 @@ describe('workouts store: written offline', () => {
     const before = setsOf(workouts.state.byId[workout.id]);
 
     // The page loaded again in the basement: every request fails for want of a network.
-    const noNetwork = createApiClient({
-      storage: memoryStorage(),
-      cookie: () => null,
-      currentPath: () => '/',
-      notify: () => {},
-      onSessionExpired: () => {},
-      translate: (key) => key,
-      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    const noNetwork = apiWithoutNetwork();
     const reloaded = createWorkouts(noNetwork);
     reloaded.showWorkout(workout.id);
     await reloaded.writeOffline(tab.writes);
