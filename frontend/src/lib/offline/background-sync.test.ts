@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
+import { closedPort } from '@fitness/gateway/testing/closed-port.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
@@ -16,15 +16,6 @@ import { createFlusher } from './flush.ts';
 import { type Outbox, openOutbox } from './outbox.ts';
 import { predictedId } from './predicted-ids.ts';
 import { readSyncSession, type SyncSession, writeSyncSession } from './sync-session.ts';
-
-/** A port nothing listens on: a request there gets no answer, as without a network. */
-async function closedPort() {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe("the service worker's Background Sync of the outbox, over the real server", () => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
+import { closedPort } from '@fitness/gateway/testing/closed-port.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { subscribe } from 'valtio';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -21,15 +21,6 @@ function until(state: OfflineState, holds: (state: OfflineState) => boolean) {
       resolve();
     });
   });
-}
-
-/** A port nothing listens on: a request there gets no answer, as without a network. */
-async function closedPort() {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** The browser's connection as a tab sees it, switched by the test. */
