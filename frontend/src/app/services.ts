@@ -24,7 +24,12 @@ import { liveResource } from '../lib/live-resource.ts';
 import { followBackgroundSync } from '../lib/offline/background-sync.ts';
 import { createFlusher } from '../lib/offline/flush.ts';
 import { openLastSeen } from '../lib/offline/last-seen.ts';
-import { browserConnection, createOfflineSync, type OfflineState } from '../lib/offline/offline-sync.ts';
+import {
+  browserConnection,
+  createOfflineSync,
+  type OfflineState,
+  type OfflineSync,
+} from '../lib/offline/offline-sync.ts';
 import { openOutbox } from '../lib/offline/outbox.ts';
 import { forgetReads, openReadCache } from '../lib/offline/read-cache.ts';
 import { createRestTimer } from '../lib/rest-timer.ts';
@@ -77,7 +82,12 @@ export function createServices() {
       open(loginRedirect(target));
     },
     translate: (key) => i18n.t(key),
+    // With one bar the browser says online while nothing gets through: the signed-in user's writes then wait too.
+    onNoResponse: () => signedInSync?.noResponse() ?? false,
+    onResponse: () => signedInSync?.answered(),
   });
+  /** The signed-in user's offline state (followOutbox), told by the API client whether the server answers. */
+  let signedInSync: OfflineSync | null = null;
 
   const auth = createAuth({ api, storage });
   /** The sign-out in progress is a lost session, not the user's: their kept reads stay for their next sign-in. */
@@ -357,12 +367,14 @@ export function createServices() {
           auth.state.user && auth.state.token ? { userId: auth.state.user.id, token: auth.state.token } : null,
         language: () => i18n.language,
       });
-      const sync = createOfflineSync({ outbox, flusher, backgroundSync: backgroundSync.request });
+      const sync = createOfflineSync({ outbox, flusher, backgroundSync: backgroundSync.request, probe: api.probe });
+      signedInSync = sync;
       const mirror = () => Object.assign(offline.state, sync.state);
       const unmirror = subscribe(sync.state, mirror);
       mirror();
       offline.dismiss = sync.dismiss;
       close = () => {
+        signedInSync = null;
         unmirror();
         sync.stop();
         void workouts.writeOffline(null);
@@ -370,7 +382,13 @@ export function createServices() {
         void stores.weighIns.writeOffline(null);
         outbox.close();
         lastSeen.close();
-        Object.assign(offline.state, { waiting: 0, notKept: [], signInNeeded: false });
+        // A server found unreachable in the session is the session's: signed out, the browser's word stands.
+        Object.assign(offline.state, {
+          online: browserConnection().online(),
+          waiting: 0,
+          notKept: [],
+          signInNeeded: false,
+        });
         offline.dismiss = async () => {};
       };
       await workouts.writeOffline({

@@ -15,7 +15,10 @@ const DAY = '2026-11-27';
  * go: offline, fetch fails as the browser's does without a connection, and navigator.onLine
  * says so (`online`); `unreachable` is a network that fails while the browser thinks it is up.
  */
-async function device(server: TestServer) {
+async function device(
+  server: TestServer,
+  reachability: Pick<Parameters<typeof createApiClient>[0], 'onNoResponse' | 'onResponse'> = {},
+) {
   const { token, user } = await server.register('Basement');
   const toasts: Toast[] = [];
   const network = { online: true, reachable: true };
@@ -28,6 +31,7 @@ async function device(server: TestServer) {
     onSessionExpired: () => {},
     translate: (key) => key,
     online: () => network.online,
+    ...reachability,
     baseUrl: `${server.baseUrl}/api/v1`,
     fetch: (url, init) =>
       network.online && network.reachable ? fetch(url, init) : Promise.reject(new TypeError('Failed to fetch')),
@@ -125,6 +129,43 @@ describe('API client without a network: reads from the read cache', () => {
       ['offline.needsConnection.title', 'errors.network.title'],
       'none for the quiet write',
     );
+    tab.cache.close();
+  });
+
+  it('online without an answer, with the app now queueing writes: a write says it was not saved, a read and a quiet write are quiet', async () => {
+    const told = { noResponse: 0, response: 0 };
+    const tab = await device(server, {
+      onNoResponse: () => {
+        told.noResponse += 1;
+        return true;
+      },
+      onResponse: () => {
+        told.response += 1;
+      },
+    });
+    await assert.rejects(tab.api.get('/nutrition/targets/none'), (error: ApiError) => error.status === 404);
+    assert.deepEqual(told, { noResponse: 0, response: 1 }, 'a 404 is an answer too');
+
+    tab.network.reachable = false;
+    const lost = await tab.api.post(`/water/${DAY}`, { ml: 250 }).catch((failure: unknown) => failure);
+    assert.ok(lost instanceof ApiError && lost.status === null && toldTheUser(lost));
+    assert.deepEqual(tab.toasts, [
+      { type: 'error', title: 'offline.unreachable.title', message: 'offline.unreachable.message' },
+    ]);
+    const read = await tab.api.get('/nutrition/targets').catch((failure: unknown) => failure);
+    assert.ok(read instanceof ApiError && toldTheUser(read), 'the offline indicator says it');
+    await assert.rejects(tab.api.patch('/me/settings', { theme: 'dark' }, { quietOffline: true }), ApiError);
+    assert.equal(tab.toasts.length, 1, 'no toast for the read nor the quiet write');
+    assert.deepEqual(told, { noResponse: 3, response: 1 });
+
+    // Offline for sure, the browser's word is enough: nothing to tell.
+    tab.network.online = false;
+    await assert.rejects(tab.api.get('/nutrition/targets'), ApiError);
+    assert.equal(told.noResponse, 3);
+    assert.equal(await tab.api.probe(), false);
+    tab.network.online = true;
+    tab.network.reachable = true;
+    assert.equal(await tab.api.probe(), true);
     tab.cache.close();
   });
 

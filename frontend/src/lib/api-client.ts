@@ -67,6 +67,14 @@ export type ApiClientOptions = {
   translate: (key: string) => string;
   /** Whether the browser has a connection at all (navigator.onLine: false means none for sure). */
   online?: () => boolean;
+  /**
+   * Told when a request got no response while the browser says it is online (a weak signal);
+   * answers whether the app counts as offline from now on (the signed-in user's offline state:
+   * their writes wait on this device), so the failure is told as such.
+   */
+  onNoResponse?: () => boolean;
+  /** Told when a request got a response, whatever it said: the server is reachable. */
+  onResponse?: () => void;
   fetch?: typeof fetch;
   baseUrl?: string;
   /** A new X-Request-Id for a write; tests pass a predictable one. */
@@ -217,13 +225,21 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
+      const offlineNow = online() && (options.onNoResponse?.() ?? false);
       // No response: a read answers what it last answered, as if loaded (the screen shows the last data seen).
       const kept = await keptAnswer(cache, { path, search, language });
       if (kept !== undefined) return parseBody(kept) as T;
       const failed = new ApiError(null, t('errors.network.message'));
-      if (online()) {
+      if (online() && offlineNow && method !== 'GET' && !requestOptions.quietOffline) {
+        // The browser says online, but nothing got through: this write is lost, the next ones wait on this device.
+        tell(failed, {
+          type: 'error',
+          title: t('offline.unreachable.title'),
+          message: t('offline.unreachable.message'),
+        });
+      } else if (online() && !offlineNow) {
         tell(failed, { type: 'error', title: t('errors.network.title'), message: t('errors.network.message') });
-      } else if (method !== 'GET' && !requestOptions.quietOffline) {
+      } else if (!online() && method !== 'GET' && !requestOptions.quietOffline) {
         // A write not kept in the outbox (settings, profile, admin) is lost: say it needs a connection.
         tell(failed, {
           type: 'error',
@@ -237,6 +253,7 @@ export function createApiClient(options: ApiClientOptions) {
       throw failed;
     }
 
+    options.onResponse?.();
     const text = await response.text();
     const parsed = parseBody(text);
     const position = Number(response.headers.get('X-Event-Position'));
@@ -301,6 +318,18 @@ export function createApiClient(options: ApiClientOptions) {
      */
     readFrom(cache: Promise<ReadCache | null> | null) {
       readCache = cache;
+    },
+    /**
+     * Whether the server answers at all now, whatever it says: GET /site, unauthenticated and
+     * small, with no toast, nothing kept, and the usual timeout.
+     */
+    async probe() {
+      try {
+        await doFetch(`${baseUrl}/site`, { cache: 'no-store', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+        return true;
+      } catch {
+        return false;
+      }
     },
     /** GET /sanctum/csrf-cookie, outside /api/v1, before signing in or registering. */
     async csrfCookie() {

@@ -3,13 +3,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { closedPort } from '@fitness/gateway/testing/closed-port.ts';
+import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { subscribe } from 'valtio';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ApiError, createApiClient, type Toast } from '../api-client.ts';
+import { memoryStorage } from '../storage.ts';
 import { createFlusher } from './flush.ts';
 import { createOfflineSync, type OfflineState } from './offline-sync.ts';
 import { type NewCommand, openOutbox } from './outbox.ts';
 import { predictedId } from './predicted-ids.ts';
+import { queuedWrites } from './queued-writes.ts';
 
 /** Resolves once `holds` is true of the state, checking at each change. */
 function until(state: OfflineState, holds: (state: OfflineState) => boolean) {
@@ -182,6 +186,104 @@ describe('the offline state, over the real server', () => {
     assert.equal(sync.count(), 3);
     assert.equal(lost.sync.state.waiting, 1);
     lost.close();
+  });
+
+  it('counts as offline once a request gets no response though the browser says online, until the server answers again', async () => {
+    const { token, user } = await server.register();
+    // One bar in a basement: navigator.onLine stays true, but a request gets no response until the signal returns.
+    const nowhere = `http://127.0.0.1:${await closedPort()}`;
+    const signal = { through: false, probesLost: false };
+    const network = (url: string | URL | Request, init?: RequestInit) => {
+      const lost = !signal.through || (signal.probesLost && String(url).endsWith('/site'));
+      return fetch(lost ? String(url).replace(server.baseUrl, nowhere) : String(url), init);
+    };
+    const outbox = await openOutbox(user.id);
+    const sent: string[] = [];
+    const flusher = createFlusher({
+      outbox,
+      session: () => ({ userId: user.id, token }),
+      baseUrl: `${server.baseUrl}/api/v1`,
+      fetch: (url, init) => {
+        sent.push(`${init?.method} ${new URL(String(url)).pathname}`);
+        return network(url, init);
+      },
+    });
+    const probes: boolean[] = [];
+    // Wired as services.ts wires it: the API client tells the offline state, which probes through it.
+    let sync: ReturnType<typeof createOfflineSync> | null = null;
+    const toasts: Toast[] = [];
+    const api = createApiClient({
+      storage: memoryStorage({ auth_token: token }),
+      cookie: () => null,
+      currentPath: () => '/workouts',
+      notify: (toast) => toasts.push(toast),
+      onSessionExpired: () => {},
+      translate: (key) => key,
+      online: () => true,
+      onNoResponse: () => sync?.noResponse() ?? false,
+      onResponse: () => sync?.answered(),
+      baseUrl: `${server.baseUrl}/api/v1`,
+      fetch: network,
+    });
+    sync = createOfflineSync({
+      outbox,
+      flusher,
+      connection: connection(true).connection,
+      probe: async () => {
+        const answers = await api.probe();
+        probes.push(answers);
+        return answers;
+      },
+      probeEvery: { first: 5, longest: 20 },
+    });
+    await sync.start();
+    const writes = queuedWrites({ mine: () => true, readAgain: async () => undefined, show: () => {} });
+    await writes.follow({ userId: user.id, outbox, sync });
+    assert.equal(writes.target(), null, 'online with nothing waiting: writes call the API');
+
+    // The first write gets no response: told as not saved, and the next ones wait on this device.
+    const failed = await api.post('/workouts', { name: 'Lost in the basement' }).catch((error: unknown) => error);
+    assert.ok(failed instanceof ApiError && failed.status === null && failed.told);
+    assert.deepEqual(
+      toasts.map((toast) => toast.title),
+      ['offline.unreachable.title'],
+    );
+    assert.equal(sync.state.online, false);
+    assert.notEqual(writes.target(), null, 'the next write goes to the outbox');
+    const { workout, command } = await startOf(user.id, 'Kept in the basement');
+    await writes.queue({ userId: user.id, outbox, sync }, command);
+    await until(sync.state, (state) => state.waiting === 1);
+    assert.deepEqual(sent, [], 'nothing is sent while the server is unreachable');
+    assert.ok(await waitUntil(() => probes.length >= 2));
+    assert.equal(sync.state.online, false, 'a probe without an answer keeps it offline');
+
+    // The signal returns: the next probe gets an answer, and what waits goes, once.
+    signal.through = true;
+    await until(sync.state, (state) => state.online && state.waiting === 0);
+    assert.equal(probes.at(-1), true);
+    assert.deepEqual(sent, ['POST /api/v1/workouts']);
+    await server.caughtUp();
+    assert.equal((await server.api('GET', `/workouts/${workout}`, { token })).body.name, 'Kept in the basement');
+    const list = await server.api('GET', '/workouts', { token });
+    assert.deepEqual(
+      list.body.data.map((summary: { name: string }) => summary.name),
+      ['Kept in the basement'],
+      'the write that got no response was not sent again',
+    );
+    toasts.length = 0;
+
+    // A flush stopped at the network counts too, and any response to the API client brings it
+    // back (the probes lost on the way, so it is the GET's answer that does).
+    signal.through = false;
+    await sync.queue((await startOf(user.id, 'Second basement')).command);
+    await until(sync.state, (state) => !state.online);
+    signal.probesLost = true;
+    signal.through = true;
+    await api.get('/workouts');
+    await until(sync.state, (state) => state.online && state.waiting === 0);
+    assert.deepEqual(toasts, []);
+    sync.stop();
+    outbox.close();
   });
 
   it('asks for a sign-in when the session is gone, keeping the commands', async () => {

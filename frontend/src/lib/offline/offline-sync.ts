@@ -21,12 +21,22 @@ export function browserConnection(): Connection {
   return { online: () => globalThis.navigator.onLine, events: globalThis as unknown as EventTarget };
 }
 
+/** How long an unreachable server is left before it is asked again, and the longest wait between tries. */
+export const PROBE_FIRST_MS = 15_000;
+export const PROBE_LONGEST_MS = 30_000;
+
 /**
  * The outbox as the app uses it: a command queued is stored first and then sent at once if
  * there is a connection, and everything waiting is sent when the connection returns; the state
  * follows the outbox of every tab (its BroadcastChannel) for the screens to show. navigator.onLine
  * false means no network for sure; true only that there may be one, so a flush may still stop
- * at a network failure and waits for the next `online` event or the next command queued.
+ * at a network failure.
+ *
+ * A weak signal (one bar in a basement) leaves navigator.onLine true while nothing gets through:
+ * so a request that got no response (`noResponse`, told by the API client, or a flush stopped at
+ * the network) counts as offline too, the stores queue from then on and the indicator says
+ * "Offline". Any response (`answered`), a `probe` that gets one (asked after 15 s, then every
+ * 30 s) or the browser's `online` event counts as online again and sends what waits.
  *
  * What this page cannot send now (offline, or a flush stopped at the network or a server
  * failure) it also leaves to `backgroundSync`, where given: the service worker's Background Sync
@@ -38,6 +48,10 @@ export function createOfflineSync(options: {
   connection?: Connection;
   /** Asks the browser to have the service worker send the outbox once online (lib/offline/background-sync.ts). */
   backgroundSync?: () => Promise<unknown>;
+  /** Whether the server answers at all now (a cheap GET); asked while it is unreachable. */
+  probe?: () => Promise<boolean>;
+  /** The waits before each probe, the first and the longest (tests shorten them). */
+  probeEvery?: { first: number; longest: number };
 }) {
   const { outbox, flusher } = options;
   const connection = options.connection ?? browserConnection();
@@ -67,6 +81,7 @@ export function createOfflineSync(options: {
     const report = await flusher.flush();
     state.signInNeeded = report.stopped === 'sign-in';
     if (report.stopped === 'network' || report.stopped === 'server') leaveToBackgroundSync();
+    if (report.stopped === 'network') noResponse();
     await refresh();
     return report;
   }
@@ -76,11 +91,51 @@ export function createOfflineSync(options: {
     flush().catch((error) => console.error('Sending the offline changes failed', error));
   }
 
+  const probeEvery = options.probeEvery ?? { first: PROBE_FIRST_MS, longest: PROBE_LONGEST_MS };
+  let probing: ReturnType<typeof setTimeout> | undefined;
+  function stopProbing() {
+    clearTimeout(probing);
+    probing = undefined;
+  }
+  /** Asks the server after `wait`, and again after twice as long (up to the longest) until it answers. */
+  function probeAfter(wait: number) {
+    const { probe } = options;
+    if (!probe) return;
+    const timer = setTimeout(async () => {
+      const answers = await probe().catch(() => false);
+      // Stopped meanwhile (online again, offline for sure, signed out): this try is over.
+      if (probing !== timer) return;
+      if (answers) answered();
+      else probeAfter(Math.min(wait * 2, probeEvery.longest));
+    }, wait);
+    probing = timer;
+  }
+
+  /** A request got no response although the browser says it is online: offline until something answers. */
+  function noResponse() {
+    if (state.online && connection.online()) {
+      state.online = false;
+      probeAfter(probeEvery.first);
+    }
+    return !state.online;
+  }
+
+  /** Something answered: online again (if the browser says so too), and what waits goes. */
+  function answered() {
+    if (state.online || !connection.online()) return;
+    stopProbing();
+    state.online = true;
+    flushLater();
+  }
+
   const wentOnline = () => {
+    stopProbing();
     state.online = true;
     flushLater();
   };
   const wentOffline = () => {
+    // The browser's `online` event brings it back: nothing to ask until then.
+    stopProbing();
     state.online = false;
   };
   connection.events.addEventListener('online', wentOnline);
@@ -104,9 +159,14 @@ export function createOfflineSync(options: {
     },
     /** Sends what is waiting now, if online (null when offline). */
     flush,
+    /** A request got no response; answers whether the app counts as offline now. */
+    noResponse,
+    /** A request got a response, whatever it said: the server is reachable. */
+    answered,
     /** The user has read of the refusal: it goes from the list, in every tab. */
     dismiss: (seq: number) => outbox.dismiss(seq),
     stop() {
+      stopProbing();
       connection.events.removeEventListener('online', wentOnline);
       connection.events.removeEventListener('offline', wentOffline);
       unfollow();
