@@ -50,8 +50,10 @@ export function entryAdded(id: string, input: EntryInput, food: Food | undefined
 
 /**
  * The commands that log `inputs` into the meal of `type` on `date`: the meal opened first unless
- * it is open already (`open`), then each entry, under the id the server will give it. Each entry
- * needs the meal: a refused opening takes them with it.
+ * it is open already (`open`: the server has it, or an opening waits), then each entry, under
+ * the id the server will give it. Each entry needs the meal: a refused opening takes them with
+ * it. Opening a meal a queued copy opened first changes nothing on the server, so an entry never
+ * rests on a copy, whose refusal would take it along.
  */
 export async function entryCommands(
   to: MealsOffline,

@@ -206,6 +206,74 @@ describe('meals store: written offline', () => {
     tab.close();
   });
 
+  it('keeps an entry logged into a meal only a queued copy opens when the copy is refused, and beside the copy when it lands', async () => {
+    const tab = await offlineDevice(true);
+    const { meals, date } = tab;
+    const yesterday = shiftDay(date, -1);
+    const source = async (type: 'breakfast' | 'lunch', name: string) => {
+      const meal = (await tab.device.api.post<Meal>('/meals', { date: yesterday, type })) as Meal;
+      const entry = (await tab.device.api.post(`/meals/${meal.id}/entries`, { name, calories: 250 })) as { id: string };
+      return { meal, entry };
+    };
+    const eggs = await source('breakfast', 'Eggs');
+    const soup = await source('lunch', 'Soup');
+    await meals.goTo(yesterday);
+    assert.equal(meals.state.meals.length, 2);
+
+    tab.setOnline(false);
+    await meals.copyMeal(eggs.meal.id, date);
+    await meals.copyMeal(soup.meal.id, date);
+    await meals.goTo(date);
+    await meals.addEntries('breakfast', [{ name: 'Coffee', calories: 5 }]);
+    await meals.addEntries('lunch', [{ name: 'Tea', calories: 2 }]);
+    assert.deepEqual(
+      meals.state.meals.map((meal) => [meal.type, meal.entries.map((entry) => entry.food_name)]),
+      [
+        ['breakfast', ['Eggs', 'Coffee']],
+        ['lunch', ['Soup', 'Tea']],
+      ],
+      'the copies and the entries shown at once',
+    );
+    const coffee = meals.state.meals[0]?.entries[1];
+    assert.deepEqual(
+      (await tab.outbox.waiting()).map((command) => command.label),
+      [
+        `breakfast copied to ${date}`,
+        `lunch copied to ${date}`,
+        'Opening breakfast',
+        'Coffee at breakfast',
+        'Opening lunch',
+        'Tea at lunch',
+      ],
+      'each entry opens its meal itself: the server has neither meal, whatever the copies will do',
+    );
+    // Another device empties yesterday's breakfast meanwhile: its copy will have nothing to copy.
+    await tab.device.api.delete(`/meals/${eggs.meal.id}/entries/${eggs.entry.id}`);
+
+    tab.setOnline(true);
+    assert.ok(await waitUntil(() => tab.sync.state.waiting === 0, 10_000), 'sent once online');
+    assert.deepEqual(
+      tab.sync.state.notKept.map((refused) => [refused.label, refused.status]),
+      [[`breakfast copied to ${date}`, 422]],
+      "the breakfast's copy alone is not kept; the lunch opened again after its copy changes nothing",
+    );
+    const server = await tab.onServer();
+    assert.deepEqual(
+      server.meals.map((meal) => [meal.type, meal.entries.map((entry) => entry.food_name)]),
+      [
+        ['breakfast', ['Coffee']],
+        ['lunch', ['Soup', 'Tea']],
+      ],
+      "the user's own coffee is kept",
+    );
+    assert.equal(server.meals[0]?.entries[0]?.id, coffee?.id, 'under the id shown offline');
+    assert.ok(
+      await waitUntil(() => meals.state.meals[0]?.entries.map((entry) => entry.food_name).join() === 'Coffee'),
+      'the store shows what the server holds',
+    );
+    tab.close();
+  });
+
   it('keeps a meal as a saved meal offline, logs it and deletes another, under the ids the server gives them', async () => {
     const tab = await offlineDevice(true);
     const { meals, token } = tab;

@@ -204,7 +204,11 @@ export function createMeals(api: ApiClient) {
       if (to) {
         const date = state.date;
         const mealId = await mealIdFor(to.userId, date, type);
-        const open = state.meals.some((meal) => meal.id === mealId);
+        // Open where the server has it, or an opening waits: not where the screen shows it only
+        // because a queued copy or saved meal will fill it, which the server may refuse.
+        const open =
+          server.meals.some((meal) => meal.id === mealId) ||
+          writes.waiting.some((command) => command.creates === thing.meal(mealId));
         await queue(to, ...(await entryCommands(to, { date, type, open }, inputs, foods)));
         return;
       }
