@@ -6,9 +6,9 @@ import { bodyWeightDecider } from './decide.ts';
 const spec = specification(bodyWeightDecider);
 const at = '2026-11-21T07:00:00.000Z';
 const day = { userId: 'u1', date: '2026-11-21' };
-const weighed = (weight: number): BodyWeightEvent => ({
+const weighed = (weight: number, recordedAt = at): BodyWeightEvent => ({
   type: 'BodyWeightRecorded',
-  data: { ...day, weight, recordedAt: at },
+  data: { ...day, weight, recordedAt },
 });
 
 describe('body weight decider', () => {
@@ -33,5 +33,17 @@ describe('body weight decider', () => {
       .given([weighed(81.4)])
       .when({ type: 'RecordBodyWeight', ...day, weight: 81.4, at })
       .thenEvents([]);
+  });
+  it("keeps a newer weigh-in over one made earlier that arrives late (a phone's, sent when it found a signal)", () => {
+    const seven = '2026-11-21T07:00:00.000Z';
+    const nine = '2026-11-21T09:00:00.000Z';
+    spec
+      .given([weighed(79.5, nine)])
+      .when({ type: 'RecordBodyWeight', ...day, weight: 80, at: seven })
+      .thenEvents([]);
+    spec
+      .given([weighed(79.5, nine)])
+      .when({ type: 'RecordBodyWeight', ...day, weight: 79.8, at: '2026-11-21T10:00:00.000Z' })
+      .thenEvents([weighed(79.8, '2026-11-21T10:00:00.000Z')]);
   });
 });

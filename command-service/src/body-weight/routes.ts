@@ -12,7 +12,9 @@ export const bodyWeightCommandRoutes = signedInCommands(async (app, { run }) => 
     {
       schema: {
         tags: ['metrics'],
-        summary: "Record a day's body weight (kg)",
+        summary:
+          "Record a day's body weight (kg). The one weighed last stands: one sent later with an earlier " +
+          'X-Client-Time (it waited offline) changes nothing, and the answer is the weigh-in that stands',
         params: DayParams,
         body: BodyWeightBody,
         response: { 200: BodyWeightEntry, 401: ErrorBody, 422: ErrorBody },
@@ -21,8 +23,9 @@ export const bodyWeightCommandRoutes = signedInCommands(async (app, { run }) => 
     async (request, reply) => {
       const { date } = request.params;
       const { weight } = request.body;
-      await run(bodyWeight, request, reply, { type: 'RecordBodyWeight', date, weight });
-      return { date, weight: bodyWeightReading.recorded(weight) };
+      const { state } = await run(bodyWeight, request, reply, { type: 'RecordBodyWeight', date, weight });
+      // The day's weigh-in that stands: one taken before it and sent late changes nothing.
+      return { date, weight: state?.value ?? bodyWeightReading.recorded(weight) };
     },
   );
 });

@@ -6,7 +6,10 @@ import { stepsDecider } from './decide.ts';
 const spec = specification(stepsDecider);
 const at = '2026-11-21T20:00:00.000Z';
 const day = { userId: 'u1', date: '2026-11-21' };
-const recorded = (count: number): StepsEvent => ({ type: 'StepsRecorded', data: { ...day, count, recordedAt: at } });
+const recorded = (count: number, recordedAt = at): StepsEvent => ({
+  type: 'StepsRecorded',
+  data: { ...day, count, recordedAt },
+});
 
 describe('steps decider', () => {
   it("records a day's first count", () => {
@@ -32,5 +35,11 @@ describe('steps decider', () => {
       .given([recorded(8000)])
       .when({ type: 'RecordSteps', ...day, count: 0, at })
       .thenEvents([recorded(0)]);
+  });
+  it("keeps the day's count read later over one read earlier that arrives after it", () => {
+    spec
+      .given([recorded(9500, '2026-11-21T21:00:00.000Z')])
+      .when({ type: 'RecordSteps', ...day, count: 8000, at })
+      .thenEvents([]);
   });
 });

@@ -18,8 +18,9 @@ export const stepsCommandRoutes = signedInCommands(async (app, { run }) => {
     async (request, reply) => {
       const { date } = request.params;
       const { count } = request.body;
-      await run(stepsReading.aggregate, request, reply, { type: 'RecordSteps', date, count });
-      return { date, count };
+      const { state } = await run(stepsReading.aggregate, request, reply, { type: 'RecordSteps', date, count });
+      // The day's count that stands: one read before it and decided after it changes nothing.
+      return { date, count: state?.value ?? count };
     },
   );
 });

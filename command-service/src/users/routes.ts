@@ -76,7 +76,8 @@ export const userCommandRoutes: FastifyPluginAsyncTypebox<CommandServices> = asy
         const weighIn = await run(bodyWeight, request, reply, { type: 'RecordBodyWeight', date, weight });
         // The answer's position is the later append's, so reading after it shows both.
         reply.header('X-Event-Position', Math.max(result.position, weighIn.position));
-        answer = { ...answer, profile: weighedIn(answer.profile, { date, weight: recordedWeight(weight) }) };
+        const stands = weighIn.state?.value ?? recordedWeight(weight);
+        answer = { ...answer, profile: weighedIn(answer.profile, { date, weight: stands }) };
       }
       return answer;
     },

@@ -269,6 +269,33 @@ describe('the client time of an action (X-Client-Time)', () => {
     assert.equal((weighIn.data as { recordedAt: string }).recordedAt, recorded(weighedAt));
   });
 
+  it("keeps the day's newer weigh-in when one made earlier offline arrives after it", async () => {
+    const { id, call, at, read } = await user('Two scales');
+    const date = '2026-11-29';
+    // 07:00 in New York, the phone without a signal; 09:00, the laptop; the phone sends at noon.
+    const phoneAt = Date.parse('2026-11-29T12:00:00Z');
+    const laptopAt = Date.parse('2026-11-29T14:00:00Z');
+    const laptop = await call('PUT', `/body-weight/${date}`, { weight: 79.5 }, at(written(laptopAt, NEW_YORK)));
+    assert.deepEqual(laptop, { date, weight: 79.5 });
+    const phone = await call('PUT', `/body-weight/${date}`, { weight: 80 }, at(written(phoneAt, NEW_YORK)));
+    assert.deepEqual(phone, { date, weight: 79.5 }, "the answer is the day's weigh-in that stands");
+    assert.deepEqual((await read(`/body-weight?from=${date}&to=${date}`)).data, [{ date, weight: 79.5 }]);
+    const me = await read('/me');
+    assert.deepEqual([me.profile.weight, me.profile.weighed_on], [79.5, date], "the profile's weight too");
+    const fromProfile = await call('PATCH', '/me', { weight: 81, weighed_on: date }, at(written(phoneAt, NEW_YORK)));
+    assert.deepEqual([fromProfile.profile.weight, fromProfile.profile.weighed_on], [79.5, date], 'through the profile');
+    const events = await server.eventStore.readStream(bodyWeightStream(id, date));
+    assert.deepEqual(
+      events.map((event) => (event.data as { weight: number }).weight),
+      [79.5],
+      'the late one decided nothing',
+    );
+
+    // One made later still, even sent without a time (the server's, after both), stands over it.
+    await call('PUT', `/body-weight/${date}`, { weight: 79.8 });
+    assert.deepEqual((await read(`/body-weight?from=${date}&to=${date}`)).data, [{ date, weight: 79.8 }]);
+  });
+
   it('is described in the OpenAPI document beside Idempotency-Key, with its bounds', async () => {
     const { description } = (await server.api('GET', '/openapi.json')).body.info;
     for (const told of ['Idempotency-Key', CLIENT_TIME_HEADER, '5 minutes ahead', '7 days old', 'RFC 3339']) {
