@@ -100,3 +100,39 @@ describe('settings sync: a change made without a connection', () => {
     assert.deepEqual(JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? ''), [], 'confirmed');
   });
 });
+
+describe('settings sync: a change not saved when its user signed out', () => {
+  const devices = secondDevices();
+
+  it('is not sent for the next user who signs in on the device', async () => {
+    const first = await devices.server.register('Leaving');
+    const next = await devices.server.register('Arriving');
+    // The next user chose their goal on another device.
+    await devices.server.api('PATCH', '/me/settings', { token: next.token, body: { weeklyWorkoutGoal: 4 } });
+    await devices.server.caughtUp();
+    const storage = memoryStorage();
+    const settings = createSettings(storage);
+    let signedIn: string | null = first.user.id;
+    const firstDevice = await devices.open(first.token);
+    const sync = createSettingsSync({ api: firstDevice.api, settings, storage, signedInUserId: () => signedIn });
+    // What a change made offline leaves: the value here, marked as not confirmed by the server.
+    settings.update('weeklyWorkoutGoal', 6);
+    storage.setItem(STORAGE_KEYS.settingsUnsaved, JSON.stringify(['weeklyWorkoutGoal']));
+    signedIn = null;
+    sync.clear();
+    assert.deepEqual(JSON.parse(storage.getItem(STORAGE_KEYS.settingsUnsaved) ?? ''), [], 'forgotten at sign-out');
+
+    const nextDevice = await devices.open(next.token);
+    signedIn = next.user.id;
+    const nextSync = createSettingsSync({ api: nextDevice.api, settings, storage, signedInUserId: () => signedIn });
+    await nextSync.signedIn();
+    await nextDevice.settled();
+    assert.equal(settings.state.weeklyWorkoutGoal, 4, 'their own goal shows');
+    const theirs = await devices.server.api('GET', '/me/settings', { token: next.token });
+    assert.equal(
+      theirs.body.settings.weeklyWorkoutGoal,
+      4,
+      "the leaving user's unsaved goal was not pushed into theirs",
+    );
+  });
+});

@@ -163,9 +163,15 @@ export function createSettingsSync(options: {
     },
     /**
      * Signing out keeps this browser's settings, which are the device's as much as the user's;
-     * only an answer still on its way for the user leaving is not taken.
+     * an answer still on its way for the user leaving is not taken, and what they changed
+     * without saving is no longer theirs to send: the next user to sign in here would otherwise
+     * have it pushed into their account.
      */
-    clear: () => remote.clear(),
+    clear() {
+      remote.clear();
+      unsaved.clear();
+      keepUnsaved();
+    },
   };
 }
 
