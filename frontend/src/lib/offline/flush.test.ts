@@ -5,8 +5,8 @@ import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { workoutStream } from '@fitness/contracts/workouts/events.ts';
 import { startTestServer, type TestServer } from '@fitness/gateway/testing/test-server.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createFlusher, type FlusherOptions } from './flush.ts';
-import { type Outbox, openOutbox } from './outbox.ts';
+import { createFlusher, type FlusherOptions, shiftedBy } from './flush.ts';
+import { type Outbox, openOutbox, withOffset } from './outbox.ts';
 import { predictedId } from './predicted-ids.ts';
 
 /** A user's tab: the outbox and a flusher over the real server, counting what it sent ("METHOD /path"). */
@@ -364,5 +364,46 @@ describe('flushing the outbox to the real server', () => {
     assert.deepEqual(waited, [7000]);
     await assertLandedOnce(user.token, ids);
     outbox.close();
+  });
+
+  it('puts right the times of a device whose clock runs 10 minutes fast, which the server would refuse as ahead', async () => {
+    const user = await signedIn();
+    const fast = 10 * 60_000;
+    const outbox = await openOutbox(user.userId);
+    const start = randomUUID();
+    const workout = await predictedId(user.userId, start, CREATED.workout);
+    // What the device's clock said when the user started it: ten minutes ahead of the world.
+    const actedAt = new Date(Date.now() + fast);
+    await outbox.append({
+      method: 'POST',
+      path: '/workouts',
+      body: { name: 'Fast watch' },
+      key: start,
+      actedAt,
+      label: 'Start Fast watch',
+      touches: [`workout:${workout}`],
+      creates: `workout:${workout}`,
+    });
+    const { flush, sent } = await tab(user, { now: () => Date.now() + fast });
+    const report = await flush();
+    assert.deepEqual(report, { sent: 1, refused: [], stopped: null }, 'kept, not refused for its time');
+    assert.deepEqual(sent, ['POST /workouts', 'POST /workouts'], 'refused once for its time, then sent put right');
+    await server.caughtUp();
+    const stored = await server.api('GET', `/workouts/${workout}`, { token: user.token });
+    const startedAt = Date.parse(stored.body.started_at);
+    assert.ok(
+      Math.abs(startedAt - (actedAt.getTime() - fast)) < 5_000,
+      `started when the user acted: ${stored.body.started_at}`,
+    );
+    outbox.close();
+  });
+
+  it('moves a time with its offset, keeping the wall clock where the user was', () => {
+    assert.equal(shiftedBy('2026-11-26T23:50:00.000+01:00', -10 * 60_000), '2026-11-26T23:40:00.000+01:00');
+    assert.equal(shiftedBy('2026-11-27T00:05:00.000-05:30', -10 * 60_000), '2026-11-26T23:55:00.000-05:30');
+    assert.equal(
+      shiftedBy(withOffset(new Date('2026-11-27T12:00:00Z')), 0),
+      withOffset(new Date('2026-11-27T12:00:00Z')),
+    );
   });
 });

@@ -5,6 +5,12 @@ import type { NotKept, Outbox, QueuedCommand } from './outbox.ts';
 /** How long to wait before sending again when a 429 or 503 did not say (no Retry-After). */
 export const RETRY_WITHOUT_RETRY_AFTER_MS = 5_000;
 
+/**
+ * How far the device's clock may differ from the server's before the times sent are put right:
+ * the server's `Date` header says the second, and it accepts times up to 5 minutes ahead.
+ */
+export const CLOCK_SKEW_IGNORED_MS = 60_000;
+
 /** Why a flush stopped with commands still waiting; they stay queued for the next one. */
 export type Stopped =
   /** No answer came (no network, a timeout): the next flush, when the connection returns, goes on. */
@@ -28,6 +34,8 @@ export type FlusherOptions = {
   wait?: (ms: number) => Promise<void>;
   /** The Web Locks of the browser; null where it has none (see `createFlusher`). */
   locks?: LockManager | null;
+  /** The device's clock; tests pass one that runs fast. */
+  now?: () => number;
 };
 
 /**
@@ -37,6 +45,12 @@ export type FlusherOptions = {
  * takes with it the later commands that need what it created. Without an answer (no network), on
  * a 401 or another user's session, or on a server failure, the flush stops and everything not
  * answered stays queued; a 429 or 503 is waited out (Retry-After) and the command sent again.
+ *
+ * A command's time of action is the device's clock's. A phone whose clock runs fast (many are set
+ * a few minutes ahead on purpose) would have every queued write refused as "ahead of the server",
+ * so the flusher learns how far the device's clock is off from each answer's `Date` header and
+ * sends the times put right by it; a write refused for its time before that was known is sent
+ * once more with the corrected time.
  *
  * One flusher runs at a time across the user's tabs: each flush holds the Web Lock named after the
  * outbox. Where there are no Web Locks (an old browser, or a page over plain HTTP, which is not a
@@ -50,6 +64,17 @@ export function createFlusher(options: FlusherOptions) {
   const baseUrl = options.baseUrl ?? '/api/v1';
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+  const now = options.now ?? Date.now;
+  /** How far the device's clock is ahead of the server's (behind: negative), as last learned. */
+  let skewMs = 0;
+
+  /** Learns the clock's skew from an answer's Date header; small ones are the header's rounding. */
+  function learnSkew(response: Response) {
+    const serverTime = Date.parse(response.headers.get('Date') ?? '');
+    if (Number.isNaN(serverTime)) return;
+    const skew = now() - serverTime;
+    skewMs = Math.abs(skew) > CLOCK_SKEW_IGNORED_MS ? skew : 0;
+  }
 
   async function send(command: QueuedCommand, token: string) {
     const headers: Record<string, string> = {
@@ -57,10 +82,12 @@ export function createFlusher(options: FlusherOptions) {
       'Accept-Language': options.language?.() ?? 'en',
       Authorization: `Bearer ${token}`,
       'Idempotency-Key': command.key,
-      // Stable across repeats, so a change notice of the command is told as this client's own.
+      // Stable across repeats: every attempt of the command goes by one request id in the
+      // server's logs and on its change notices (which the stores apply by id, so a tab's own
+      // flushed change arriving as a notice changes nothing twice).
       'X-Request-Id': command.key,
       // When the user acted, not when the connection came back: the set's time, the day it counts for.
-      [CLIENT_TIME_HEADER]: command.actedAt,
+      [CLIENT_TIME_HEADER]: shiftedBy(command.actedAt, -skewMs),
     };
     if (command.body !== undefined) headers['Content-Type'] = 'application/json';
     return doFetch(`${baseUrl}${command.path}`, {
@@ -84,6 +111,7 @@ export function createFlusher(options: FlusherOptions) {
       }
       let response: Response;
       let answer: unknown;
+      const sentWithSkew = skewMs;
       try {
         response = await send(command, session.token);
         // Read here: the connection can drop in the middle of the answer too.
@@ -92,7 +120,12 @@ export function createFlusher(options: FlusherOptions) {
         report.stopped = 'network';
         return;
       }
+      learnSkew(response);
       const status = response.status;
+      if (status === 422 && refusedForItsTime(answer) && Math.abs(skewMs - sentWithSkew) > CLOCK_SKEW_IGNORED_MS) {
+        // Refused for a time the device's clock got wrong, which this answer told: sent again, put right.
+        continue;
+      }
       if (response.ok) {
         await outbox.sent(command.seq);
         report.sent += 1;
@@ -146,6 +179,24 @@ export function createFlusher(options: FlusherOptions) {
 }
 
 export type Flusher = ReturnType<typeof createFlusher>;
+
+/** Whether a 422 names the time of action among its fields. */
+function refusedForItsTime(answer: unknown) {
+  const errors = (answer as { errors?: unknown } | null)?.errors;
+  return typeof errors === 'object' && errors !== null && CLIENT_TIME_HEADER in errors;
+}
+
+/**
+ * An RFC 3339 time with its offset (`withOffset`'s) moved by `ms`, keeping its offset: the
+ * wall clock where the user was, put right.
+ */
+export function shiftedBy(time: string, ms: number) {
+  if (ms === 0) return time;
+  const offset = time.slice(-6);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const offsetMs = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+  return `${new Date(Date.parse(time) + ms + offsetMs).toISOString().slice(0, -1)}${offset}`;
+}
 
 /** The Web Lock a flush of the user's outbox holds, the same in all their tabs. */
 export function outboxLockName(userId: string) {
