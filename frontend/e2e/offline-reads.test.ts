@@ -216,6 +216,9 @@ describe('reads offline: the screens of the gym and the table from the last data
     await page.getByTestId('template-card').first().waitFor();
     await readsKept(page, account.user.id, ['/templates']);
     await channel;
+    await vi.waitFor(async () => assert.ok((await databases()).includes(`fitness-last-seen-${account.user.id}`)), {
+      timeout: 10_000,
+    });
 
     // The token signed out elsewhere: the server closes its live channel, the app asks the site's
     // state again and meets a 401, so it signs out itself and asks for a sign-in.
@@ -234,6 +237,13 @@ describe('reads offline: the screens of the gym and the table from the last data
     await vi.waitFor(async () => assert.ok(!(await databases()).includes(name), 'the reads forgotten'), {
       timeout: 10_000,
     });
+    const lastSeen = `fitness-last-seen-${account.user.id}`;
+    await vi.waitFor(
+      async () => assert.ok(!(await databases()).includes(lastSeen), 'the workouts last seen forgotten'),
+      {
+        timeout: 10_000,
+      },
+    );
     await context.close();
   });
 

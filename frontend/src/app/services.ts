@@ -23,7 +23,7 @@ import type { LiveStore } from '../lib/live.ts';
 import { liveResource } from '../lib/live-resource.ts';
 import { followBackgroundSync } from '../lib/offline/background-sync.ts';
 import { createFlusher } from '../lib/offline/flush.ts';
-import { openLastSeen } from '../lib/offline/last-seen.ts';
+import { forgetLastSeen, openLastSeen } from '../lib/offline/last-seen.ts';
 import {
   browserConnection,
   createOfflineSync,
@@ -351,8 +351,13 @@ export function createServices() {
           (cache) => cache.close(),
           () => undefined,
         );
-        if (forget)
+        if (forget) {
           forgetReads(forUser).catch((error) => console.error('The read cache could not be forgotten', error));
+          // The workout in progress as last seen, sets and all, is the user's data too.
+          forgetLastSeen(forUser).catch((error) =>
+            console.error('The workouts last seen could not be forgotten', error),
+          );
+        }
       };
       reads.catch((error) => console.error('The read cache could not be opened', error));
       const [outbox, lastSeen] = await Promise.all([openOutbox(forUser), openLastSeen(forUser)]);
@@ -398,11 +403,14 @@ export function createServices() {
         lastSeen,
         labels: workoutLabels((key, values) => i18n.t(key, values)),
       });
+      // Signed out meanwhile: `close` ran, and nothing more may be handed this user's outbox.
+      if (userId !== forUser) return;
       const units = () => settings.state.units;
       await Promise.all([
         stores.meals.writeOffline({ userId: forUser, outbox, sync, labels: mealLabels(units) }),
         stores.weighIns.writeOffline({ userId: forUser, outbox, sync, labels: weighInLabels(units) }),
       ]);
+      if (userId !== forUser) return;
       await sync.start();
     };
     const follow = () => {

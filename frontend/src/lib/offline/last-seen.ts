@@ -1,5 +1,5 @@
 import type { Workout } from '@fitness/contracts';
-import { type DBSchema, openDB } from 'idb';
+import { type DBSchema, deleteDB, openDB } from 'idb';
 
 interface LastSeenSchema {
   workouts: { key: string; value: Workout };
@@ -34,3 +34,8 @@ export async function openLastSeen(userId: string) {
 }
 
 export type LastSeen = Awaited<ReturnType<typeof openLastSeen>>;
+
+/** Deletes the user's workouts last seen from the device (an explicit sign-out: a shared computer). */
+export function forgetLastSeen(userId: string) {
+  return deleteDB(lastSeenName(userId));
+}
