@@ -135,7 +135,8 @@ describe('meals and water logged offline', () => {
     const weight = page.getByTestId('weight-history');
     await weight.getByPlaceholder("Today's weight (kg)").fill('80');
     await weight.getByRole('button', { name: 'Record' }).click();
-    await expectToast(page, 'Weight recorded');
+    // Kept on the device, not yet saved: the toast says which.
+    await expectToast(page, 'Weight kept on this device');
     await weight.getByText(/Latest: 80 kg/).waitFor();
 
     // Breakfast and lunch opened, the oats, the soup and the bread, the change and the removal, two waters, the weigh-in.
