@@ -371,6 +371,8 @@ export function createServices() {
         session: () =>
           auth.state.user && auth.state.token ? { userId: auth.state.user.id, token: auth.state.token } : null,
         language: () => i18n.language,
+        // The screens read back after a flush show what it sent.
+        onPosition: api.sawPosition,
       });
       const sync = createOfflineSync({ outbox, flusher, backgroundSync: backgroundSync.request, probe: api.probe });
       signedInSync = sync;

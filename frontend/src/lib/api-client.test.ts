@@ -82,6 +82,17 @@ describe('API client', () => {
     assert.equal(minPosition(2), '42');
   });
 
+  it('sends X-Min-Position on reads after a write it was told of (the outbox flushed), never lowering it', async () => {
+    const { api, calls } = setup(() => json(200, {}));
+    api.sawPosition(57);
+    await api.get('/workouts');
+    api.sawPosition(12);
+    api.sawPosition(Number.NaN);
+    await api.get('/workouts');
+    const minPositions = calls.map((call) => (call.init.headers as Record<string, string>)['X-Min-Position']);
+    assert.deepEqual(minPositions, ['57', '57']);
+  });
+
   it('sends a new X-Request-Id with every write, none with a read, and knows its recent writes by it', async () => {
     const { api, calls } = setup(() => json(200, {}));
     await api.get('/workouts');

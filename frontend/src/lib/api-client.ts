@@ -154,6 +154,11 @@ export function createApiClient(options: ApiClientOptions) {
   let readCache: Promise<ReadCache | null> | null = null;
   /** The newest event position this client's writes produced. */
   let lastWritePosition = 0;
+
+  /** A write's position (X-Event-Position): the reads after it wait for the read models to hold it. */
+  function sawPosition(position: number) {
+    if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
+  }
   /** The X-Request-Id of this client's latest writes, oldest first (a Set keeps insertion order). */
   const ownWrites = new Set<string>();
 
@@ -256,8 +261,7 @@ export function createApiClient(options: ApiClientOptions) {
     options.onResponse?.();
     const text = await response.text();
     const parsed = parseBody(text);
-    const position = Number(response.headers.get('X-Event-Position'));
-    if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
+    sawPosition(Number(response.headers.get('X-Event-Position')));
     if (response.ok) {
       keepAnswer(cache, { path, search, language }, text);
       return parsed as T;
@@ -312,6 +316,12 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
     /** Whether a change notice's correlation id is one of this client's recent writes. */
     isOwnWrite: (correlationId: string | null) => correlationId !== null && ownWrites.has(correlationId),
+    /**
+     * A write this client made outside it (the offline outbox's flush) reached this position: the
+     * reads that follow (a screen read back once its queued changes are sent) show it, as after
+     * the client's own writes, with a separate command service too.
+     */
+    sawPosition,
     /**
      * Answers reads that get no response from this cache from now on, and keeps their answers in
      * it (the signed-in user's, from their sign-in); null stops both (signed out).

@@ -153,11 +153,18 @@ describe('flushing the outbox to the real server', () => {
 
   it('sends a queued workout in order, each command once, under the ids predicted for it', async () => {
     const user = await signedIn();
-    const { outbox, flush, sent } = await tab(user);
+    const positions: number[] = [];
+    const { outbox, flush, sent } = await tab(user, { onPosition: (position) => positions.push(position) });
     const ids = await queueWorkout(outbox);
     const report = await flush();
     assert.deepEqual(report, { sent: 7, refused: [], stopped: null });
     assert.equal(sent.length, 7);
+    // Each command's position, for the reads after the flush to wait for.
+    assert.equal(positions.length, 7);
+    assert.ok(
+      positions.every((position, index) => Number.isSafeInteger(position) && position > (positions[index - 1] ?? 0)),
+      `positions rise: ${positions}`,
+    );
     assert.equal(await outbox.count(), 0);
     await assertLandedOnce(user.token, ids);
     outbox.close();

@@ -36,6 +36,11 @@ export type FlusherOptions = {
   locks?: LockManager | null;
   /** The device's clock; tests pass one that runs fast. */
   now?: () => number;
+  /**
+   * Told the position of each command the server took (its X-Event-Position), so the page's
+   * reads after a flush wait for the read models to hold it (the API client's `sawPosition`).
+   */
+  onPosition?: (position: number) => void;
 };
 
 /**
@@ -127,6 +132,7 @@ export function createFlusher(options: FlusherOptions) {
         continue;
       }
       if (response.ok) {
+        options.onPosition?.(Number(response.headers.get('X-Event-Position')));
         await outbox.sent(command.seq);
         report.sent += 1;
       } else if (status === 401) {
