@@ -8,6 +8,7 @@ import {
   templateStream,
   Workout,
   WorkoutParams,
+  workoutStream,
 } from '@fitness/contracts';
 import { CREATED } from '@fitness/contracts/created-ids.ts';
 import { requestLanguage } from '@fitness/platform/language.ts';
@@ -18,6 +19,7 @@ import { signedInCommands } from '../core/route-group.ts';
 import { WorkoutNotFound } from '../workouts/errors.ts';
 import { workouts } from '../workouts/routes.ts';
 import { type TemplateCommand, templateDecider } from './decide.ts';
+import { TemplateNotFound } from './errors.ts';
 import type { TemplateState } from './template.ts';
 import { templateFromWorkout, workoutFromTemplate } from './template-workouts.ts';
 
@@ -52,7 +54,18 @@ export const templateCommandRoutes = signedInCommands(async (app, { services, ru
         request.params.id,
         workoutId,
         language,
-      );
+      ).catch(async (error) => {
+        // A retry (same Idempotency-Key) whose template was deleted after its first attempt
+        // landed: the workout that attempt started, whose id only this key makes, answers it
+        // (the handler finds the command done and decides nothing), rather than a 404 telling an
+        // offline queue that a start which happened did not.
+        const startedBefore =
+          error instanceof TemplateNotFound &&
+          request.headers['idempotency-key'] !== undefined &&
+          (await services.handler.readStream(workoutStream(workoutId))).length > 0;
+        if (startedBefore) return { name: '', exercises: [] };
+        throw error;
+      });
       const result = await run(workouts, request, reply, {
         type: 'StartWorkout',
         workoutId,

@@ -192,6 +192,29 @@ describe('templates API', () => {
     );
   });
 
+  it('answers a start retried after its template was deleted with the workout its first attempt started', async () => {
+    const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Short lived' } })).body;
+    const saved = await server.api('POST', `/workouts/${workout.id}/template`, { token, body: { name: 'Gone soon' } });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    await server.api('PATCH', `/workouts/${workout.id}`, { token, body: { status: 'completed' } });
+    const key = { 'idempotency-key': 'start-gone-soon' };
+    const start = () => server.api('POST', `/templates/${saved.body.id}/start`, { token, body: {}, headers: key });
+    const first = await start();
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.equal((await server.api('DELETE', `/templates/${saved.body.id}`, { token })).status, 200);
+
+    // Its answer was lost; the outbox sends the start again.
+    const again = await start();
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.deepEqual(again.body, first.body);
+    const fresh = await server.api('POST', `/templates/${saved.body.id}/start`, {
+      token,
+      body: {},
+      headers: { 'idempotency-key': 'a new start' },
+    });
+    assert.equal(fresh.status, 404, 'a new start of the deleted template is refused');
+  });
+
   it("keeps a user's templates to themselves", async () => {
     const workout = (await server.api('POST', '/workouts', { token, body: { name: 'Private' } })).body;
     const saved = (await server.api('POST', `/workouts/${workout.id}/template`, { token, body: {} })).body;
