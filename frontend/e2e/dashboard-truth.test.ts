@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, PHONE, screenshot, seriousViolations, startApp, widerThanScreenBy } from './harness.ts';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
@@ -208,7 +208,7 @@ describe('a dashboard that tells the truth', () => {
           assert.ok(cards >= 4, `${grid}: its cards are drawn`);
           assert.deepEqual(holes, [], `${language} ${width} px, ${grid}`);
         }
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await widerThanScreenBy(page);
         assert.ok(overflow <= 0, `${language} ${width} px: ${overflow}px wider than the screen`);
         await context.close();
       }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp, widerThanScreenBy } from './harness.ts';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
@@ -118,7 +118,7 @@ describe('the event explorer in a real browser', () => {
           await page.getByTestId('explorer-event').waitFor();
           await page.getByTestId('projection-workouts').waitFor();
           // Nothing wider than the screen: the JSON scrolls inside its own box.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await widerThanScreenBy(page);
           assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
           await screenshot(page, `event-explorer-${locale}-${theme}-${device}`);
           if (device === 'desktop') assert.deepEqual(await seriousViolations(page), []);

@@ -6,7 +6,7 @@ import { registerUser } from '@fitness/gateway/testing/api-client.ts';
 import { waitUntil } from '@fitness/gateway/testing/live-client.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
-import { type App, expectToast, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, expectToast, screenshot, seriousViolations, startApp, widerThanScreenBy } from './harness.ts';
 
 /** The phone the issue was toured on: 360 px wide, with the bottom bar. */
 const PHONE_360 = { width: 360, height: 740 };
@@ -194,7 +194,7 @@ describe('the first day', () => {
         await screenshot(page, `onboarding-goal-${look}`);
         await page.getByRole('button', { name: text(language, 'onboarding.finish') }).click();
         await page.getByTestId('onboarding-targets').waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await widerThanScreenBy(page);
         assert.ok(overflow <= 0, `${look}: the targets are ${overflow}px wider than the screen`);
         await screenshot(page, `onboarding-done-${look}`);
         await atBody();

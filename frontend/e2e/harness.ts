@@ -159,7 +159,7 @@ export async function startApp(env: Record<string, string> = {}) {
       await view.goto(options.address);
       await view.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
       await options.drawn(view);
-      const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await widerThanScreenBy(view);
       assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
       await screenshot(view, `${options.name}-${language}-${theme}-${device}`);
       await options.after?.(view, look);
@@ -185,6 +185,11 @@ export async function startApp(env: Record<string, string> = {}) {
 }
 
 /** Desktop shots take the whole page; phone shots the screen as held, so the bottom bar sits where users see it. */
+/** How many pixels the page is wider than the screen (0 or less: it fits, nothing scrolls sideways). */
+export function widerThanScreenBy(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 export async function screenshot(page: Page, name: string) {
   const fullPage = (page.viewportSize()?.width ?? 0) > 768;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp, widerThanScreenBy } from './harness.ts';
 import { exerciseCard, logSet } from './logger.ts';
 
 type Token = { token: string };
@@ -171,7 +171,7 @@ describe('the workout logger', () => {
 
     await card.getByTestId('set-row').first().getByLabel('Set 1: Effort (RPE, 1–10)').selectOption('9');
     await vi.waitFor(async () => assert.deepEqual(await setsOnServer(), [9, 8.5]), { timeout: 5000 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await widerThanScreenBy(page);
     assert.ok(overflow <= 0, `${overflow}px wider than a 360 px phone`);
     await screenshot(page, 'logger-rpe-en-phone');
 
@@ -274,7 +274,7 @@ describe('the workout logger', () => {
               document.documentElement.lang === lang && (document.documentElement.dataset.theme === 'dark') === dark,
             [language, theme === 'dark'] as const,
           );
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await widerThanScreenBy(page);
           assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
           // The screen opens at its first set to do, a frame after its rows are drawn: shot from the top.
           await page.evaluate(

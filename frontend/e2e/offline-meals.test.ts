@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, expectToast, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
+import {
+  type App,
+  DESKTOP,
+  expectToast,
+  liveChannelOpen,
+  PHONE,
+  screenshot,
+  startApp,
+  widerThanScreenBy,
+} from './harness.ts';
 
 type Entry = { id: string; food_name: string; calories: number; created_at: string };
 type Meal = { type: string; entries: Entry[] };
@@ -272,7 +281,7 @@ describe('meals and water logged offline', () => {
         .locator('.offline-line')
         .filter({ hasText: language === 'ar' ? 'تغييران' : '2 changes' })
         .waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await widerThanScreenBy(page);
       assert.ok(overflow <= 0, `${language} ${theme} ${device}: ${overflow}px wider than the screen`);
       await closeToasts(page);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
-import { type App, DESKTOP, type Look, liveChannelOpen, screenshot, startApp } from './harness.ts';
+import { type App, DESKTOP, type Look, liveChannelOpen, screenshot, startApp, widerThanScreenBy } from './harness.ts';
 import { exerciseCard, waitForLoggedSets } from './logger.ts';
 
 /** A small phone held upright: the narrowest screen the app is made for. */
@@ -303,7 +303,7 @@ describe('reads offline: the screens of the gym and the table from the last data
           .filter({ hasText: language === 'ar' ? 'غير متصل' : 'Offline' })
           .waitFor();
         assert.deepEqual(await toastsShown(page), [], `${look} ${name}: no toast offline`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await widerThanScreenBy(page);
         assert.ok(overflow <= 0, `${look} ${name}: ${overflow}px wider than the screen`);
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, `offline-reads-${name}-${look}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import ar from '../src/locales/ar.json';
 import en from '../src/locales/en.json';
-import { type App, type Look, liveChannelOpen, PHONE, screenshot, startApp } from './harness.ts';
+import { type App, type Look, liveChannelOpen, PHONE, screenshot, startApp, widerThanScreenBy } from './harness.ts';
 import { exerciseCard, logSet, waitForLoggedSets } from './logger.ts';
 
 type LoggedSet = { id: string; reps: number; weight: number | null; created_at: string };
@@ -203,7 +203,7 @@ describe('a workout logged offline', () => {
         .locator('.offline-line')
         .filter({ hasText: language === 'ar' ? 'تغييران' : '2 changes' })
         .waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await widerThanScreenBy(page);
       assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the screen`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `offline-waiting-${language}-${theme}-phone`);
@@ -313,7 +313,7 @@ describe('a workout logged offline', () => {
       const squat = exerciseCard(page, 'Squat');
       await squat.getByTestId('set-row').first().waitFor();
       assert.equal(await squat.getByTestId('set-row').count(), 1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await widerThanScreenBy(page);
       assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the screen`);
       await toastsGone(page);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { seedHistory } from '@fitness/tools/demo-history.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp } from './harness.ts';
+import { type App, DESKTOP, PHONE, screenshot, seriousViolations, startApp, widerThanScreenBy } from './harness.ts';
 
 /** The browser's today (the tests run in the machine's time zone, as the app asks for its own day). */
 const TODAY = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
@@ -102,7 +102,7 @@ describe('the Progress screen in a real browser', () => {
         await view.waitForURL('**/progress');
         await view.getByTestId('streak-current').waitFor();
         await view.locator('[data-testid="weight-volume-chart"] .recharts-line-curve').waitFor();
-        const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await widerThanScreenBy(view);
         assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the phone`);
         await screenshot(view, `progress-${language}-${theme}-phone`);
         if (language === 'ar' && theme === 'dark') {

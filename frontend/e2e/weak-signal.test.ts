@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import ar from '../src/locales/ar.json';
 import en from '../src/locales/en.json';
-import { type App, liveChannelOpen, screenshot, startApp } from './harness.ts';
+import { type App, liveChannelOpen, screenshot, startApp, widerThanScreenBy } from './harness.ts';
 
 type Logged = { exercises: { sets: { reps: number }[] }[] };
 
@@ -89,7 +89,7 @@ describe('a weak signal', () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, null, {
         timeout: 15_000,
       });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await widerThanScreenBy(page);
       assert.ok(overflow <= 0, `${language} ${theme}: ${overflow}px wider than the screen`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `weak-signal-waiting-${language}-${theme}-phone`);
