@@ -70,7 +70,6 @@ export async function entryCommands(
           method: 'POST',
           path: '/meals',
           body: { date, type },
-          key: crypto.randomUUID(),
           label: to.labels.meal(type),
           touches: [],
           creates: thing.meal(mealId),
@@ -108,7 +107,6 @@ export function entryCommand(
     method: change ? 'PATCH' : 'DELETE',
     path: `/meals/${meal.id}/entries/${entry.id}`,
     ...(change && { body: change }),
-    key: crypto.randomUUID(),
     label: to.labels.entry(meal.type, entry.food_name),
     touches: [thing.meal(meal.id), thing.entry(entry.id)],
   };

@@ -75,7 +75,6 @@ export function createSavedMeals(api: ApiClient, state: SavedMealsState, writes:
         await writes.queue(to, {
           method: 'DELETE',
           path: `/saved-meals/${id}`,
-          key: crypto.randomUUID(),
           label: to.labels.deleteSavedMeal(name),
           touches: [thing.savedMeal(id)],
         });

@@ -265,7 +265,6 @@ export function createMeals(api: ApiClient) {
         await queue(to, {
           method: 'DELETE',
           path: `/water/${state.date}/${entryId}`,
-          key: crypto.randomUUID(),
           label: to.labels.water(ml),
           touches: [thing.water(entryId)],
         });

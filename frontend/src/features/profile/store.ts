@@ -109,7 +109,6 @@ export function createWeighIns(api: ApiClient) {
           method: 'PUT',
           path: `/body-weight/${date}`,
           body: { weight: kg },
-          key: crypto.randomUUID(),
           label: to.labels.weighIn(recorded(kg)),
           touches: [],
         });

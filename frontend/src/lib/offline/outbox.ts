@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { newRequestId } from '../api-client.ts';
 
 /**
  * A write waiting to be sent, as the user made it: the request, the Idempotency-Key it goes with
@@ -28,7 +29,8 @@ export type QueuedCommand = {
   predicted?: unknown;
 };
 
-export type NewCommand = Omit<QueuedCommand, 'seq' | 'actedAt'> & { actedAt?: Date };
+/** A command to queue: its time of action defaults to now, its Idempotency-Key to a new one (pass one to predict what it creates). */
+export type NewCommand = Omit<QueuedCommand, 'seq' | 'actedAt' | 'key'> & { actedAt?: Date; key?: string };
 
 /** A command the server refused for good, kept to tell the user until they dismiss it. */
 export type NotKept = {
@@ -81,9 +83,13 @@ export async function openOutbox(userId: string) {
     userId,
     /** Queues a command after every other; resolves once it is stored. */
     async append(command: NewCommand): Promise<QueuedCommand> {
-      const { actedAt, ...rest } = command;
+      const { actedAt, key, ...rest } = command;
       // The key path fills `seq` in; the type wants it named.
-      const value = { ...rest, actedAt: withOffset(actedAt ?? new Date()) } as QueuedCommand;
+      const value = {
+        ...rest,
+        key: key ?? newRequestId(),
+        actedAt: withOffset(actedAt ?? new Date()),
+      } as QueuedCommand;
       const seq = await db.add('commands', value);
       changed();
       return { ...value, seq };
